@@ -1,0 +1,34 @@
+// One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  // jsonc-parser's UMD build breaks bundles: prefer the ESM entry points.
+  mainFields: ['module', 'main'],
+  logLevel: 'warning',
+};
+
+const contexts = [
+  { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+];
+if (existsSync('server/src/main.ts')) {
+  contexts.push({ ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' });
+}
+if (existsSync('client/src/extension.ts')) {
+  contexts.push({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] });
+}
+
+if (watch) {
+  for (const options of contexts) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(contexts.map((options) => esbuild.build(options)));
+}

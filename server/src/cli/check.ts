@@ -1,0 +1,67 @@
+import { promises as fs } from 'node:fs';
+import { resolve } from 'node:path';
+import { FsWorkspace } from '../fsWorkspace';
+import { createLanguageService } from '../service';
+import { pathToUri } from '../service/uri';
+import { loadConfig, UsageError } from './config';
+import { findDocsRoots } from './findDocsRoots';
+import { formatGithub } from './formats/github';
+import { formatJson } from './formats/json';
+import { formatSarif } from './formats/sarif';
+import { formatText } from './formats/text';
+import { toEntries, type Report } from './report';
+
+export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+export interface CheckOptions {
+  format: CheckFormat;
+  config?: string;
+  orphans?: boolean;
+  colour: boolean;
+  version: string;
+  /** Progress lines, shown only where someone watches (stderr is a terminal). */
+  progress?: (message: string) => void;
+  warn: (message: string) => void;
+}
+
+export interface CheckOutcome {
+  output: string;
+  exitCode: 0 | 1;
+}
+
+/** `docsmith check [DIR]`: exit 0 without errors, 1 with errors; usage problems throw {@link UsageError} (exit 2). */
+export async function runCheck(dirArgument: string, options: CheckOptions): Promise<CheckOutcome> {
+  const dir = resolve(dirArgument);
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (!stat) throw new UsageError(`${dirArgument} does not exist.`);
+  if (!stat.isDirectory()) throw new UsageError(`${dirArgument} is not a folder; give the folder that holds docs.json (or one above it).`);
+  const settings = await loadConfig(dir, options.config, options.warn);
+  if (options.orphans === false) settings.orphans = false;
+  const roots = await findDocsRoots(dir);
+  if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
+
+  const service = createLanguageService({ workspace: new FsWorkspace(), settings });
+  const report: Report = { baseDir: dir, entries: [], files: 0 };
+  for (const root of roots) {
+    options.progress?.(`Checking ${root}…`);
+    const result = await service.checkSite(pathToUri(root));
+    report.entries.push(...toEntries(dir, result.diagnostics));
+    report.files += result.filesChecked;
+  }
+  const output = format(report, options);
+  return { output, exitCode: report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
+}
+
+function format(report: Report, options: CheckOptions): string {
+  switch (options.format) {
+    case 'json':
+      return formatJson(report);
+    case 'sarif':
+      return formatSarif(report, options.version);
+    case 'github':
+      return formatGithub(report);
+    default:
+      return formatText(report, options.colour);
+  }
+}

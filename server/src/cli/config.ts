@@ -1,0 +1,47 @@
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { LanguageServiceSettings } from '../service/settings';
+import { isDiagnosticCode, severitySettings, type SeveritySetting } from '../service/settings';
+
+export const CONFIG_FILE = '.docsmithrc.json';
+
+export class UsageError extends Error {}
+
+/**
+ * Reads the CLI's settings: `--config FILE`, else `.docsmithrc.json` in the checked folder. The same
+ * settings as VS Code's `docsmith.*`: `{"diagnostics": {"nav/orphan-page": "off"}, "orphans": true}`.
+ */
+export async function loadConfig(dir: string, explicit: string | undefined, warn: (message: string) => void): Promise<LanguageServiceSettings> {
+  const path = explicit ?? join(dir, CONFIG_FILE);
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (error) {
+    if (!explicit && (error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UsageError(`cannot read the config file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the config file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`the config file ${path} must hold a JSON object.`);
+  const { diagnostics, orphans, ...rest } = raw as Record<string, unknown>;
+  for (const key of Object.keys(rest)) warn(`${path}: unknown setting "${key}" (known: diagnostics, orphans).`);
+  const settings: LanguageServiceSettings = {};
+  if (orphans !== undefined) {
+    if (typeof orphans !== 'boolean') throw new UsageError(`${path}: "orphans" must be true or false.`);
+    settings.orphans = orphans;
+  }
+  if (diagnostics !== undefined) {
+    if (!diagnostics || typeof diagnostics !== 'object') throw new UsageError(`${path}: "diagnostics" must map codes to severities.`);
+    settings.diagnostics = {};
+    for (const [code, severity] of Object.entries(diagnostics)) {
+      if (!isDiagnosticCode(code)) warn(`${path}: unknown diagnostic code "${code}"; see docs/diagnostics.md.`);
+      else if (!severitySettings.includes(severity as SeveritySetting)) throw new UsageError(`${path}: "${code}" must be one of ${severitySettings.join(', ')}.`);
+      else settings.diagnostics[code] = severity as SeveritySetting;
+    }
+  }
+  return settings;
+}

@@ -1,0 +1,20 @@
+import { summarise, type Report } from '../report';
+
+const colours = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', hint: '\x1b[90m', dim: '\x1b[2m', reset: '\x1b[0m' };
+
+/** Compiler-style lines (`docs.json:19:23 error nav/page-not-found ...`) and a summary line. */
+export function formatText(report: Report, colour: boolean): string {
+  const paint = (text: string, colourCode: string) => (colour ? `${colourCode}${text}${colours.reset}` : text);
+  const lines = report.entries.map(
+    (entry) => `${entry.file}:${entry.line}:${entry.column} ${paint(entry.severity, colours[entry.severity])} ${paint(entry.code, colours.dim)} ${entry.message}`,
+  );
+  const { errors, warnings, infos, files } = summarise(report);
+  const parts = [plural(errors, 'error'), plural(warnings, 'warning'), plural(infos, 'info')];
+  const checked = `${plural(files, 'file')} checked`;
+  lines.push(errors + warnings + infos === 0 ? `No problems: ${checked}.` : `${parts.join(', ')}; ${checked}.`);
+  return lines.join('\n') + '\n';
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Every diagnostic code Docsmith emits, with its default severity and a one-line summary. Codes are
+ * stable (`area/name`): settings, the CLI config file and docs/diagnostics.md refer to them.
+ */
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface CodeInfo {
+  severity: Severity;
+  summary: string;
+}
+
+export const diagnosticCodes = {
+  'json/syntax': { severity: 'error', summary: 'docs.json (or a file it references) is not valid JSON.' },
+  'json/unreadable': { severity: 'error', summary: 'A configuration file cannot be read as text (too large, binary, or unreadable).' },
+
+  'site/unlisted-folder': { severity: 'warning', summary: 'A folder of the docs root cannot be listed (a symlink loop, no permission); its pages were not checked.' },
+
+  'ref/not-found': { severity: 'error', summary: 'A `$ref` names a file that does not exist.' },
+  'ref/circular': { severity: 'error', summary: '`$ref` files reference each other in a loop.' },
+  'ref/outside-root': { severity: 'error', summary: 'A `$ref` points outside the docs root.' },
+  'ref/invalid': { severity: 'error', summary: 'A `$ref` value is not a relative path to a JSON file.' },
+
+  'config/unknown-key': { severity: 'warning', summary: 'A key the platform does not know; it is silently dropped.' },
+  'config/missing-property': { severity: 'error', summary: 'A required key is missing.' },
+  'config/invalid-value': { severity: 'error', summary: 'A value has the wrong type or is not one of the allowed values.' },
+
+  'nav/unknown-key': { severity: 'warning', summary: 'A key a navigation node does not have; the platform drops it.' },
+  'nav/missing-property': { severity: 'error', summary: 'A navigation node lacks a key its shape requires.' },
+  'nav/invalid-value': { severity: 'error', summary: 'A navigation value has the wrong type or an unknown value.' },
+  'nav/multiple-roots': { severity: 'error', summary: 'The navigation root holds more than one kind of division; the platform keeps one and drops the rest.' },
+  'nav/page-not-found': { severity: 'error', summary: 'A navigation entry names a page with no `.mdx` or `.md` file.' },
+  'nav/page-outside-root': { severity: 'error', summary: 'A navigation entry climbs out of the docs root.' },
+  'nav/page-extension': { severity: 'warning', summary: 'A navigation entry carries the file extension.' },
+  'nav/leading-slash': { severity: 'warning', summary: 'A navigation entry starts with `/` or `./`.' },
+  'nav/duplicate-page': { severity: 'warning', summary: 'The same page is listed twice in one navigation scope.' },
+  'nav/orphan-page': { severity: 'info', summary: 'A page file that no navigation entry reaches.' },
+  'nav/operation-not-found': { severity: 'error', summary: 'An OpenAPI entry names an operation its spec does not have.' },
+  'nav/no-openapi-in-scope': { severity: 'error', summary: 'A `METHOD /path` entry has no OpenAPI spec in scope.' },
+  'nav/openapi-fallback': { severity: 'hint', summary: 'A `METHOD /path` entry relies on `api.openapi` rather than an `openapi` on an enclosing node.' },
+
+  'openapi/spec-not-found': { severity: 'error', summary: 'An OpenAPI spec file named in docs.json does not exist.' },
+  'openapi/spec-invalid': { severity: 'error', summary: 'An OpenAPI spec file cannot be parsed or has no `paths`.' },
+  'openapi/not-checked': { severity: 'info', summary: 'A spec given as a URL is not fetched, so its operations were not checked.' },
+
+  'api/unknown-key': { severity: 'warning', summary: 'A key under `api` the platform does not know.' },
+  'api/missing-property': { severity: 'error', summary: 'A required key under `api` is missing.' },
+  'api/invalid-value': { severity: 'error', summary: 'A value under `api` has the wrong type or an unknown value.' },
+  'api/auth-name-missing': { severity: 'warning', summary: '`api.mdx.auth.method` is `key` but `api.mdx.auth.name` names no header.' },
+
+  'integrations/unknown-integration': { severity: 'error', summary: 'An integration key the platform does not know; it rejects the file.' },
+  'integrations/unknown-field': { severity: 'warning', summary: 'A field an integration does not have; the platform drops it.' },
+  'integrations/missing-field': { severity: 'error', summary: 'An integration lacks a required field.' },
+  'integrations/invalid-field': { severity: 'error', summary: 'An integration field has the wrong type or format.' },
+  'integrations/empty-value': { severity: 'warning', summary: 'A required integration field is an empty string.' },
+} as const satisfies Record<string, CodeInfo>;
+
+export type DiagnosticCode = keyof typeof diagnosticCodes;
+
+export const DIAGNOSTIC_SOURCE = 'docsmith';
+export const DIAGNOSTICS_DOC_URL = 'https://github.com/docsmith/docsmith/blob/main/docs/diagnostics.md';
+
+export function codeHref(code: DiagnosticCode): string {
+  return `${DIAGNOSTICS_DOC_URL}#${code.replace('/', '')}`;
+}

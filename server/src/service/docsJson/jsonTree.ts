@@ -1,0 +1,152 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+
+/**
+ * A JSON syntax tree whose every node knows the file it was read from. `$ref` resolution splices
+ * trees of several files together, and a diagnostic must still point into the right one.
+ */
+export interface JsonNode {
+  type: 'object' | 'array' | 'property' | 'string' | 'number' | 'boolean' | 'null';
+  uri: string;
+  offset: number;
+  length: number;
+  value?: unknown;
+  /** object: property nodes; array: items; property: [key, value]. */
+  children?: JsonNode[];
+}
+
+export interface JsonSyntaxError {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+export interface ParsedJson {
+  root: JsonNode | undefined;
+  errors: JsonSyntaxError[];
+}
+
+const errorMessages: Record<string, string> = {
+  InvalidSymbol: 'Unexpected character.',
+  InvalidNumberFormat: 'Invalid number.',
+  PropertyNameExpected: 'Expected a property name in double quotes.',
+  ValueExpected: 'Expected a value.',
+  ColonExpected: 'Expected `:` after the property name.',
+  CommaExpected: 'Expected `,` between entries.',
+  CloseBraceExpected: 'Expected `}` to close the object.',
+  CloseBracketExpected: 'Expected `]` to close the array.',
+  EndOfFileExpected: 'Unexpected content after the end of the JSON value.',
+  InvalidCommentToken: 'Comments are not allowed in JSON.',
+  UnexpectedEndOfComment: 'Unterminated comment.',
+  UnexpectedEndOfString: 'Unterminated string.',
+  UnexpectedEndOfNumber: 'Unterminated number.',
+  InvalidUnicode: 'Invalid unicode escape.',
+  InvalidEscapeCharacter: 'Invalid escape character in a string.',
+  InvalidCharacter: 'Invalid character in a string (control characters must be escaped).',
+};
+
+export function parseJson(uri: string, text: string): ParsedJson {
+  const rawErrors: ParseError[] = [];
+  const tree = parseTree(text, rawErrors, { disallowComments: true, allowTrailingComma: false });
+  const errors = rawErrors.map((error) => {
+    const name = printParseErrorCode(error.error);
+    return { offset: error.offset, length: Math.max(error.length, 1), message: errorMessages[name] ?? name };
+  });
+  return { root: tree ? convert(tree, uri) : undefined, errors };
+}
+
+function convert(node: Node, uri: string): JsonNode {
+  const converted: JsonNode = { type: node.type, uri, offset: node.offset, length: node.length };
+  if (node.value !== undefined) converted.value = node.value;
+  if (node.children) converted.children = node.children.map((child) => convert(child, uri));
+  return converted;
+}
+
+export function properties(node: JsonNode | undefined): JsonNode[] {
+  return node?.type === 'object' ? (node.children ?? []) : [];
+}
+
+export function keyOf(property: JsonNode): string {
+  return String(property.children?.[0]?.value ?? '');
+}
+
+export function keyNode(property: JsonNode): JsonNode | undefined {
+  return property.children?.[0];
+}
+
+export function valueNode(property: JsonNode): JsonNode | undefined {
+  return property.children?.[1];
+}
+
+/** The last property with this key (JSON.parse semantics when a key repeats). */
+export function findProperty(node: JsonNode | undefined, key: string): JsonNode | undefined {
+  const props = properties(node);
+  for (let i = props.length - 1; i >= 0; i--) if (keyOf(props[i]) === key) return props[i];
+  return undefined;
+}
+
+export function child(node: JsonNode | undefined, key: string): JsonNode | undefined {
+  const property = findProperty(node, key);
+  return property ? valueNode(property) : undefined;
+}
+
+export function items(node: JsonNode | undefined): JsonNode[] {
+  return node?.type === 'array' ? (node.children ?? []) : [];
+}
+
+export function stringValue(node: JsonNode | undefined): string | undefined {
+  return node?.type === 'string' ? (node.value as string) : undefined;
+}
+
+/** The plain JavaScript value of a (possibly spliced) tree. */
+export function toValue(node: JsonNode | undefined): unknown {
+  if (!node) return undefined;
+  switch (node.type) {
+    case 'object': {
+      const result: Record<string, unknown> = {};
+      for (const property of node.children ?? []) {
+        const value = valueNode(property);
+        if (value) result[keyOf(property)] = toValue(value);
+      }
+      return result;
+    }
+    case 'array':
+      return (node.children ?? []).map(toValue);
+    case 'null':
+      return null;
+    default:
+      return node.value;
+  }
+}
+
+/**
+ * The node at a JSON pointer path, with the property node that holds it (for key ranges). Segments
+ * are already unescaped.
+ */
+export function nodeAtPath(root: JsonNode, segments: string[]): { node: JsonNode; property?: JsonNode } | undefined {
+  let node = root;
+  let property: JsonNode | undefined;
+  for (const segment of segments) {
+    if (node.type === 'object') {
+      property = findProperty(node, segment);
+      const value = property && valueNode(property);
+      if (!value) return undefined;
+      node = value;
+    } else if (node.type === 'array') {
+      const item = node.children?.[Number(segment)];
+      if (!item) return undefined;
+      node = item;
+      property = undefined;
+    } else {
+      return undefined;
+    }
+  }
+  return { node, property };
+}
+
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}

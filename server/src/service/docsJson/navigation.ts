@@ -1,0 +1,117 @@
+import { child, items, keyNode, keyOf, properties, stringValue, type JsonNode } from './jsonTree';
+
+/** The division kinds of the navigation, in the order the platform looks for them at the root. */
+export const ROOT_DIVISIONS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
+const CHILD_ARRAYS = [...ROOT_DIVISIONS, 'menu'] as const;
+const SCOPING = { products: 'product', languages: 'language', versions: 'version' } as const;
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+const OPERATION = /^\s*(?:(\S+)\s+)?(get|post|put|patch|delete|head|options|trace|webhook)\s+(\S+)\s*$/i;
+
+/** An OpenAPI spec named by an `openapi` value: a path inside the docs root or a URL. */
+export interface SpecRef {
+  /** As written (`/openapi.yaml`, `https://...`, `api/spec.json`). */
+  source: string;
+  /** The string node that names it. */
+  node: JsonNode;
+}
+
+export interface PageEntry {
+  value: string;
+  node: JsonNode;
+  /** The language/version/product a page belongs to: a page may repeat across scopes. */
+  scope: string;
+  /** True for a group's `root` page. */
+  isRoot: boolean;
+}
+
+export interface OperationEntry {
+  value: string;
+  node: JsonNode;
+  /** `openapi.yaml` in `openapi.yaml GET /users`. */
+  specFile?: string;
+  method: string;
+  path: string;
+  /** The `openapi` of the nearest enclosing node that has one. */
+  inherited?: SpecRef[];
+}
+
+export interface NavigationModel {
+  pages: PageEntry[];
+  operations: OperationEntry[];
+  /** Every `openapi` value on a navigation node. */
+  specRefs: SpecRef[];
+  /** The division keys present at the root, in file order. */
+  rootDivisions: JsonNode[];
+}
+
+export function parseOperation(value: string): { specFile?: string; method: string; path: string } | undefined {
+  const match = OPERATION.exec(value);
+  if (!match) return undefined;
+  return { specFile: match[1], method: match[2], path: match[3] };
+}
+
+/** The spec references of an `openapi` value: a string, an array, or `{source}` objects. */
+export function specRefsOf(node: JsonNode | undefined): SpecRef[] {
+  if (!node) return [];
+  if (node.type === 'string') return [{ source: node.value as string, node }];
+  if (node.type === 'array') return items(node).flatMap(specRefsOf);
+  if (node.type === 'object') {
+    const source = child(node, 'source');
+    return source?.type === 'string' ? [{ source: source.value as string, node: source }] : [];
+  }
+  return [];
+}
+
+export function buildNavigationModel(navigation: JsonNode | undefined): NavigationModel {
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [], rootDivisions: [] };
+  if (navigation?.type !== 'object') return model;
+  model.rootDivisions = properties(navigation).filter((property) => (ROOT_DIVISIONS as readonly string[]).includes(keyOf(property)));
+
+  const visitPages = (list: JsonNode, scope: string, specs: SpecRef[] | undefined) => {
+    for (const entry of items(list)) {
+      if (entry.type === 'string') addEntry(entry, scope, specs, false);
+      else if (entry.type === 'object') visitNode(entry, scope, specs);
+    }
+  };
+  const addEntry = (node: JsonNode, scope: string, specs: SpecRef[] | undefined, isRoot: boolean) => {
+    const value = node.value as string;
+    const operation = isRoot ? undefined : parseOperation(value);
+    if (operation) model.operations.push({ value, node, ...operation, inherited: specs });
+    else model.pages.push({ value, node, scope, isRoot });
+  };
+  const visitNode = (node: JsonNode, scope: string, inheritedSpecs: SpecRef[] | undefined) => {
+    let specs = inheritedSpecs;
+    const openapi = child(node, 'openapi');
+    if (openapi) {
+      const refs = specRefsOf(openapi);
+      model.specRefs.push(...refs);
+      if (refs.length) specs = refs;
+    }
+    const root = child(node, 'root');
+    if (stringValue(root) !== undefined) addEntry(root!, scope, specs, true);
+    for (const property of properties(node)) {
+      const key = keyOf(property) as (typeof CHILD_ARRAYS)[number];
+      if (!CHILD_ARRAYS.includes(key)) continue;
+      const list = property.children?.[1];
+      if (!list) continue;
+      if (key === 'pages') {
+        visitPages(list, scope, specs);
+        continue;
+      }
+      for (const item of items(list)) {
+        if (item.type !== 'object') continue;
+        const label = key in SCOPING ? stringValue(child(item, SCOPING[key as keyof typeof SCOPING])) : undefined;
+        visitNode(item, label === undefined ? scope : `${scope}${SCOPING[key as keyof typeof SCOPING]}:${label}/`, specs);
+      }
+    }
+  };
+  visitNode(navigation, '', undefined);
+  return model;
+}
+
+/** The key node of a navigation root division, for messages about it. */
+export function divisionKey(property: JsonNode): JsonNode {
+  return keyNode(property) ?? property;
+}
+

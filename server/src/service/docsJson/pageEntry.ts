@@ -1,0 +1,33 @@
+import { PAGE_EXTENSIONS } from '../siteFiles';
+
+export interface NormalisedPageEntry {
+  /** The page id the platform looks up: no leading `/` or `./`, no extension. */
+  id: string;
+  /** The leading `/` or `./` that the platform tolerates, when present. */
+  leading?: string;
+  /** `.mdx` or `.md` when the entry carries it. */
+  extension?: string;
+  /** The entry climbs above the docs root (`../x`). */
+  climbsOut: boolean;
+}
+
+/** Reads a navigation page entry the way the platform does. */
+export function normalisePageEntry(value: string): NormalisedPageEntry {
+  const trimmed = value.trim();
+  const leading = /^(\.\/|\/)+/.exec(trimmed)?.[0];
+  let rest = leading ? trimmed.slice(leading.length) : trimmed;
+  const extension = PAGE_EXTENSIONS.find((ext) => rest.toLowerCase().endsWith(ext));
+  if (extension) rest = rest.slice(0, -extension.length);
+  const parts: string[] = [];
+  let climbsOut = false;
+  for (const segment of rest.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) climbsOut = true;
+      else parts.pop();
+    } else {
+      parts.push(segment);
+    }
+  }
+  return { id: parts.join('/'), leading, extension, climbsOut };
+}

@@ -1,0 +1,72 @@
+import type { FixData } from '../../fixData';
+import { closest } from '../../suggest';
+import { normalisePageEntry } from '../pageEntry';
+import type { SiteContext } from './siteContext';
+
+/** Above this many pages, did-you-mean only compares pages of the same folder or the same file name. */
+const FULL_SCAN_LIMIT = 5000;
+
+/** Every navigation page entry names a `.mdx` or `.md` file inside the docs root. */
+export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
+  let suggester: PageSuggester | undefined;
+  for (const entry of navigation.pages) {
+    const normalised = normalisePageEntry(entry.value);
+    if (normalised.climbsOut) {
+      sink.atNode('nav/page-outside-root', entry.node, `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`);
+      continue;
+    }
+    if (normalised.id === '' || files.pages.has(normalised.id)) continue;
+    const ignored = files.ignoredPages.get(normalised.id);
+    if (ignored) {
+      sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" is excluded by .mintignore (${ignored}), so the platform does not build it. Remove it from navigation or from .mintignore.`);
+      continue;
+    }
+    suggester ??= new PageSuggester([...files.pages.keys()]);
+    const suggestion = suggester.suggest(normalised.id);
+    const prefix = normalised.leading ?? '';
+    const data: FixData = { createPage: `${normalised.id}.mdx` };
+    if (suggestion) Object.assign(data, { replace: JSON.stringify(prefix + suggestion), replaceLabel: suggestion });
+    const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
+    sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`, { data });
+  }
+}
+
+class PageSuggester {
+  private readonly byLowerCase = new Map<string, string>();
+  private readonly byFolder = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
+
+  constructor(private readonly pages: string[]) {
+    for (const page of pages) {
+      this.byLowerCase.set(page.toLowerCase(), page);
+      push(this.byFolder, folderOf(page), page);
+      push(this.byName, nameOf(page), page);
+    }
+  }
+
+  suggest(id: string): string | undefined {
+    const sameCase = this.byLowerCase.get(id.toLowerCase());
+    if (sameCase) return sameCase;
+    const near = [...(this.byFolder.get(folderOf(id)) ?? []), ...(this.byName.get(nameOf(id)) ?? [])];
+    const found = closest(id, near);
+    if (found) return found;
+    const movedFile = this.byName.get(nameOf(id));
+    if (movedFile?.length === 1) return movedFile[0];
+    return this.pages.length <= FULL_SCAN_LIMIT ? closest(id, this.pages) : undefined;
+  }
+}
+
+function folderOf(page: string): string {
+  const slash = page.lastIndexOf('/');
+  return slash < 0 ? '' : page.slice(0, slash);
+}
+
+function nameOf(page: string): string {
+  return page.slice(page.lastIndexOf('/') + 1);
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

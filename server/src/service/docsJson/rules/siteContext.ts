@@ -1,0 +1,23 @@
+import type { DiagnosticSink } from '../../diagnostics';
+import type { SpecStore } from '../../openapi/specStore';
+import type { LanguageServiceSettings } from '../../settings';
+import type { SiteFiles } from '../../siteFiles';
+import type { JsonNode } from '../jsonTree';
+import type { NavigationModel } from '../navigation';
+
+/** Everything a docs.json rule may look at. Rules report into `sink` and read nothing else. */
+export interface SiteContext {
+  rootUri: string;
+  docsJsonUri: string;
+  /** The resolved docs.json (`$ref`s spliced in). */
+  config: JsonNode;
+  /** Its plain value. */
+  value: Record<string, any>;
+  navigation: NavigationModel;
+  files: SiteFiles;
+  specs: SpecStore;
+  sink: DiagnosticSink;
+  settings: LanguageServiceSettings;
+}
+
+export type SiteRule = (context: SiteContext) => void | Promise<void>;

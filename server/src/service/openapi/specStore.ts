@@ -1,0 +1,57 @@
+import { WorkspaceError, type DocsWorkspace } from '../workspace';
+import { resolveInside } from '../uri';
+import { parseSpec, type OpenApiSpec } from './spec';
+
+export type SpecResolution =
+  | { kind: 'remote'; url: string }
+  | { kind: 'outside' }
+  | { kind: 'missing'; uri: string }
+  | { kind: 'invalid'; uri: string; error: string }
+  | { kind: 'loaded'; uri: string; spec: OpenApiSpec };
+
+const EXTENSIONS = ['', '.json', '.yaml', '.yml'];
+
+/**
+ * Finds and parses the OpenAPI specs a site names. Paths are relative to the docs root (a leading `/`
+ * or `./` is the root); a name without extension also finds `name.json`, `name.yaml` and `name.yml`.
+ * Parsed specs are kept until the file's modification time changes.
+ */
+export class SpecStore {
+  private readonly cache = new Map<string, { mtime: number; result: SpecResolution }>();
+
+  constructor(private readonly workspace: DocsWorkspace) {}
+
+  async resolve(rootUri: string, source: string, relativeTo?: string): Promise<SpecResolution> {
+    if (/^https?:\/\//i.test(source)) return { kind: 'remote', url: source };
+    const bases = relativeTo && !source.startsWith('/') ? [relativeTo, rootUri] : [rootUri];
+    let firstCandidate: string | undefined;
+    for (const base of bases) {
+      for (const extension of /\.(json|ya?ml)$/i.test(source) ? [''] : EXTENSIONS) {
+        const uri = resolveInside(rootUri, base, source.replace(/^\.\//, '') + extension);
+        if (!uri) continue;
+        firstCandidate ??= uri;
+        const stat = await this.workspace.stat(uri);
+        if (stat?.kind === 'file') return this.load(uri, stat.mtime);
+      }
+    }
+    return firstCandidate ? { kind: 'missing', uri: firstCandidate } : { kind: 'outside' };
+  }
+
+  private async load(uri: string, mtime: number): Promise<SpecResolution> {
+    const cached = this.cache.get(uri);
+    if (cached && cached.mtime === mtime) return cached.result;
+    let result: SpecResolution;
+    try {
+      const text = await this.workspace.readFile(uri);
+      if (text === undefined) return { kind: 'missing', uri };
+      const parsed = parseSpec(uri, text);
+      result = 'spec' in parsed ? { kind: 'loaded', uri, spec: parsed.spec } : { kind: 'invalid', uri, error: parsed.error };
+    } catch (error) {
+      if (!(error instanceof WorkspaceError)) throw error;
+      result = { kind: 'invalid', uri, error: error.message };
+    }
+    this.cache.set(uri, { mtime, result });
+    return result;
+  }
+}
+

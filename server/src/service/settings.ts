@@ -1,0 +1,23 @@
+import { diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
+
+export type SeveritySetting = Severity | 'off';
+
+export interface LanguageServiceSettings {
+  /** Per-code severity overrides (`"nav/orphan-page": "off"`). Unknown codes are ignored. */
+  diagnostics?: Partial<Record<string, SeveritySetting>>;
+  /** Report page files that no navigation entry reaches. Default true. */
+  orphans?: boolean;
+}
+
+export const severitySettings: readonly SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.prototype.hasOwnProperty.call(diagnosticCodes, code);
+}
+
+/** The severity a code is reported with, or 'off'. */
+export function effectiveSeverity(settings: LanguageServiceSettings, code: DiagnosticCode): SeveritySetting {
+  if (code === 'nav/orphan-page' && settings.orphans === false) return 'off';
+  const override = settings.diagnostics?.[code];
+  return override && severitySettings.includes(override) ? override : diagnosticCodes[code].severity;
+}

@@ -1,0 +1,27 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * The candidate closest to `word`, when it is close enough to be a plausible typo: an exact match
+ * ignoring case, or an edit distance of at most a third of the word's length (at least 1, at most 4).
+ */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const lower = word.toLowerCase();
+  const limit = Math.min(4, Math.max(1, Math.floor(word.length / 3)));
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === word) continue;
+    if (candidate.toLowerCase() === lower) return candidate;
+    if (Math.abs(candidate.length - word.length) > limit) continue;
+    const d = distance(word, candidate);
+    if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= limit ? best : undefined;
+}
+
+export function didYouMean(suggestion: string | undefined, quote = '`'): string {
+  return suggestion === undefined ? '' : ` Did you mean ${quote}${suggestion}${quote}?`;
+}

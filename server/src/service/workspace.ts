@@ -1,0 +1,38 @@
+/**
+ * What the language service may know of the outside world. Everything reaches it through this
+ * interface, so the service runs the same over open editor buffers, the file system (CLI) and the
+ * in-memory workspaces of the unit tests. URIs are strings (`file:///abs/path`).
+ */
+export type FileKind = 'file' | 'directory';
+
+export interface FileStat {
+  kind: FileKind;
+  size: number;
+  /** Modification time in ms, or a document version: anything that changes when the content does. */
+  mtime: number;
+}
+
+export interface FileListing {
+  /** File URIs. */
+  files: string[];
+  /** Problems met while listing (a symlink loop, an unreadable folder), each at the folder concerned. */
+  problems: { uri: string; message: string }[];
+}
+
+export interface DocsWorkspace {
+  /** The text of a file, or undefined when there is no such file. Throws a {@link WorkspaceError} when it cannot be read. */
+  readFile(uri: string): Promise<string | undefined>;
+  stat(uri: string): Promise<FileStat | undefined>;
+  /**
+   * Every file below a folder, recursively, following symlinks without looping. Skips `node_modules`
+   * and folders whose name starts with a dot.
+   */
+  listFiles(folderUri: string): Promise<FileListing>;
+}
+
+/** A file exists but cannot be used as text: too large, binary, unreadable. The message is for the user. */
+export class WorkspaceError extends Error {
+  constructor(message: string, readonly reason: 'too-large' | 'binary' | 'unreadable') {
+    super(message);
+  }
+}
