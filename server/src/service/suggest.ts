@@ -2,11 +2,12 @@ import { distance } from 'fastest-levenshtein';
 
 /**
  * The candidate closest to `word`, when it is close enough to be a plausible typo: an exact match
- * ignoring case, or an edit distance of at most a third of the word's length (at least 1, at most 4).
+ * ignoring case, or an edit distance of at most a third of the word's length, rounded up (1 for
+ * words of up to 3 characters, at most 4), so that a swapped pair of letters is found.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
-  const limit = Math.min(4, Math.max(1, Math.floor(word.length / 3)));
+  const limit = word.length <= 3 ? 1 : Math.min(4, Math.max(2, Math.ceil(word.length / 3)));
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

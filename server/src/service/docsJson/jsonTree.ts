@@ -47,10 +47,13 @@ const errorMessages: Record<string, string> = {
 export function parseJson(uri: string, text: string): ParsedJson {
   const rawErrors: ParseError[] = [];
   const tree = parseTree(text, rawErrors, { disallowComments: true, allowTrailingComma: false });
-  const errors = rawErrors.map((error) => {
+  const errors: JsonSyntaxError[] = [];
+  for (const error of rawErrors) {
+    // Recovery often reports a second error at the same place; the first one says what is wrong.
+    if (errors.some((previous) => previous.offset === error.offset)) continue;
     const name = printParseErrorCode(error.error);
-    return { offset: error.offset, length: Math.max(error.length, 1), message: errorMessages[name] ?? name };
-  });
+    errors.push({ offset: error.offset, length: Math.max(error.length, 1), message: errorMessages[name] ?? name });
+  }
   return { root: tree ? convert(tree, uri) : undefined, errors };
 }
 

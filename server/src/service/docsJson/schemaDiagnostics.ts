@@ -90,7 +90,7 @@ function report(error: ErrorObject, segments: string[], node: JsonNode, property
       const known = Object.keys(parent?.properties ?? {});
       const suggestion = closest(key, known);
       const where = shapeName(parent, segments);
-      const code = codeFor(area, 'unknown-key', [...segments, key]);
+      const code = codeFor(area, 'unknown-key', segments);
       const consequence = code === 'integrations/unknown-integration' ? 'the platform rejects the file' : 'the platform ignores it';
       const list = code === 'integrations/unknown-integration' && !suggestion ? ` Known integrations: ${known.join(', ')}.` : '';
       sink.atNode(code, target, `Unknown key \`${key}\` in ${lowerFirst(where)}; ${consequence}.${didYouMean(suggestion)}${list}`, {

@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, writeFile, symlink, open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli';
+
+const docs = (navigation: unknown) => JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation });
+
+async function tempSite(files: Record<string, string | Buffer>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'docsmith-bad-'));
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  return dir;
+}
+
+function json(stdout: string) {
+  return JSON.parse(stdout) as { diagnostics: { file: string; code: string; message: string; severity: string }[] };
+}
+
+test('a binary docs.json is a clear error, not a crash', async () => {
+  const dir = await tempSite({ 'docs.json': Buffer.from([0x7b, 0x00, 0x01, 0xff, 0xfe]) });
+  const result = await runCli(['check', dir, '--format', 'json']);
+  assert.equal(result.code, 1);
+  assert.deepEqual(json(result.stdout).diagnostics.map((d) => [d.code, d.message]), [['json/unreadable', 'docs.json is a binary file, not text.']]);
+  assert.equal(result.stderr, '');
+});
+
+test('invalid UTF-8 in docs.json is reported as not text', async () => {
+  const dir = await tempSite({ 'docs.json': Buffer.concat([Buffer.from('{"name": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]) });
+  const result = await runCli(['check', dir, '--format', 'json']);
+  assert.equal(json(result.stdout).diagnostics[0].message, 'docs.json is not valid UTF-8 text.');
+});
+
+test('a 50 MB docs.json is refused with its size, quickly', async () => {
+  const dir = await tempSite({});
+  const handle = await open(join(dir, 'docs.json'), 'w');
+  await handle.truncate(50 * 1024 * 1024);
+  await handle.close();
+  const result = await runCli(['check', dir, '--format', 'json']);
+  assert.equal(result.code, 1);
+  assert.equal(json(result.stdout).diagnostics[0].message, 'docs.json is 50.0 MB; Docsmith reads files up to 20 MB.');
+});
+
+test('a docs.json that is a folder is found as unreadable or missing, never a crash', async () => {
+  const dir = await tempSite({ 'docs.json/inner.txt': 'x' });
+  const result = await runCli(['check', dir]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /no docs.json found/);
+});
+
+test('a symlink loop in the docs root is reported and the check goes on', async () => {
+  const dir = await tempSite({ 'docs.json': docs({ pages: ['intro', 'missing'] }), 'intro.mdx': '# x', 'a/page.mdx': '# p' });
+  await symlink(join(dir, 'a'), join(dir, 'a', 'loop'));
+  const result = await runCli(['check', dir, '--format', 'json']);
+  const codes = json(result.stdout).diagnostics.map((d) => d.code).sort();
+  assert.deepEqual(codes, ['nav/orphan-page', 'nav/page-not-found', 'site/unlisted-folder']);
+  assert.match(json(result.stdout).diagnostics.find((d) => d.code === 'site/unlisted-folder')!.message, /symlink loop/);
+  assert.equal(result.code, 1);
+});
+
+test('a page path that climbs out of the root is an error and nothing outside is read', async () => {
+  const dir = await tempSite({ 'docs.json': docs({ pages: ['../../etc/passwd', 'intro'] }), 'intro.mdx': '# x' });
+  const result = await runCli(['check', dir, '--format', 'json']);
+  assert.deepEqual(json(result.stdout).diagnostics.map((d) => d.code), ['nav/page-outside-root']);
+});
+
+test('an empty docs.json and one that is not an object get syntax/shape errors', async () => {
+  const empty = await runCli(['check', await tempSite({ 'docs.json': '' }), '--format', 'json']);
+  assert.equal(empty.code, 1);
+  assert.equal(json(empty.stdout).diagnostics[0].code, 'json/syntax');
+  const array = await runCli(['check', await tempSite({ 'docs.json': '[1, 2]' }), '--format', 'json']);
+  assert.equal(json(array.stdout).diagnostics[0].code, 'config/invalid-value');
+  assert.match(json(array.stdout).diagnostics[0].message, /must be an object/);
+});

@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { runCli } from '../helpers/cli';
+
+const fixtures = resolve(__dirname, '../fixtures/sites');
+const example = resolve(__dirname, '../../examples/site');
+
+test('a clean site: exit 0 and a summary line', async () => {
+  const result = await runCli(['check', resolve(fixtures, 'clean')]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stdout, 'No problems: 3 files checked.\n');
+});
+
+test('text output reads like a compiler and ends with a summary; errors exit 1', async () => {
+  const result = await runCli(['check', example]);
+  assert.equal(result.code, 1);
+  const lines = result.stdout.trim().split('\n');
+  assert.ok(lines.includes('docs.json:18:32 error nav/page-not-found Page "guides/quikstart" does not exist (no guides/quikstart.mdx or .md in the docs root). Did you mean "guides/quickstart"?'), result.stdout);
+  assert.match(lines.at(-1)!, /^3 errors, 4 warnings, 2 infos; 10 files checked\.$/);
+  assert.equal(result.stderr, '', 'no progress noise when stderr is not a terminal');
+});
+
+test('json output follows the contract', async () => {
+  const result = await runCli(['check', example, '--format', 'json']);
+  assert.equal(result.code, 1);
+  const report = JSON.parse(result.stdout);
+  assert.equal(report.version, 1);
+  assert.deepEqual(report.summary, { errors: 3, warnings: 4, infos: 2, files: 10 });
+  const first = report.diagnostics[0];
+  assert.deepEqual(Object.keys(first), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
+  assert.deepEqual({ ...first, message: undefined }, { file: 'docs.json', line: 18, column: 32, endLine: 18, endColumn: 50, severity: 'error', code: 'nav/page-not-found', message: undefined });
+  assert.ok(report.diagnostics.some((d: { file: string }) => d.file === 'guides/old-setup.mdx'));
+});
+
+test('files are relative to the folder given, with / separators', async () => {
+  const result = await runCli(['check', resolve(fixtures, 'monorepo'), '--format', 'json']);
+  const report = JSON.parse(result.stdout);
+  assert.deepEqual(report.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`), ['apps/docs/docs.json nav/page-not-found']);
+  assert.equal(result.code, 1);
+});
+
+test('sarif output is SARIF 2.1.0 with a rule per code and locations', async () => {
+  const result = await runCli(['check', example, '--format', 'sarif']);
+  const sarif = JSON.parse(result.stdout);
+  assert.equal(sarif.version, '2.1.0');
+  const run = sarif.runs[0];
+  assert.equal(run.tool.driver.name, 'docsmith');
+  assert.ok(run.tool.driver.rules.some((rule: { id: string }) => rule.id === 'nav/page-not-found'));
+  const result0 = run.results.find((r: { ruleId: string }) => r.ruleId === 'nav/page-not-found');
+  assert.equal(result0.level, 'error');
+  assert.deepEqual(result0.locations[0].physicalLocation.region, { startLine: 18, startColumn: 32, endLine: 18, endColumn: 50 });
+  assert.equal(run.tool.driver.rules[result0.ruleIndex].id, 'nav/page-not-found');
+  assert.equal(run.results.find((r: { ruleId: string }) => r.ruleId === 'nav/orphan-page').level, 'note');
+});
+
+test('github output writes workflow annotations relative to the working directory', async () => {
+  const result = await runCli(['check', 'examples/site', '--format', 'github'], { cwd: resolve(__dirname, '../..') });
+  const line = result.stdout.split('\n').find((l) => l.includes('nav/page-not-found'));
+  assert.equal(line?.startsWith('::error file=examples/site/docs.json,line=18,col=32,endLine=18,endColumn=50,title=nav/page-not-found::Page'), true, line);
+  assert.ok(result.stdout.includes('::notice file=examples/site/guides/old-setup.mdx'));
+});
+
+test('a config file changes severities; --no-orphans drops orphans', async () => {
+  const { mkdtemp, writeFile, cp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(resolve(tmpdir(), 'docsmith-'));
+  await cp(example, dir, { recursive: true });
+  await writeFile(resolve(dir, '.docsmithrc.json'), JSON.stringify({ diagnostics: { 'nav/page-not-found': 'warning', 'nav/operation-not-found': 'off', 'integrations/invalid-field': 'info' } }));
+  const relaxed = await runCli(['check', dir, '--format', 'json']);
+  assert.deepEqual(JSON.parse(relaxed.stdout).summary, { errors: 0, warnings: 5, infos: 3, files: 10 });
+  assert.equal(relaxed.code, 0);
+  const noOrphans = await runCli(['check', dir, '--no-orphans', '--format', 'json']);
+  assert.equal(JSON.parse(noOrphans.stdout).summary.infos, 1);
+  await writeFile(resolve(dir, '.docsmithrc.json'), JSON.stringify({ diagnostics: { 'nav/page-not-found': 'loud' } }));
+  const bad = await runCli(['check', dir]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /"nav\/page-not-found" must be one of off, hint, info, warning, error/);
+});
+
+test('usage errors exit 2 with a message', async () => {
+  const missing = await runCli(['check', '/no/such/folder']);
+  assert.equal(missing.code, 2);
+  assert.equal(missing.stderr, 'docsmith: /no/such/folder does not exist.\n');
+  const none = await runCli(['check', resolve(fixtures, 'monorepo/apps/web')]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /no docs.json found/);
+  const format = await runCli(['check', example, '--format', 'xml']);
+  assert.equal(format.code, 2);
+  assert.match(format.stderr, /Allowed choices are text, json, sarif, github/);
+});

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { createLanguageService } from '../../server/src/service';
+import { pathToUri } from '../../server/src/service/uri';
+
+/** The real sites live beside the clone (`../shared/corpus/real`); they are never copied into the project. */
+const corpus = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../shared/corpus/real');
+const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.json'), 'utf8')).sites as Record<string, Record<string, { count: number; why: string }>>;
+
+/** Codes that mean "the platform would reject or misread this file": never expected on a deployed site. */
+const SCHEMA_LEVEL = /^(json|ref)\/|\/(missing-property|invalid-value|missing-field|invalid-field|unknown-integration)$|^nav\/multiple-roots$/;
+
+const sites = existsSync(corpus) ? readdirSync(corpus).filter((name) => existsSync(join(corpus, name, 'docs.json'))).sort() : [];
+
+if (sites.length === 0) {
+  test('real-site corpus', (t) => {
+    t.skip(`NOT RUN: no corpus at ${corpus} (set DOCSMITH_CORPUS or check out ../shared beside the project)`);
+  });
+}
+
+for (const site of sites) {
+  test(`corpus: ${site}`, async () => {
+    const service = createLanguageService({ workspace: new FsWorkspace() });
+    const result = await service.checkSite(pathToUri(join(corpus, site)));
+    const errors = new Map<string, string[]>();
+    const schemaLevel: string[] = [];
+    for (const [uri, diagnostics] of result.diagnostics) {
+      for (const diagnostic of diagnostics) {
+        const code = String(diagnostic.code);
+        const where = `${uri.slice(uri.lastIndexOf(site) + site.length + 1)}:${diagnostic.range.start.line + 1} ${code} ${diagnostic.message}`;
+        if (SCHEMA_LEVEL.test(code) && diagnostic.severity === DiagnosticSeverity.Error) schemaLevel.push(where);
+        if (diagnostic.severity === DiagnosticSeverity.Error) errors.set(code, [...(errors.get(code) ?? []), where]);
+      }
+    }
+    const expected = expectations[site] ?? {};
+    const unexplainedSchema = schemaLevel.filter((line) => !Object.keys(expected).some((code) => line.includes(` ${code} `)));
+    assert.deepEqual(unexplainedSchema, [], 'schema-level errors on a deployed site are our bug unless recorded in expectations.json');
+    const actual = Object.fromEntries([...errors].map(([code, lines]) => [code, lines.length]));
+    const wanted = Object.fromEntries(Object.entries(expected).map(([code, { count }]) => [code, count]));
+    assert.deepEqual(actual, wanted, `error-level findings differ from expectations.json:\n${[...errors.values()].flat().join('\n')}`);
+  });
+}

@@ -1,0 +1,48 @@
+import { WorkspaceError, type DocsWorkspace, type FileListing, type FileStat } from '../../server/src/service/workspace';
+import { joinUri, relativeUri } from '../../server/src/service/uri';
+
+export const ROOT = 'file:///site';
+
+/** A docs site held in memory: paths relative to {@link ROOT} → content. `null` content is an unreadable file. */
+export class MemoryWorkspace implements DocsWorkspace {
+  readonly files = new Map<string, string | null>();
+  private version = 0;
+  readonly reads: string[] = [];
+
+  constructor(files: Record<string, string | null> = {}, readonly rootUri = ROOT) {
+    for (const [path, content] of Object.entries(files)) this.set(path, content);
+  }
+
+  set(path: string, content: string | null): void {
+    this.files.set(joinUri(this.rootUri, path), content);
+    this.version++;
+  }
+
+  delete(path: string): void {
+    this.files.delete(joinUri(this.rootUri, path));
+    this.version++;
+  }
+
+  async readFile(uri: string): Promise<string | undefined> {
+    this.reads.push(uri);
+    if (!this.files.has(uri)) return undefined;
+    const content = this.files.get(uri);
+    if (content === null) throw new WorkspaceError(`${uri} cannot be read (EACCES).`, 'unreadable');
+    return content;
+  }
+
+  async stat(uri: string): Promise<FileStat | undefined> {
+    if (this.files.has(uri)) return { kind: 'file', size: this.files.get(uri)?.length ?? 0, mtime: this.version };
+    const prefix = uri.endsWith('/') ? uri : uri + '/';
+    for (const file of this.files.keys()) if (file.startsWith(prefix)) return { kind: 'directory', size: 0, mtime: 0 };
+    return undefined;
+  }
+
+  async listFiles(folderUri: string): Promise<FileListing> {
+    const files = [...this.files.keys()].filter((uri) => {
+      const relative = relativeUri(folderUri, uri);
+      return relative !== undefined && !relative.split('/').some((segment, index, all) => index < all.length - 1 && (segment.startsWith('.') || segment === 'node_modules'));
+    });
+    return { files, problems: [] };
+  }
+}

@@ -1,0 +1,15 @@
+// Runs every suite with node's test runner (TypeScript through tsx). Usage: node test/run.mjs [folder...]
+import { spawnSync } from 'node:child_process';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['test/unit', 'test/cli', 'test/corpus'];
+const files = folders.flatMap((folder) =>
+  existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(folder, name)) : [],
+);
+if (files.length === 0) {
+  console.error('no test files found in', folders.join(', '));
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);

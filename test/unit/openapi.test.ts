@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSite, only, site } from '../helpers/check';
+
+const spec = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  paths: {
+    '/users': { get: { summary: 'List users' }, post: { summary: 'Create a user' } },
+    '/users/{userId}': { get: { summary: 'Get a user' }, delete: {} },
+    '/projects/': { get: {} },
+  },
+  webhooks: { '/plant/webhook': { post: { summary: 'New plant' } } },
+});
+const yamlSpec = `openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\npaths:\n  /items:\n    get:\n      summary: List items\n`;
+const withSpec = (navigation: unknown, extra: Record<string, unknown> = {}, files: Record<string, string> = {}) =>
+  checkSite(site(navigation, [], extra, { 'openapi.json': spec, 'api/items.yaml': yamlSpec, ...files }));
+
+test('operations under an ancestor openapi are looked up in it, in any method case', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'post /users', 'GET /users/{userId}', 'WEBHOOK /plant/webhook'] }] });
+  assert.deepEqual(found, []);
+});
+
+test('spec METHOD /path names its spec file; YAML specs work', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', pages: ['api/items.yaml GET /items', '/openapi.json DELETE /users/{userId}'] }] });
+  assert.deepEqual(found, []);
+});
+
+test('a trailing slash is tolerated both ways', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: '/openapi.json', pages: ['GET /users/', 'GET /projects'] }] });
+  assert.deepEqual(found, []);
+});
+
+test('a missing operation is an error with did-you-mean for the method', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'openapi.json', pages: ['PUT /users'] }] });
+  const [problem] = only(found, 'nav/operation-not-found');
+  assert.equal(problem.text, '"PUT /users"');
+  assert.match(problem.message, /Operation PUT \/users is not in openapi\.json\. Did you mean "GET \/users"\?/);
+  assert.deepEqual(problem.diagnostic.data, { replace: '"GET /users"', replaceLabel: 'GET /users' });
+});
+
+test('did-you-mean for a renamed path parameter and for a typo in the path', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /users/{id}', 'GET /usres'] }] });
+  const messages = only(found, 'nav/operation-not-found').map((f) => f.message);
+  assert.match(messages[0], /Did you mean "GET \/users\/\{userId\}"\?/);
+  assert.match(messages[1], /Did you mean "GET \/users"\?/);
+});
+
+test('a nested group openapi replaces the default for that group', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /users', { group: 'Items', openapi: 'api/items.yaml', pages: ['GET /items', 'GET /users'] }] }] });
+  const problems = only(found, 'nav/operation-not-found');
+  assert.equal(problems.length, 1);
+  assert.match(problems[0].message, /GET \/users is not in api\/items\.yaml/);
+});
+
+test('METHOD /path with no spec in scope is an error that says so', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', pages: ['GET /users'] }] });
+  const [problem] = only(found, 'nav/no-openapi-in-scope');
+  assert.equal(problem.severity, 1);
+  assert.match(problem.message, /no spec is in scope/);
+});
+
+test('api.openapi is a fallback: found operations get a hint, never an error', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', pages: ['GET /users'] }] }, { api: { openapi: 'openapi.json' } });
+  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['nav/openapi-fallback', 4]]);
+});
+
+test('a spec given as a URL is not fetched: one quiet info for all its entries, no error', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'https://example.com/openapi.json', pages: ['GET /a', 'GET /b', 'POST /c'] }] });
+  assert.equal(found.length, 1);
+  assert.equal(found[0].code, 'openapi/not-checked');
+  assert.equal(found[0].severity, 3);
+  assert.match(found[0].message, /3 navigation entries under it were not checked/);
+});
+
+test('a navigation openapi naming a missing file is an error; its operations are not reported again', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'specs/missing.json', pages: ['GET /users'] }] });
+  assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
+  assert.match(found[0].message, /silently ignores it/);
+});
+
+test('an openapi object {source, directory} and api.openapi arrays are resolved', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: { source: 'openapi.json', directory: 'api-ref' }, pages: ['GET /users'] }] }, { api: { openapi: ['openapi.json', 'api/items.yaml', 'missing.yaml'] } });
+  assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
+  assert.equal(found[0].text, '"missing.yaml"');
+});
+
+test('a spec that does not parse is an error at the reference', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', openapi: 'broken.yaml', pages: ['GET /users'] }] }, {}, { 'broken.yaml': 'openapi: 3.0.0\npaths: [unclosed\n' });
+  const [problem] = only(found, 'openapi/spec-invalid');
+  assert.match(problem.message, /cannot be parsed/);
+});
+
+test('a spec file named in an entry that does not exist is an error at the entry', async () => {
+  const found = await withSpec({ groups: [{ group: 'API', pages: ['other.json GET /users'] }] });
+  assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
+});

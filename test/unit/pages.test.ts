@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSite, only, site } from '../helpers/check';
+
+const group = (...pages: unknown[]) => ({ groups: [{ group: 'Docs', pages }] });
+
+test('an entry whose page file exists passes (.mdx or .md)', async () => {
+  const found = await checkSite(site(group('intro', 'guides/setup'), ['intro', 'guides/setup.md']));
+  assert.deepEqual(found, []);
+});
+
+test('a missing page is an error with did-you-mean and both fixes in data', async () => {
+  const found = await checkSite(site(group('guides/quikstart'), ['guides/quickstart']));
+  const [missing] = only(found, 'nav/page-not-found');
+  assert.equal(missing.severity, 1);
+  assert.equal(missing.text, '"guides/quikstart"');
+  assert.match(missing.message, /Page "guides\/quikstart" does not exist.*Did you mean "guides\/quickstart"\?/);
+  assert.deepEqual(missing.diagnostic.data, { createPage: 'guides/quikstart.mdx', replace: '"guides/quickstart"', replaceLabel: 'guides/quickstart' });
+});
+
+test('did-you-mean finds a page moved to another folder and a case difference', async () => {
+  const moved = await checkSite(site(group('old/setup-guide'), ['guides/setup-guide']));
+  assert.match(only(moved, 'nav/page-not-found')[0].message, /Did you mean "guides\/setup-guide"\?/);
+  const cased = await checkSite(site(group('Guides/Intro'), ['guides/intro']));
+  assert.match(only(cased, 'nav/page-not-found')[0].message, /Did you mean "guides\/intro"\?/);
+});
+
+test('a missing page without a close match offers to create it', async () => {
+  const found = await checkSite(site(group('completely-different'), ['intro']));
+  const [missing] = only(found, 'nav/page-not-found');
+  assert.match(missing.message, /Create completely-different\.mdx/);
+  assert.deepEqual(missing.diagnostic.data, { createPage: 'completely-different.mdx' });
+});
+
+test('a group root page must exist too', async () => {
+  const found = await checkSite(site({ groups: [{ group: 'G', root: 'overview', pages: ['intro'] }] }, ['intro']));
+  assert.equal(only(found, 'nav/page-not-found')[0].text, '"overview"');
+});
+
+test('an entry with an extension or a leading slash is a warning with the fix; it still finds the page', async () => {
+  const found = await checkSite(site(group('intro.mdx', '/guides/setup', './faq'), ['intro', 'guides/setup', 'faq']));
+  const extension = only(found, 'nav/page-extension');
+  assert.equal(extension.length, 1);
+  assert.deepEqual(extension[0].diagnostic.data, { replace: '"intro"', replaceLabel: 'intro' });
+  const slash = only(found, 'nav/leading-slash');
+  assert.deepEqual(slash.map((f) => f.text), ['"/guides/setup"', '"./faq"']);
+  assert.equal(only(found, 'nav/page-not-found').length, 0);
+});
+
+test('a page path that climbs out of the root is an error, not a file lookup', async () => {
+  const found = await checkSite(site(group('../../etc/passwd'), []));
+  assert.deepEqual(found.map((f) => f.code), ['nav/page-outside-root']);
+});
+
+test('a duplicate in the same scope is a warning pointing at the first listing', async () => {
+  const found = await checkSite(site({ tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['intro'] }] }, { tab: 'B', groups: [{ group: 'H', pages: ['intro'] }] }] }, ['intro']));
+  const [duplicate] = only(found, 'nav/duplicate-page');
+  assert.equal(duplicate.severity, 2);
+  assert.equal(duplicate.diagnostic.relatedInformation?.length, 1);
+  assert.equal(duplicate.line, 26, 'the second listing is the one reported');
+  assert.equal(duplicate.diagnostic.relatedInformation?.[0].location.range.start.line, 15, 'the first listing is related');
+  assert.deepEqual(duplicate.diagnostic.data, { removeEntry: true });
+});
+
+test('the same page in two languages or versions is not a duplicate', async () => {
+  const languages = await checkSite(site({ languages: [{ language: 'en', groups: [{ group: 'G', pages: ['intro'] }] }, { language: 'fr', groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  assert.deepEqual(languages, []);
+  const versions = await checkSite(site({ versions: [{ version: 'v1', groups: [{ group: 'G', pages: ['intro'] }] }, { version: 'v2', groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  assert.deepEqual(versions, []);
+});
+
+test('an entry excluded by .mintignore is reported as not built', async () => {
+  const found = await checkSite(site(group('drafts/new'), ['drafts/new'], {}, { '.mintignore': 'drafts/\n' }));
+  assert.match(only(found, 'nav/page-not-found')[0].message, /excluded by \.mintignore/);
+});
+
+test('pages no navigation reaches are infos on the page; snippets, ignored and default-ignored files are skipped', async () => {
+  const found = await checkSite(
+    site(group('intro'), ['intro', 'old-page', 'snippets/note', 'drafts/x', 'README.md', 'node_modules/pkg/readme.md', '.hidden/page'], {}, { '.mintignore': 'drafts/' }),
+  );
+  const orphans = only(found, 'nav/orphan-page');
+  assert.deepEqual(orphans.map((f) => f.file), ['old-page.mdx']);
+  assert.equal(orphans[0].severity, 3);
+  assert.deepEqual(orphans[0].diagnostic.data, { addToNavigation: 'old-page' });
+});
+
+test('orphans can be turned off, and any code can change severity', async () => {
+  const files = site(group('intro', 'missing'), ['intro', 'old-page']);
+  const off = await checkSite(files, { orphans: false });
+  assert.equal(only(off, 'nav/orphan-page').length, 0);
+  const changed = await checkSite(files, { diagnostics: { 'nav/page-not-found': 'warning', 'nav/orphan-page': 'off' } });
+  assert.equal(only(changed, 'nav/page-not-found')[0].severity, 2);
+  assert.equal(only(changed, 'nav/orphan-page').length, 0);
+});
+
+test('two root divisions: the one the platform ignores is an error naming the one it keeps', async () => {
+  const found = await checkSite(site({ groups: [{ group: 'G', pages: ['intro'] }], tabs: [{ tab: 'T', pages: ['intro'] }] }, ['intro']));
+  const [problem] = only(found, 'nav/multiple-roots');
+  assert.equal(problem.text, '"groups"');
+  assert.match(problem.message, /uses `tabs` and ignores `groups`/);
+});
