@@ -1,6 +1,7 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { compileSchemas } from './scripts/compileSchemas.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -16,6 +17,8 @@ const common = {
   mainFields: ['module', 'main'],
   logLevel: 'warning',
 };
+
+compileSchemas();
 
 const contexts = [
   { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },

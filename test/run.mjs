@@ -2,6 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { compileSchemas } from '../scripts/compileSchemas.mjs';
+
+compileSchemas();
 
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['test/unit', 'test/cli', 'test/corpus'];
 const files = folders.flatMap((folder) =>

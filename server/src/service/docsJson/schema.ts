@@ -1,30 +1,13 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import docsSchema from '../../../../schemas/docs.schema.json';
+// Compiled from the schema at build time (scripts/compileSchemas.mjs): no schema compilation at start-up.
+import validate from '../../generated/docsSchemaValidator';
 
 export type SchemaNode = Record<string, any>;
 
 export const docsJsonSchema: SchemaNode = docsSchema;
 
-let compiled: ValidateFunction | undefined;
-
-/** Annotation keywords our schemas carry for hover, completion and messages; they do not validate. */
-const annotationKeywords = ['markdownDescription', 'defaultSnippets', 'errorMessage'];
-
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, strictRequired: false });
-  addFormats(ajv, ['uri']);
-  for (const keyword of annotationKeywords) ajv.addKeyword({ keyword });
-  return ajv;
-}
-
-function validator(): ValidateFunction {
-  compiled ??= createAjv().compile(docsJsonSchema);
-  return compiled;
-}
-
 export function validateDocsJson(value: unknown): ErrorObject[] {
-  const validate = validator();
   return validate(value) ? [] : [...(validate.errors ?? [])];
 }
 

@@ -3,7 +3,7 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import type { DiagnosticSink } from '../diagnostics';
 import type { FixData } from '../fixData';
 import { closest, didYouMean } from '../suggest';
-import { findProperty, keyNode, nodeAtPath, pointerSegments, type JsonNode } from './jsonTree';
+import { findProperty, keyNode, nodeAtPath, pointerSegments, toValue, type JsonNode } from './jsonTree';
 import { derefSchema, validateDocsJson, type SchemaNode } from './schema';
 
 type Area = 'config' | 'nav' | 'api' | 'integrations';
@@ -78,7 +78,9 @@ function firstSentence(text: unknown): string {
 
 function report(error: ErrorObject, segments: string[], node: JsonNode, property: JsonNode | undefined, sink: DiagnosticSink): void {
   const area = areaOf(segments);
+  // The generated validator runs in verbose mode: each error carries the schema object that failed.
   const parent = error.parentSchema as SchemaNode | undefined;
+  const data = toValue(node);
   const path = displayPath(segments);
   const valueTarget = node;
   const holderKey = property ? keyNode(property) : undefined;
@@ -115,8 +117,8 @@ function report(error: ErrorObject, segments: string[], node: JsonNode, property
     }
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
-      const suggestion = typeof error.data === 'string' ? closest(error.data, allowed) : undefined;
-      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` is ${JSON.stringify(error.data)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}`, {
+      const suggestion = typeof data === 'string' ? closest(data, allowed) : undefined;
+      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` is ${JSON.stringify(data)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}`, {
         data: suggestion ? ({ replace: JSON.stringify(suggestion), replaceLabel: suggestion } satisfies FixData) : undefined,
       });
       return;
@@ -126,7 +128,7 @@ function report(error: ErrorObject, segments: string[], node: JsonNode, property
     case 'minLength':
     case 'maxLength': {
       const detail = parent?.errorMessage ?? genericDetail(error);
-      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` ${detail}; found ${JSON.stringify(error.data)}.`);
+      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` ${detail}; found ${JSON.stringify(data)}.`);
       return;
     }
     default: {

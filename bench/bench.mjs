@@ -1,0 +1,48 @@
+// npm run bench: cold `docsmith check` processes on synthetic sites, beside the floor (parse docs.json,
+// stat and read every page). Median wall time of 5 runs and peak memory. Targets are printed, not asserted.
+import { spawnSync } from 'node:child_process';
+import { resolve, join } from 'node:path';
+import { generateSite } from './generateSite.mjs';
+
+const here = resolve(import.meta.dirname);
+const sitesDir = join(here, '.sites');
+const cli = resolve(here, '../dist/cli.js');
+const RUNS = 5;
+
+function measure(args) {
+  const times = [];
+  const rss = [];
+  for (let i = 0; i < RUNS + 1; i++) {
+    const start = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+    if (i === 0) continue; // warms the file system cache, as a developer's second run would
+    times.push(ms);
+    rss.push(Number(/BENCH_PEAK_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], peak: Math.max(...rss) };
+}
+
+const cases = [
+  { name: '2,000 pages', pages: 2000, target: { ms: 500, ratio: 2.5 } },
+  { name: '10,000 pages', pages: 10000, target: { ms: 1500 } },
+];
+
+console.log(`docsmith check, cold process, median of ${RUNS} runs (Node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
+console.log('site            | check ms | check MB | floor ms | floor MB | ratio | target');
+console.log('----------------|----------|----------|----------|----------|-------|-------');
+let failed = false;
+for (const c of cases) {
+  const dir = generateSite(join(sitesDir, `pages-${c.pages}`), { pages: c.pages, operations: 1000 });
+  const check = measure([cli, 'check', dir, '--format', 'json']);
+  const floor = measure([join(here, 'floor.mjs'), dir]);
+  const ratio = check.median / floor.median;
+  const okTime = check.median <= c.target.ms;
+  const okRatio = c.target.ratio === undefined || ratio <= c.target.ratio;
+  failed ||= !okTime || !okRatio;
+  const target = `<${c.target.ms} ms${c.target.ratio ? `, <${c.target.ratio}x floor` : ''}: ${okTime && okRatio ? 'met' : 'MISSED'}`;
+  console.log(`${c.name.padEnd(16)}| ${check.median.toFixed(0).padStart(8)} | ${check.peak.toFixed(0).padStart(8)} | ${floor.median.toFixed(0).padStart(8)} | ${floor.peak.toFixed(0).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${target}`);
+}
+console.log(failed ? '\nSome targets were missed.' : '\nAll targets met.');
