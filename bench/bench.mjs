@@ -28,6 +28,7 @@ function measure(args) {
 const cases = [
   { name: '2,000 pages', pages: 2000, target: { ms: 500, ratio: 2.5 } },
   { name: '10,000 pages', pages: 10000, target: { ms: 1500 } },
+  { name: '10,000, 1/3 API', pages: 10000, endpointShare: 1 / 3, target: { ms: 1500 } },
 ];
 
 console.log(`docsmith check, cold process, median of ${RUNS} runs (Node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
@@ -35,7 +36,7 @@ console.log('site            | check ms | check MB | floor ms | floor MB | ratio
 console.log('----------------|----------|----------|----------|----------|-------|-------');
 let failed = false;
 for (const c of cases) {
-  const dir = generateSite(join(sitesDir, `pages-${c.pages}`), { pages: c.pages, operations: 1000 });
+  const dir = generateSite(join(sitesDir, `pages-${c.pages}${c.endpointShare ? '-api' : ''}`), { pages: c.pages, operations: 1000, endpointShare: c.endpointShare });
   const check = measure([cli, 'check', dir, '--format', 'json']);
   const floor = measure([join(here, 'floor.mjs'), dir]);
   const ratio = check.median / floor.median;

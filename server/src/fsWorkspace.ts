@@ -1,4 +1,4 @@
-import { promises as fs, type Dirent } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { WorkspaceError, type DocsWorkspace, type FileListing, type FileStat } from './service/workspace';
 import { pathToUri, uriToPath } from './service/uri';
@@ -11,43 +11,59 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The file system as the language service sees it (used by the CLI, and under open documents by the server). */
 export class FsWorkspace implements DocsWorkspace {
+  /**
+   * Reads with synchronous calls: one open, fstat, read and close. The promise API costs a thread-pool
+   * round trip per call, which tripled the time to read a 10,000-page site; callers that must stay
+   * responsive yield between files.
+   */
   async readFile(uri: string): Promise<string | undefined> {
     const path = uriToPath(uri);
-    let bytes: Buffer;
+    let fd: number | undefined;
     try {
-      const stat = await fs.stat(path);
+      fd = openSync(path, 'r');
+      const stat = fstatSync(fd);
       if (stat.isDirectory()) throw new WorkspaceError(`${path} is a folder, not a file.`, 'unreadable');
       if (stat.size > MAX_FILE_BYTES) {
         throw new WorkspaceError(`${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`, 'too-large');
       }
-      bytes = await fs.readFile(path);
+      const bytes = Buffer.allocUnsafe(stat.size);
+      let read = 0;
+      while (read < bytes.length) {
+        const n = readSync(fd, bytes, read, bytes.length - read, null);
+        if (n === 0) break;
+        read += n;
+      }
+      return decodeText(bytes.subarray(0, read), path);
     } catch (error) {
       if (error instanceof WorkspaceError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      if (code === 'EISDIR') throw new WorkspaceError(`${path} is a folder, not a file.`, 'unreadable');
       throw new WorkspaceError(`${basename(path)} cannot be read (${code ?? (error as Error).message}).`, 'unreadable');
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
-    return decodeText(bytes, path);
   }
 
   async stat(uri: string): Promise<FileStat | undefined> {
     try {
-      const stat = await fs.stat(uriToPath(uri));
+      const stat = statSync(uriToPath(uri));
       return { kind: stat.isDirectory() ? 'directory' : 'file', size: stat.size, mtime: stat.mtimeMs };
     } catch {
       return undefined;
     }
   }
 
+  /** Lists synchronously, like {@link readFile}: a directory walk is thousands of small calls. */
   async listFiles(folderUri: string): Promise<FileListing> {
     const files: string[] = [];
     const problems: FileListing['problems'] = [];
-    const walk = async (folder: string, ancestors: Set<string>): Promise<void> => {
+    const walk = (folder: string, relative: string, ancestors: Set<string>): void => {
       let entries: Dirent[];
       let real: string;
       try {
-        real = await fs.realpath(folder);
-        entries = await fs.readdir(folder, { withFileTypes: true });
+        real = realpathSync(folder);
+        entries = readdirSync(folder, { withFileTypes: true });
       } catch (error) {
         problems.push({ uri: pathToUri(folder), message: `Cannot list ${folder} (${(error as NodeJS.ErrnoException).code ?? 'error'}); its pages were not checked.` });
         return;
@@ -57,28 +73,28 @@ export class FsWorkspace implements DocsWorkspace {
         return;
       }
       const chain = new Set(ancestors).add(real);
-      const subfolders: string[] = [];
-      await Promise.all(
-        entries.map(async (entry) => {
-          const path = join(folder, entry.name);
-          let isDirectory = entry.isDirectory();
-          let isFile = entry.isFile();
-          if (entry.isSymbolicLink()) {
-            const stat = await fs.stat(path).catch(() => undefined);
-            if (!stat) return; // dangling link
-            isDirectory = stat.isDirectory();
-            isFile = stat.isFile();
+      for (const entry of entries) {
+        const path = join(folder, entry.name);
+        let isDirectory = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          let stat;
+          try {
+            stat = statSync(path);
+          } catch {
+            continue; // dangling link
           }
-          if (isDirectory) {
-            if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) subfolders.push(path);
-          } else if (isFile) {
-            files.push(pathToUri(path));
-          }
-        }),
-      );
-      await Promise.all(subfolders.map((sub) => walk(sub, chain)));
+          isDirectory = stat.isDirectory();
+          isFile = stat.isFile();
+        }
+        if (isDirectory) {
+          if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) walk(path, relative + entry.name + '/', chain);
+        } else if (isFile) {
+          files.push(relative + entry.name);
+        }
+      }
     };
-    await walk(uriToPath(folderUri), new Set());
+    walk(uriToPath(folderUri), '', new Set());
     return { files, problems };
   }
 }

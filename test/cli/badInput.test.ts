@@ -52,7 +52,7 @@ test('a docs.json that is a folder is found as unreadable or missing, never a cr
 });
 
 test('a symlink loop in the docs root is reported and the check goes on', async () => {
-  const dir = await tempSite({ 'docs.json': docs({ pages: ['intro', 'missing'] }), 'intro.mdx': '# x', 'a/page.mdx': '# p' });
+  const dir = await tempSite({ 'docs.json': docs({ pages: ['intro', 'missing'] }), 'intro.mdx': '---\ntitle: Intro\n---\n', 'a/page.mdx': '# p' });
   await symlink(join(dir, 'a'), join(dir, 'a', 'loop'));
   const result = await runCli(['check', dir, '--format', 'json']);
   const codes = json(result.stdout).diagnostics.map((d) => d.code).sort();
@@ -62,7 +62,7 @@ test('a symlink loop in the docs root is reported and the check goes on', async 
 });
 
 test('a page path that climbs out of the root is an error and nothing outside is read', async () => {
-  const dir = await tempSite({ 'docs.json': docs({ pages: ['../../etc/passwd', 'intro'] }), 'intro.mdx': '# x' });
+  const dir = await tempSite({ 'docs.json': docs({ pages: ['../../etc/passwd', 'intro'] }), 'intro.mdx': '---\ntitle: Intro\n---\n' });
   const result = await runCli(['check', dir, '--format', 'json']);
   assert.deepEqual(json(result.stdout).diagnostics.map((d) => d.code), ['nav/page-outside-root']);
 });

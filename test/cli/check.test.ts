@@ -17,7 +17,8 @@ test('text output reads like a compiler and ends with a summary; errors exit 1',
   assert.equal(result.code, 1);
   const lines = result.stdout.trim().split('\n');
   assert.ok(lines.includes('docs.json:18:32 error nav/page-not-found Page "guides/quikstart" does not exist (no guides/quikstart.mdx or .md in the docs root). Did you mean "guides/quickstart"?'), result.stdout);
-  assert.match(lines.at(-1)!, /^3 errors, 4 warnings, 2 infos; 10 files checked\.$/);
+  assert.match(lines.at(-1)!, /^4 errors, 7 warnings, 2 infos; 10 files checked\.$/);
+  assert.ok(lines.some((line) => line.startsWith('api-reference/users/delete-user.mdx:4:13 error frontmatter/invalid-value `authMethod` is "keys"')), result.stdout);
   assert.equal(result.stderr, '', 'no progress noise when stderr is not a terminal');
 });
 
@@ -26,7 +27,7 @@ test('json output follows the contract', async () => {
   assert.equal(result.code, 1);
   const report = JSON.parse(result.stdout);
   assert.equal(report.version, 1);
-  assert.deepEqual(report.summary, { errors: 3, warnings: 4, infos: 2, files: 10 });
+  assert.deepEqual(report.summary, { errors: 4, warnings: 7, infos: 2, files: 10 });
   const first = report.diagnostics[0];
   assert.deepEqual(Object.keys(first), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
   assert.deepEqual({ ...first, message: undefined }, { file: 'docs.json', line: 18, column: 32, endLine: 18, endColumn: 50, severity: 'error', code: 'nav/page-not-found', message: undefined });
@@ -66,9 +67,9 @@ test('a config file changes severities; --no-orphans drops orphans', async () =>
   const { tmpdir } = await import('node:os');
   const dir = await mkdtemp(resolve(tmpdir(), 'docsmith-'));
   await cp(example, dir, { recursive: true });
-  await writeFile(resolve(dir, '.docsmithrc.json'), JSON.stringify({ diagnostics: { 'nav/page-not-found': 'warning', 'nav/operation-not-found': 'off', 'integrations/invalid-field': 'info' } }));
+  await writeFile(resolve(dir, '.docsmithrc.json'), JSON.stringify({ diagnostics: { 'nav/page-not-found': 'warning', 'nav/operation-not-found': 'off', 'integrations/invalid-field': 'info', 'frontmatter/invalid-value': 'warning' } }));
   const relaxed = await runCli(['check', dir, '--format', 'json']);
-  assert.deepEqual(JSON.parse(relaxed.stdout).summary, { errors: 0, warnings: 5, infos: 3, files: 10 });
+  assert.deepEqual(JSON.parse(relaxed.stdout).summary, { errors: 0, warnings: 9, infos: 3, files: 10 });
   assert.equal(relaxed.code, 0);
   const noOrphans = await runCli(['check', dir, '--no-orphans', '--format', 'json']);
   assert.equal(JSON.parse(noOrphans.stdout).summary.infos, 1);

@@ -39,10 +39,13 @@ export class MemoryWorkspace implements DocsWorkspace {
   }
 
   async listFiles(folderUri: string): Promise<FileListing> {
-    const files = [...this.files.keys()].filter((uri) => {
+    const files: string[] = [];
+    for (const uri of this.files.keys()) {
       const relative = relativeUri(folderUri, uri);
-      return relative !== undefined && !relative.split('/').some((segment, index, all) => index < all.length - 1 && (segment.startsWith('.') || segment === 'node_modules'));
-    });
+      if (relative === undefined) continue;
+      const folders = relative.split('/').slice(0, -1);
+      if (!folders.some((segment) => segment.startsWith('.') || segment === 'node_modules')) files.push(relative);
+    }
     return { files, problems: [] };
   }
 }

@@ -8,7 +8,7 @@ test('a $ref is resolved relative to the referencing file, and its pages are che
   const found = await checkSite({
     'docs.json': docsJson({ $ref: './config/navigation.json' }),
     'config/navigation.json': JSON.stringify({ groups: [{ group: 'Start', pages: ['intro', 'missing'] }] }, null, 2),
-    'intro.mdx': '# x',
+    'intro.mdx': '---\ntitle: Intro\n---\n',
   });
   const missing = only(found, 'nav/page-not-found');
   assert.equal(missing.length, 1);
@@ -21,7 +21,7 @@ test('nested $refs resolve relative to their own file', async () => {
     'docs.json': docsJson({ $ref: 'config/navigation.json' }),
     'config/navigation.json': JSON.stringify({ groups: [{ $ref: 'groups/start.json' }] }),
     'config/groups/start.json': JSON.stringify({ group: 'Start', pages: ['intro'] }),
-    'intro.mdx': '# x',
+    'intro.mdx': '---\ntitle: Intro\n---\n',
   });
   assert.deepEqual(found, []);
 });
@@ -30,7 +30,7 @@ test('sibling keys override the referenced object', async () => {
   const found = await checkSite({
     'docs.json': docsJson({ $ref: 'nav.json', groups: [{ group: 'Own', pages: ['intro'] }] }),
     'nav.json': JSON.stringify({ groups: [{ group: 'Ref', pages: ['not-there'] }] }),
-    'intro.mdx': '# x',
+    'intro.mdx': '---\ntitle: Intro\n---\n',
   });
   assert.deepEqual(only(found, 'nav/page-not-found'), [], 'the sibling groups replace the referenced ones');
 });
@@ -39,7 +39,7 @@ test('a schema problem inside a referenced file is reported in that file', async
   const found = await checkSite({
     'docs.json': docsJson({ $ref: 'nav.json' }),
     'nav.json': JSON.stringify({ groups: [{ pages: ['intro'] }] }, null, 2),
-    'intro.mdx': '# x',
+    'intro.mdx': '---\ntitle: Intro\n---\n',
   });
   const problem = only(found, 'nav/missing-property');
   assert.equal(problem.length, 1);
@@ -80,7 +80,7 @@ test('a $ref to an array replaces the value; siblings are ignored', async () => 
   const found = await checkSite({
     'docs.json': docsJson({ groups: { $ref: 'groups.json' } }),
     'groups.json': nav.replace(/^{\s*"groups": /, '').replace(/}\s*$/, ''),
-    'intro.mdx': '# x',
+    'intro.mdx': '---\ntitle: Intro\n---\n',
   });
   assert.deepEqual(found, []);
 });

@@ -158,6 +158,7 @@ test('the full docs.json of a realistic site passes', async () => {
     { global: { anchors: [{ anchor: 'Blog', href: 'https://example.com/blog', icon: 'newspaper' }] }, languages: [{ language: 'en', default: true, tabs: [{ tab: 'Docs', icon: { name: 'book', style: 'solid' }, groups: [{ group: 'Start', expanded: true, tag: 'NEW', root: 'intro', pages: ['intro', { group: 'Nested', icon: 'folder', pages: ['guide'] }] }] }] }, { language: 'fr', tabs: [{ tab: 'Docs', groups: [{ group: 'Début', pages: ['fr/intro'] }] }] }] },
     { logo: { light: '/l.svg', dark: '/d.svg', href: 'https://example.com' }, favicon: '/f.svg', fonts: { family: 'Inter', heading: { family: 'Inter', weight: 600 } }, navbar: { links: [{ label: 'Support', href: 'mailto:a@b.c' }], primary: { type: 'button', label: 'Start', href: 'https://example.com' } }, footer: { socials: { x: 'https://x.com/e' }, links: [{ header: 'More', items: [{ label: 'A', href: '/a' }] }] }, redirects: [{ source: '/old', destination: '/intro' }], contextual: { options: ['copy', 'view', { title: 'T', description: 'D', href: { base: 'https://e.com', query: [{ key: 'q', value: '$page' }] } }] }, styling: { codeblocks: { theme: { light: 'github-light', dark: 'github-dark' } } }, seo: { indexing: 'all', metatags: { 'og:site_name': 'x' } }, variables: { version: '1.0' } },
   );
-  const found = await checkSite({ 'docs.json': text, 'intro.mdx': '', 'guide.mdx': '', 'fr/intro.mdx': '' });
+  const page = '---\ntitle: Page\n---\n';
+  const found = await checkSite({ 'docs.json': text, 'intro.mdx': page, 'guide.mdx': page, 'fr/intro.mdx': page });
   assert.deepEqual(found.map((f) => `${f.code} ${f.message}`), []);
 });

@@ -52,6 +52,29 @@ export const diagnosticCodes = {
   'integrations/missing-field': { severity: 'error', summary: 'An integration lacks a required field.' },
   'integrations/invalid-field': { severity: 'error', summary: 'An integration field has the wrong type or format.' },
   'integrations/empty-value': { severity: 'warning', summary: 'A required integration field is an empty string.' },
+
+  'page/unreadable': { severity: 'error', summary: 'A page file cannot be read as text.' },
+  'frontmatter/yaml-syntax': { severity: 'error', summary: 'The front matter is not valid YAML; the platform fails the build.' },
+  'frontmatter/no-title': { severity: 'warning', summary: 'A page in navigation has no front matter title.' },
+  'frontmatter/invalid-value': { severity: 'error', summary: 'A front matter value has the wrong type or is not one of the allowed values.' },
+  'frontmatter/unknown-key': { severity: 'warning', summary: 'A front matter key that looks like a misspelt known key.' },
+  'frontmatter/duplicate-key': { severity: 'warning', summary: 'A front matter key appears twice; the last one wins.' },
+  'frontmatter/api-format': { severity: 'error', summary: '`api` is not `METHOD URL` or `METHOD /path`.' },
+  'frontmatter/api-server-missing': { severity: 'error', summary: 'A relative `api` path, but docs.json has no `api.mdx.server`.' },
+  'frontmatter/api-path-params': { severity: 'error', summary: 'Path parameters of `api` are not in balanced curly braces with valid names.' },
+  'frontmatter/openapi-format': { severity: 'error', summary: '`openapi` is not `[spec] METHOD /path`.' },
+  'frontmatter/operation-not-found': { severity: 'warning', summary: 'The `openapi` operation is not in the site\'s specs; the platform silently shows no API content.' },
+  'frontmatter/spec-not-found': { severity: 'warning', summary: 'The spec named in `openapi` does not exist.' },
+  'frontmatter/api-and-openapi': { severity: 'warning', summary: 'A page sets both `api` and `openapi`.' },
+  'frontmatter/auth-name-missing': { severity: 'warning', summary: '`authMethod: key`, but docs.json names no `api.mdx.auth.name` header.' },
+
+  'fields/missing-path-param': { severity: 'warning', summary: 'A path parameter of `api` has no `<ParamField path=...>`.' },
+  'fields/unknown-path-param': { severity: 'warning', summary: 'A `<ParamField path=...>` names no parameter of the `api` path.' },
+  'fields/location': { severity: 'warning', summary: 'A `<ParamField>` needs exactly one of `path`, `body`, `query`, `header`.' },
+  'fields/missing-type': { severity: 'warning', summary: 'A `<ParamField>` or `<ResponseField>` has no `type`.' },
+  'fields/missing-name': { severity: 'warning', summary: 'A `<ResponseField>` has no `name`.' },
+  'fields/required-not-boolean': { severity: 'warning', summary: '`required` is a string rather than a bare flag or a boolean.' },
+  'fields/duplicate': { severity: 'warning', summary: 'The same field is declared twice.' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof diagnosticCodes;

@@ -15,4 +15,6 @@ export interface FixData {
   removeKey?: boolean;
   /** Add this page id to a navigation group of the user's choice. */
   addToNavigation?: string;
+  /** Insert this text at this offset of the diagnostic's file. */
+  insert?: { offset: number; text: string };
 }

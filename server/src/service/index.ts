@@ -2,7 +2,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
 import type { DiagnosticCode } from './diagnosticCodes';
 import { severityValue } from './diagnostics';
-import { checkDocsJson, type SiteCheckResult } from './docsJson/checkDocsJson';
+import { checkSite, type SiteCheckResult } from './checkSite';
 import { SpecStore } from './openapi/specStore';
 import { effectiveSeverity, isDiagnosticCode, type LanguageServiceSettings } from './settings';
 import type { DocsWorkspace } from './workspace';
@@ -27,7 +27,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const specs = new SpecStore(options.workspace);
   return {
     async checkSite(rootUri, token) {
-      const result = await checkDocsJson(rootUri, { workspace: options.workspace, specs, settings, token });
+      const result = await checkSite(rootUri, { workspace: options.workspace, specs, settings, token });
       return { ...result, diagnostics: applySeverities(result.diagnostics, settings) };
     },
     updateSettings(next) {
@@ -51,7 +51,7 @@ function applySeverities(byFile: Map<string, Diagnostic[]>, settings: LanguageSe
   return result;
 }
 
-export type { SiteCheckResult } from './docsJson/checkDocsJson';
+export type { SiteCheckResult } from './checkSite';
 export type { DocsWorkspace, FileStat, FileListing } from './workspace';
 export { WorkspaceError } from './workspace';
 export type { LanguageServiceSettings } from './settings';

@@ -1,6 +1,6 @@
 import ignore, { type Ignore } from 'ignore';
 import type { DocsWorkspace } from './workspace';
-import { joinUri, relativeUri } from './uri';
+import { joinUri } from './uri';
 
 export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 
@@ -29,11 +29,7 @@ export function pageId(relativePath: string): string | undefined {
 
 export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string): Promise<SiteFiles> {
   const listing = await workspace.listFiles(rootUri);
-  const files = new Set<string>();
-  for (const file of listing.files) {
-    const relative = relativeUri(rootUri, file);
-    if (relative !== undefined) files.add(relative);
-  }
+  const files = new Set(listing.files);
   const matcher = await loadMintignore(workspace, rootUri, files);
   const pages = new Map<string, string>();
   const ignoredPages = new Map<string, string>();

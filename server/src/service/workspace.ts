@@ -13,7 +13,7 @@ export interface FileStat {
 }
 
 export interface FileListing {
-  /** File URIs. */
+  /** Paths relative to the listed folder, with `/`. */
   files: string[];
   /** Problems met while listing (a symlink loop, an unreadable folder), each at the folder concerned. */
   problems: { uri: string; message: string }[];

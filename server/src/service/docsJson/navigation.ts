@@ -1,4 +1,5 @@
 import { child, items, keyNode, keyOf, properties, stringValue, type JsonNode } from './jsonTree';
+import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 
 /** The division kinds of the navigation, in the order the platform looks for them at the root. */
 export const ROOT_DIVISIONS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
@@ -19,6 +20,8 @@ export interface SpecRef {
 export interface PageEntry {
   value: string;
   node: JsonNode;
+  /** The entry as the platform reads it: its page id, and what it carries besides. */
+  page: NormalisedPageEntry;
   /** The language/version/product a page belongs to: a page may repeat across scopes. */
   scope: string;
   /** True for a group's `root` page. */
@@ -78,7 +81,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined): Navigati
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
     if (operation) model.operations.push({ value, node, ...operation, inherited: specs });
-    else model.pages.push({ value, node, scope, isRoot });
+    else model.pages.push({ value, node, page: normalisePageEntry(value), scope, isRoot });
   };
   const visitNode = (node: JsonNode, scope: string, inheritedSpecs: SpecRef[] | undefined) => {
     let specs = inheritedSpecs;

@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { closest } from '../suggest';
 
 export const SPEC_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
@@ -25,7 +25,7 @@ export type SpecLoadResult = { spec: OpenApiSpec } | { error: string };
 export function parseSpec(uri: string, text: string): SpecLoadResult {
   let document: unknown;
   try {
-    document = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000, prettyErrors: false });
+    document = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     return { error: `cannot be parsed: ${firstLine((error as Error).message)}` };
   }

@@ -1,4 +1,3 @@
-import { normalisePageEntry } from '../pageEntry';
 import type { PageEntry } from '../navigation';
 import type { SiteContext } from './siteContext';
 
@@ -10,7 +9,7 @@ export function duplicatePageRule({ navigation, sink }: SiteContext): void {
   const first = new Map<string, PageEntry>();
   for (const entry of navigation.pages) {
     if (entry.isRoot) continue;
-    const { id, climbsOut } = normalisePageEntry(entry.value);
+    const { id, climbsOut } = entry.page;
     if (climbsOut || id === '') continue;
     const key = `${entry.scope}\u0000${id}`;
     const original = first.get(key);

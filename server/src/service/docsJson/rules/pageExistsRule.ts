@@ -1,6 +1,5 @@
 import type { FixData } from '../../fixData';
 import { closest } from '../../suggest';
-import { normalisePageEntry } from '../pageEntry';
 import type { SiteContext } from './siteContext';
 
 /** Above this many pages, did-you-mean only compares pages of the same folder or the same file name. */
@@ -10,7 +9,7 @@ const FULL_SCAN_LIMIT = 5000;
 export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
   let suggester: PageSuggester | undefined;
   for (const entry of navigation.pages) {
-    const normalised = normalisePageEntry(entry.value);
+    const normalised = entry.page;
     if (normalised.climbsOut) {
       sink.atNode('nav/page-outside-root', entry.node, `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`);
       continue;

@@ -1,11 +1,10 @@
 import type { FixData } from '../../fixData';
-import { normalisePageEntry } from '../pageEntry';
 import type { SiteContext } from './siteContext';
 
 /** Entries the platform tolerates but that are not written the usual way: `/page`, `./page`, `page.mdx`. */
 export function pageFormRule({ navigation, sink }: SiteContext): void {
   for (const entry of navigation.pages) {
-    const normalised = normalisePageEntry(entry.value);
+    const normalised = entry.page;
     if (normalised.climbsOut) continue; // reported by the page-exists rule
     const data: FixData = { replace: JSON.stringify(normalised.id), replaceLabel: normalised.id };
     if (normalised.leading) {

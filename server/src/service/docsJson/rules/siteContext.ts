@@ -2,6 +2,7 @@ import type { DiagnosticSink } from '../../diagnostics';
 import type { SpecStore } from '../../openapi/specStore';
 import type { LanguageServiceSettings } from '../../settings';
 import type { SiteFiles } from '../../siteFiles';
+import type { DocsWorkspace } from '../../workspace';
 import type { JsonNode } from '../jsonTree';
 import type { NavigationModel } from '../navigation';
 
@@ -18,6 +19,7 @@ export interface SiteContext {
   specs: SpecStore;
   sink: DiagnosticSink;
   settings: LanguageServiceSettings;
+  workspace: DocsWorkspace;
 }
 
 export type SiteRule = (context: SiteContext) => void | Promise<void>;

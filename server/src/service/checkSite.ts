@@ -1,25 +1,26 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { throwIfCancelled, type Cancellation } from '../cancellation';
-import { DiagnosticSink, SourceFiles } from '../diagnostics';
-import type { SpecStore } from '../openapi/specStore';
-import type { LanguageServiceSettings } from '../settings';
-import { indexSiteFiles } from '../siteFiles';
-import { joinUri } from '../uri';
-import { WorkspaceError, type DocsWorkspace } from '../workspace';
-import { child, parseJson, toValue, type JsonNode } from './jsonTree';
-import { buildNavigationModel } from './navigation';
-import { resolveRefs } from './refs';
-import { apiAuthRule } from './rules/apiAuthRule';
-import { duplicatePageRule } from './rules/duplicatePageRule';
-import { integrationEmptyValueRule } from './rules/integrationEmptyValueRule';
-import { operationExistsRule } from './rules/operationExistsRule';
-import { orphanPageRule } from './rules/orphanPageRule';
-import { pageExistsRule } from './rules/pageExistsRule';
-import { pageFormRule } from './rules/pageFormRule';
-import { rootDivisionsRule } from './rules/rootDivisionsRule';
-import type { SiteContext, SiteRule } from './rules/siteContext';
-import { specExistsRule } from './rules/specExistsRule';
-import { reportSchemaProblems } from './schemaDiagnostics';
+import { throwIfCancelled, type Cancellation } from './cancellation';
+import { DiagnosticSink, SourceFiles } from './diagnostics';
+import type { SpecStore } from './openapi/specStore';
+import type { LanguageServiceSettings } from './settings';
+import { indexSiteFiles } from './siteFiles';
+import { joinUri } from './uri';
+import { WorkspaceError, type DocsWorkspace } from './workspace';
+import { child, parseJson, toValue, type JsonNode } from './docsJson/jsonTree';
+import { buildNavigationModel } from './docsJson/navigation';
+import { resolveRefs } from './docsJson/refs';
+import { apiAuthRule } from './docsJson/rules/apiAuthRule';
+import { duplicatePageRule } from './docsJson/rules/duplicatePageRule';
+import { integrationEmptyValueRule } from './docsJson/rules/integrationEmptyValueRule';
+import { operationExistsRule } from './docsJson/rules/operationExistsRule';
+import { orphanPageRule } from './docsJson/rules/orphanPageRule';
+import { pageExistsRule } from './docsJson/rules/pageExistsRule';
+import { pageFormRule } from './docsJson/rules/pageFormRule';
+import { rootDivisionsRule } from './docsJson/rules/rootDivisionsRule';
+import type { SiteContext, SiteRule } from './docsJson/rules/siteContext';
+import { specExistsRule } from './docsJson/rules/specExistsRule';
+import { reportSchemaProblems } from './docsJson/schemaDiagnostics';
+import { checkPages } from './pages/checkPages';
 
 /** The cross-file rules of docs.json, in the order they run. */
 const rules: SiteRule[] = [
@@ -50,8 +51,8 @@ export interface SiteCheckOptions {
   token?: Cancellation;
 }
 
-/** Checks the docs.json of a docs root, the files it references, and the pages navigation names. */
-export async function checkDocsJson(rootUri: string, options: SiteCheckOptions): Promise<SiteCheckResult> {
+/** Checks a docs root: its docs.json, the files that references, and every page. */
+export async function checkSite(rootUri: string, options: SiteCheckOptions): Promise<SiteCheckResult> {
   const { workspace, specs, settings, token } = options;
   const docsJsonUri = joinUri(rootUri, 'docs.json');
   const sources = new SourceFiles();
@@ -93,7 +94,6 @@ export async function checkDocsJson(rootUri: string, options: SiteCheckOptions):
 
   configFiles = resolved.files.length;
   const files = await indexSiteFiles(workspace, rootUri);
-  pageFiles = files.pages.size;
   for (const problem of files.problems) sink.atOffset('site/unlisted-folder', problem.uri, 0, 0, problem.message);
   const context: SiteContext = {
     rootUri,
@@ -105,10 +105,12 @@ export async function checkDocsJson(rootUri: string, options: SiteCheckOptions):
     specs,
     sink,
     settings,
+    workspace,
   };
   for (const rule of rules) {
     await rule(context);
     throwIfCancelled(token);
   }
+  pageFiles = await checkPages(context, token);
   return result();
 }

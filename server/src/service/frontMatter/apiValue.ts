@@ -1,0 +1,65 @@
+import { HTTP_METHODS } from '../docsJson/navigation';
+
+export interface PathParam {
+  name: string;
+  /** Offset of the `{` within the value. */
+  offset: number;
+  length: number;
+}
+
+export type ApiValue =
+  | { ok: true; method: string; target: string; kind: 'url' | 'path'; path: string; params: PathParam[]; targetOffset: number }
+  | { ok: false; problem: 'format' | 'method' | 'target' | 'params'; message: string; offset: number; length: number };
+
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/**
+ * Reads an `api:` value: `METHOD URL` or `METHOD /path` (SPEC.md rules 1-3). Offsets are within the
+ * value string. Path parameters are the `{name}`s of the path; a templated host (`https://{endpoint}/x`)
+ * is part of the URL, not a parameter.
+ */
+export function parseApiValue(value: string): ApiValue {
+  const leading = /^\s*/.exec(value)![0].length;
+  const words = value.trim().split(/\s+/);
+  if (words.length !== 2 || words[0] === '') {
+    return { ok: false, problem: 'format', message: `must be \`METHOD URL\` or \`METHOD /path\` (two words), such as "GET /users/{id}"; found ${JSON.stringify(value)}`, offset: 0, length: value.length };
+  }
+  const [method, target] = words;
+  if (!(HTTP_METHODS as readonly string[]).includes(method.toUpperCase())) {
+    return { ok: false, problem: 'method', message: `starts with "${method}", which is not an HTTP method; use one of ${HTTP_METHODS.join(', ')}`, offset: leading, length: method.length };
+  }
+  const targetOffset = value.indexOf(target, leading + method.length);
+  let kind: 'url' | 'path';
+  let pathStart: number;
+  const url = /^https?:\/\/[^/]*/i.exec(target);
+  if (url) {
+    kind = 'url';
+    pathStart = url[0].length;
+  } else if (target.startsWith('/')) {
+    kind = 'path';
+    pathStart = 0;
+  } else {
+    return { ok: false, problem: 'target', message: `must be followed by a full URL ("https://api.example.com/users") or a path starting with "/" ("/users"); found "${target}"`, offset: targetOffset, length: target.length };
+  }
+  const path = target.slice(pathStart).replace(/[?#].*$/, '') || '/';
+  const params: PathParam[] = [];
+  let open = -1;
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i];
+    const at = targetOffset + pathStart + i;
+    if (c === '{') {
+      if (open >= 0) return { ok: false, problem: 'params', message: `has a "{" inside another path parameter at "${path.slice(open)}"; close each parameter with "}"`, offset: at, length: 1 };
+      open = i;
+    } else if (c === '}') {
+      if (open < 0) return { ok: false, problem: 'params', message: `has a "}" without its "{"`, offset: at, length: 1 };
+      const name = path.slice(open + 1, i);
+      if (!PARAM_NAME.test(name)) {
+        return { ok: false, problem: 'params', message: `has a path parameter "{${name}}" whose name is not valid; use letters, digits, "_", "-" or ".", starting with a letter`, offset: targetOffset + pathStart + open, length: i - open + 1 };
+      }
+      params.push({ name, offset: targetOffset + pathStart + open, length: i - open + 1 });
+      open = -1;
+    }
+  }
+  if (open >= 0) return { ok: false, problem: 'params', message: `has a "{" that is never closed in "${path.slice(open)}"`, offset: targetOffset + pathStart + open, length: path.length - open };
+  return { ok: true, method, target, kind, path, params, targetOffset };
+}

@@ -1,0 +1,125 @@
+import { load, YAMLException } from 'js-yaml';
+
+/** A top-level front matter key with the exact places of its key and value in the page. */
+export interface FrontMatterEntry {
+  key: string;
+  keyOffset: number;
+  keyLength: number;
+  /** The value as written on the key's line (or the lines below it, for a block value). */
+  valueOffset: number;
+  valueLength: number;
+  value: unknown;
+}
+
+export interface FrontMatterError {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+export interface FrontMatter {
+  /** The page has a `---` block at its top. */
+  present: boolean;
+  /** Where the block's YAML starts and ends in the page text. */
+  contentOffset: number;
+  contentEnd: number;
+  /** Where the body (after the closing `---`) starts. */
+  bodyOffset: number;
+  data: Record<string, unknown>;
+  entries: Map<string, FrontMatterEntry>;
+  /** Keys written more than once: each later occurrence (the last one wins, as in the platform). */
+  duplicates: { key: string; offset: number; length: number; firstOffset: number }[];
+  error?: FrontMatterError;
+}
+
+const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+const CLOSING = /^---[ \t]*$/m;
+const KEY_LINE = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"\-?:,[\]{}&*!|>%@`][^:#]*?|-[^\s:][^:#]*?))[ \t]*:(?=[ \t]|$)/;
+
+/**
+ * Splits the front matter block off a page and parses it. Values come from js-yaml, the parser the
+ * platform's front matter reader uses, so what deploys there parses here (the `yaml` package rejects
+ * multi-line quoted scalars that real sites write). Ranges come from a scan of the block's top-level
+ * keys, so a diagnostic points at the value, not at line 1.
+ */
+export function parseFrontMatter(text: string): FrontMatter {
+  const opening = OPENING.exec(text);
+  const empty: FrontMatter = { present: false, contentOffset: 0, contentEnd: 0, bodyOffset: 0, data: {}, entries: new Map(), duplicates: [] };
+  if (!opening) return empty;
+  const contentOffset = opening[0].length;
+  const rest = text.slice(contentOffset);
+  const closing = CLOSING.exec(rest);
+  if (!closing) {
+    return { ...empty, present: true, contentOffset, contentEnd: text.length, bodyOffset: text.length, error: { offset: 0, length: 3, message: 'The front matter opened on line 1 is never closed: add a `---` line after it.' } };
+  }
+  const contentEnd = contentOffset + closing.index;
+  const afterClosing = contentEnd + closing[0].length;
+  const bodyOffset = afterClosing + (/^\r?\n/.exec(text.slice(afterClosing))?.[0].length ?? 0);
+  const yaml = text.slice(contentOffset, contentEnd);
+  const result: FrontMatter = { present: true, contentOffset, contentEnd, bodyOffset, data: {}, entries: new Map(), duplicates: [] };
+  let data: unknown;
+  try {
+    data = load(yaml, { json: true });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    const position = error.mark?.position ?? 0;
+    result.error = { offset: contentOffset + Math.min(position, yaml.length), length: 1, message: `Front matter is not valid YAML: ${error.reason ?? error.message}.` };
+    return result;
+  }
+  if (data === null || data === undefined) return result;
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    result.error = { offset: contentOffset, length: Math.max(1, yaml.length), message: 'Front matter must be a list of `key: value` lines.' };
+    return result;
+  }
+  result.data = data as Record<string, unknown>;
+  locateEntries(yaml, contentOffset, result);
+  return result;
+}
+
+function locateEntries(yaml: string, base: number, result: FrontMatter): void {
+  const lines: { offset: number; text: string }[] = [];
+  let offset = 0;
+  for (const line of yaml.split('\n')) {
+    lines.push({ offset, text: line.replace(/\r$/, '') });
+    offset += line.length + 1;
+  }
+  const keyLines: { index: number; key: string; keyStart: number; keyEnd: number; valueStart: number }[] = [];
+  lines.forEach((line, index) => {
+    const match = KEY_LINE.exec(line.text);
+    if (!match) return;
+    const key = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2] !== undefined ? match[2].replace(/''/g, "'") : match[3].trim();
+    const keyText = match[0].replace(/[ \t]*:$/, '');
+    const valueStart = match[0].length + (/^[ \t]*/.exec(line.text.slice(match[0].length))?.[0].length ?? 0);
+    keyLines.push({ index, key, keyStart: 0, keyEnd: keyText.length, valueStart });
+  });
+  const firstSeen = new Map<string, number>();
+  keyLines.forEach((keyLine, position) => {
+    if (!(keyLine.key in result.data)) return;
+    const line = lines[keyLine.index];
+    const first = firstSeen.get(keyLine.key);
+    if (first === undefined) firstSeen.set(keyLine.key, base + line.offset);
+    else result.duplicates.push({ key: keyLine.key, offset: base + line.offset + keyLine.keyStart, length: keyLine.keyEnd - keyLine.keyStart, firstOffset: first });
+    const nextIndex = keyLines[position + 1]?.index ?? lines.length;
+    let valueOffset = line.offset + keyLine.valueStart;
+    let valueEnd = line.offset + line.text.replace(/[ \t]+$/, '').length;
+    if (valueEnd <= valueOffset) {
+      // A block value: the lines below the key, up to the next key.
+      const block = lines.slice(keyLine.index + 1, nextIndex).filter((l) => l.text.trim() !== '');
+      if (block.length) {
+        valueOffset = block[0].offset + (/^\s*/.exec(block[0].text)?.[0].length ?? 0);
+        const last = block[block.length - 1];
+        valueEnd = last.offset + last.text.replace(/\s+$/, '').length;
+      } else {
+        valueEnd = valueOffset;
+      }
+    }
+    result.entries.set(keyLine.key, {
+      key: keyLine.key,
+      keyOffset: base + line.offset + keyLine.keyStart,
+      keyLength: keyLine.keyEnd - keyLine.keyStart,
+      valueOffset: base + valueOffset,
+      valueLength: Math.max(0, valueEnd - valueOffset),
+      value: result.data[keyLine.key],
+    });
+  });
+}

@@ -1,0 +1,31 @@
+import type { DiagnosticCode } from '../diagnosticCodes';
+import type { DiagnosticOptions } from '../diagnostics';
+import type { SiteContext } from '../docsJson/rules/siteContext';
+import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
+import type { FieldTag } from '../mdx/fieldTags';
+
+/** Everything a page rule may look at. */
+export interface PageContext {
+  uri: string;
+  /** Path relative to the docs root, and the page id (without extension). */
+  relative: string;
+  id: string;
+  text: string;
+  frontMatter: FrontMatter;
+  /** The `<ParamField>`/`<ResponseField>` tags of the body (scanned on first use). */
+  fields(): FieldTag[];
+  site: SiteContext;
+  /** Page ids that navigation lists. */
+  inNavigation: ReadonlySet<string>;
+  /** The spec sources a file-less `openapi:` is looked up in (computed once per site). */
+  siteSpecSources(): Promise<string[]>;
+  report(code: DiagnosticCode, offset: number, length: number, message: string, options?: DiagnosticOptions): void;
+}
+
+export type PageRule = (page: PageContext) => void | Promise<void>;
+
+/** Reports at a front matter entry's value (or key, when asked). */
+export function reportAtEntry(page: PageContext, code: DiagnosticCode, entry: FrontMatterEntry, message: string, options?: DiagnosticOptions & { at?: 'key' | 'value' }): void {
+  if (options?.at === 'key' || entry.valueLength === 0) page.report(code, entry.keyOffset, entry.keyLength, message, options);
+  else page.report(code, entry.valueOffset, entry.valueLength, message, options);
+}
