@@ -1,6 +1,5 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
 import { compileSchemas } from './scripts/compileSchemas.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -21,14 +20,12 @@ const common = {
 compileSchemas();
 
 const contexts = [
+  // The server and the CLI: plain node, everything bundled.
+  { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  // The VS Code client: `vscode` is provided by the editor.
+  { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
 ];
-if (existsSync('server/src/main.ts')) {
-  contexts.push({ ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' });
-}
-if (existsSync('client/src/extension.ts')) {
-  contexts.push({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] });
-}
 
 if (watch) {
   for (const options of contexts) await (await esbuild.context(options)).watch();

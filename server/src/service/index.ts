@@ -1,10 +1,14 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
+import { checkSite, type SiteCheckResult } from './checkSite';
 import type { DiagnosticCode } from './diagnosticCodes';
 import { severityValue } from './diagnostics';
-import { checkSite, type SiteCheckResult } from './checkSite';
 import { SpecStore } from './openapi/specStore';
+import { checkPage, NOT_PAGES } from './pages/checkPage';
 import { effectiveSeverity, isDiagnosticCode, type LanguageServiceSettings } from './settings';
+import { pageId } from './siteFiles';
+import { loadSiteState, type SiteState } from './siteState';
+import { dirnameUri, joinUri, relativeUri } from './uri';
 import type { DocsWorkspace } from './workspace';
 
 export interface LanguageServiceOptions {
@@ -12,43 +16,125 @@ export interface LanguageServiceOptions {
   settings?: LanguageServiceSettings;
 }
 
+export type FileChange = 'changed' | 'created' | 'deleted';
+
 export interface DocsLanguageService {
-  /** Checks one docs root (the folder holding docs.json): docs.json, its `$ref` files and its pages. */
+  /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
   checkSite(rootUri: string, token?: Cancellation): Promise<SiteCheckResult>;
+  /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
+  findDocsRoot(uri: string): Promise<string | undefined>;
+  /** The diagnostics of one file of a site, or undefined when the file belongs to no docs site. */
+  getDiagnostics(uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined>;
+  /** The cached state of a docs root (loaded when missing or out of date). */
+  getSiteState(rootUri: string, token?: Cancellation): Promise<SiteState>;
+  /** Tells the service a file changed (an edit, or a file event from disk), so caches are dropped. */
+  didChange(uri: string, change: FileChange): void;
   updateSettings(settings: LanguageServiceSettings): void;
+  readonly workspace: DocsWorkspace;
 }
 
 /**
  * The pure language service: everything it knows comes through the injected workspace, so the LSP
- * server, the CLI and the tests all run the same checks.
+ * server, the CLI and the tests all run the same checks. It keeps the parsed configuration of each
+ * docs root and the diagnostics of each page until a change says they are out of date.
  */
 export function createLanguageService(options: LanguageServiceOptions): DocsLanguageService {
+  const { workspace } = options;
   let settings: LanguageServiceSettings = options.settings ?? {};
-  const specs = new SpecStore(options.workspace);
+  const specs = new SpecStore(workspace);
+  const states = new Map<string, Promise<SiteState>>();
+  const roots = new Map<string, Promise<string | undefined>>();
+  const pageCache = new Map<string, { state: SiteState; mtime: number; diagnostics: Diagnostic[] | undefined }>();
+
+  const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> => {
+    let state = states.get(rootUri);
+    if (!state) {
+      state = loadSiteState(rootUri, { workspace, specs, settings, token });
+      states.set(rootUri, state);
+      // A cancelled or failed load must not stay cached.
+      state.catch(() => states.get(rootUri) === state && states.delete(rootUri));
+    }
+    return state;
+  };
+
+  const findDocsRoot = (uri: string): Promise<string | undefined> => {
+    const folder = dirnameUri(uri);
+    let cached = roots.get(folder);
+    if (!cached) {
+      cached = (async () => {
+        for (let current = folder, guard = 0; guard < 64; guard++) {
+          const stat = await workspace.stat(joinUri(current, 'docs.json'));
+          if (stat?.kind === 'file') return current;
+          const parent = dirnameUri(current);
+          if (parent === current) return undefined;
+          current = parent;
+        }
+        return undefined;
+      })();
+      roots.set(folder, cached);
+    }
+    return cached;
+  };
+
+  const pageDiagnostics = async (state: SiteState, uri: string): Promise<Diagnostic[] | undefined> => {
+    const relative = relativeUri(state.rootUri, uri);
+    const id = relative === undefined ? undefined : pageId(relative);
+    if (relative === undefined || id === undefined || NOT_PAGES.test(relative) || !state.context) return undefined;
+    if (state.context.files.ignoredPages.has(id) && state.context.files.ignoredPages.get(id) === relative) return [];
+    const stat = await workspace.stat(uri);
+    const mtime = stat?.mtime ?? -1;
+    const cached = pageCache.get(uri);
+    if (cached && cached.state === state && cached.mtime === mtime) return cached.diagnostics;
+    const diagnostics = await checkPage(state, id, relative, uri);
+    pageCache.set(uri, { state, mtime, diagnostics });
+    return diagnostics;
+  };
+
   return {
+    workspace,
+    getSiteState,
+    findDocsRoot,
     async checkSite(rootUri, token) {
-      const result = await checkSite(rootUri, { workspace: options.workspace, specs, settings, token });
-      return { ...result, diagnostics: applySeverities(result.diagnostics, settings) };
+      const result = await checkSite(rootUri, { workspace, specs, settings, token });
+      const diagnostics = new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, settings)]));
+      return { ...result, diagnostics };
+    },
+    async getDiagnostics(uri, token) {
+      const rootUri = await findDocsRoot(uri);
+      if (!rootUri) return undefined;
+      const state = await getSiteState(rootUri, token);
+      const config = state.configDiagnostics.get(uri);
+      if (config || state.configFiles.includes(uri)) return applySeverities(config ?? [], settings);
+      const page = await pageDiagnostics(state, uri);
+      return page && applySeverities(page, settings);
+    },
+    didChange(uri, change) {
+      pageCache.delete(uri);
+      if (change !== 'changed' || uri.endsWith('/docs.json')) roots.clear();
+      // Editing a page's text changes that page only; anything else (docs.json, a $ref file, a spec,
+      // .mintignore, a file created or deleted) may change what the whole site reports.
+      if (change === 'changed' && /\.mdx?$/i.test(uri)) return;
+      for (const rootUri of [...states.keys()]) {
+        if (uri.startsWith(rootUri + '/') || rootUri === uri || rootUri.startsWith(uri + '/')) states.delete(rootUri);
+      }
     },
     updateSettings(next) {
       settings = next;
+      states.clear();
+      pageCache.clear();
     },
   };
 }
 
-function applySeverities(byFile: Map<string, Diagnostic[]>, settings: LanguageServiceSettings): Map<string, Diagnostic[]> {
-  const result = new Map<string, Diagnostic[]>();
-  for (const [uri, diagnostics] of byFile) {
-    const kept: Diagnostic[] = [];
-    for (const diagnostic of diagnostics) {
-      const code = String(diagnostic.code);
-      const severity = isDiagnosticCode(code) ? effectiveSeverity(settings, code as DiagnosticCode) : undefined;
-      if (severity === 'off') continue;
-      kept.push(severity ? { ...diagnostic, severity: severityValue[severity] } : diagnostic);
-    }
-    result.set(uri, kept);
+function applySeverities(diagnostics: Diagnostic[], settings: LanguageServiceSettings): Diagnostic[] {
+  const kept: Diagnostic[] = [];
+  for (const diagnostic of diagnostics) {
+    const code = String(diagnostic.code);
+    const severity = isDiagnosticCode(code) ? effectiveSeverity(settings, code as DiagnosticCode) : undefined;
+    if (severity === 'off') continue;
+    kept.push(severity ? { ...diagnostic, severity: severityValue[severity] } : diagnostic);
   }
-  return result;
+  return kept;
 }
 
 export type { SiteCheckResult } from './checkSite';

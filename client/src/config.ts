@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+
+/** The one owner of `docsmith.*` settings: everything else asks here and listens to `onDidChange`. */
+export class DocsmithConfig implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private readonly listener: vscode.Disposable;
+
+  constructor() {
+    this.listener = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('docsmith')) this.emitter.fire();
+    });
+  }
+
+  private get section(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration('docsmith');
+  }
+
+  /** What the language server needs: severities per code and the orphan switch. */
+  serverSettings(): { diagnostics: Record<string, string>; orphans: boolean } {
+    const diagnostics: Record<string, string> = {};
+    for (const [code, value] of Object.entries(this.section.get<Record<string, string>>('diagnostics') ?? {})) {
+      if (typeof value === 'string' && value !== 'default') diagnostics[code] = value;
+    }
+    return { diagnostics, orphans: this.section.get<boolean>('orphans', true) };
+  }
+
+  get renameRedirects(): 'ask' | 'always' | 'never' {
+    return this.section.get<'ask' | 'always' | 'never'>('rename.redirects', 'ask');
+  }
+
+  dispose(): void {
+    this.listener.dispose();
+    this.emitter.dispose();
+  }
+}

@@ -1,0 +1,125 @@
+import {
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticReportKind,
+  FileChangeType,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { NodeWorkspace } from './nodeWorkspace';
+import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
+import { CancelledError } from './service/cancellation';
+import { toServiceSettings } from './settings';
+
+const WATCHED = '**/{*.mdx,*.md,*.json,*.yaml,*.yml,.mintignore}';
+
+/**
+ * The LSP server: capabilities, and handlers that only delegate to the language service. Works in
+ * any LSP client; VS Code is one of them.
+ */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const workspace = new NodeWorkspace(documents);
+  const service: DocsLanguageService = createLanguageService({ workspace });
+  let pullDiagnostics = false;
+  let configurationPull = false;
+  let dynamicWatch = false;
+  let refreshSupport = false;
+
+  connection.onInitialize((params): InitializeResult => {
+    const capabilities = params.capabilities;
+    pullDiagnostics = Boolean(capabilities.textDocument?.diagnostic);
+    configurationPull = Boolean(capabilities.workspace?.configuration);
+    dynamicWatch = Boolean(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    refreshSupport = Boolean(capabilities.workspace?.diagnostics?.refreshSupport);
+    const options = params.initializationOptions as { settings?: unknown } | undefined;
+    if (options?.settings) service.updateSettings(toServiceSettings(options.settings));
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+        diagnosticProvider: pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: false } : undefined,
+      },
+      serverInfo: { name: 'docsmith', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (dynamicWatch) {
+      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] });
+    }
+    await loadSettings();
+  });
+
+  async function loadSettings(): Promise<void> {
+    if (!configurationPull) return;
+    const section = await connection.workspace.getConfiguration('docsmith').catch(() => undefined);
+    if (section) service.updateSettings(toServiceSettings(section));
+    diagnosticsChanged();
+  }
+
+  connection.onDidChangeConfiguration(async (change) => {
+    if (configurationPull) await loadSettings();
+    else {
+      service.updateSettings(toServiceSettings((change.settings as { docsmith?: unknown } | undefined)?.docsmith));
+      diagnosticsChanged();
+    }
+  });
+
+  // Edits of open documents: the service drops what they invalidate; pull clients re-ask.
+  documents.onDidChangeContent((event) => {
+    service.didChange(event.document.uri, 'changed');
+    diagnosticsChanged(event.document.uri);
+  });
+  documents.onDidClose((event) => {
+    service.didChange(event.document.uri, 'changed');
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    diagnosticsChanged(event.document.uri);
+  });
+
+  // Files created, deleted or changed on disk (by git, by another editor): the site may change.
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) {
+      const kind: FileChange = change.type === FileChangeType.Created ? 'created' : change.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+      if (kind === 'changed' && documents.get(change.uri)) continue; // the editor's text wins over the disk
+      service.didChange(change.uri, kind);
+    }
+    diagnosticsChanged();
+  });
+
+  connection.languages.diagnostics.on(async (params, token) => {
+    const diagnostics = await runCancellable(() => service.getDiagnostics(params.textDocument.uri, token));
+    return { kind: DocumentDiagnosticReportKind.Full, items: diagnostics ?? [] };
+  });
+
+  // Push mode, for clients without pull diagnostics: recompute the open documents after a pause.
+  let pushTimer: ReturnType<typeof setTimeout> | undefined;
+  function diagnosticsChanged(_uri?: string): void {
+    if (pullDiagnostics) {
+      if (refreshSupport) connection.languages.diagnostics.refresh();
+      return;
+    }
+    clearTimeout(pushTimer);
+    pushTimer = setTimeout(async () => {
+      for (const document of documents.all()) {
+        const diagnostics = await runCancellable(() => service.getDiagnostics(document.uri));
+        void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: diagnostics ?? [] });
+      }
+    }, 150);
+  }
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/** Runs a request; a cancellation becomes an empty answer, any other error a logged empty answer. */
+async function runCancellable<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CancelledError) return undefined;
+    console.error(`docsmith: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return undefined;
+  }
+}

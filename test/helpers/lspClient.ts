@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type InitializeResult,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER = resolve(__dirname, '../../dist/server.js');
+
+export interface TestClient {
+  connection: ProtocolConnection;
+  initialize: InitializeResult;
+  root: string;
+  uri(relative: string): string;
+  open(relative: string, text?: string): Promise<string>;
+  change(relative: string, text: string): Promise<void>;
+  pushed: Map<string, PublishDiagnosticsParams>;
+  /** Resolves when the server asks the client to re-pull diagnostics. */
+  nextRefresh(): Promise<void>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export const pullCapabilities: ClientCapabilities = {
+  textDocument: {
+    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    publishDiagnostics: { relatedInformation: true },
+    synchronization: { didSave: true },
+  },
+  workspace: {
+    diagnostics: { refreshSupport: true },
+    didChangeWatchedFiles: { dynamicRegistration: true },
+    workspaceEdit: { documentChanges: true },
+    fileOperations: { willRename: true },
+  },
+};
+
+/** Copies a fixture site to a temporary folder, so tests may create, edit and delete files. */
+export async function copyFixture(source: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'docsmith-lsp-'));
+  await cp(source, dir, { recursive: true });
+  return dir;
+}
+
+/** Forks `dist/server.js --stdio` and initializes it on `root`, the way an editor would. */
+export async function startClient(root: string, options: { capabilities?: ClientCapabilities; initializationOptions?: unknown; workspaceFolders?: boolean } = {}): Promise<TestClient> {
+  const child: ChildProcess = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const pushed = new Map<string, PublishDiagnosticsParams>();
+  const refreshWaiters: (() => void)[] = [];
+  const versions = new Map<string, number>();
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => pushed.set(params.uri, params));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
+  connection.onRequest('workspace/diagnostic/refresh', () => {
+    refreshWaiters.splice(0).forEach((resolve) => resolve());
+    return null;
+  });
+  connection.listen();
+  const rootUri = pathToFileURL(root).href;
+  const initialize = (await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: options.workspaceFolders === false ? rootUri : null,
+    workspaceFolders: options.workspaceFolders === false ? null : [{ uri: rootUri, name: 'site' }],
+    capabilities: options.capabilities ?? pullCapabilities,
+    initializationOptions: options.initializationOptions,
+  })) as InitializeResult;
+  await connection.sendNotification('initialized', {});
+  const uri = (relative: string) => pathToFileURL(join(root, relative)).href;
+  return {
+    connection,
+    initialize,
+    root,
+    uri,
+    pushed,
+    async open(relative, text) {
+      const content = text ?? (await readFile(join(root, relative), 'utf8'));
+      versions.set(relative, 1);
+      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(relative), languageId: relative.endsWith('.json') ? 'json' : 'mdx', version: 1, text: content } });
+      return content;
+    },
+    async change(relative, text) {
+      const version = (versions.get(relative) ?? 1) + 1;
+      versions.set(relative, version);
+      await connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri(relative), version }, contentChanges: [{ text }] });
+    },
+    nextRefresh: () => new Promise((resolve) => refreshWaiters.push(resolve)),
+    stderr: () => stderr,
+    async close() {
+      await connection.sendRequest('shutdown').catch(() => undefined);
+      await connection.sendNotification('exit').catch(() => undefined);
+      connection.dispose();
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Waits for a condition, polling; tests never sleep a fixed time. */
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

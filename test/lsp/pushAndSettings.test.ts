@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { copyFixture, startClient, waitFor } from '../helpers/lspClient';
+
+const example = resolve(__dirname, '../../examples/site');
+
+test('a client without pull diagnostics gets them pushed, and updated after an edit', async () => {
+  const client = await startClient(await copyFixture(example), { capabilities: {}, workspaceFolders: false });
+  try {
+    assert.equal(client.initialize.capabilities.diagnosticProvider, undefined);
+    const text = await client.open('docs.json');
+    const first = await waitFor(() => client.pushed.get(client.uri('docs.json')), 'pushed diagnostics');
+    assert.ok(first.diagnostics.some((d: Diagnostic) => d.code === 'nav/page-not-found'));
+    await client.change('docs.json', text.replace('"guides/quikstart"', '"guides/quickstart"'));
+    await waitFor(() => (client.pushed.get(client.uri('docs.json'))?.version === 2 ? true : undefined), 'diagnostics of version 2');
+    assert.ok(!client.pushed.get(client.uri('docs.json'))!.diagnostics.some((d: Diagnostic) => d.code === 'nav/page-not-found'));
+  } finally {
+    await client.close();
+    await rm(client.root, { recursive: true, force: true });
+  }
+});
+
+test('initializationOptions settings change severities and turn codes off', async () => {
+  const client = await startClient(await copyFixture(example), {
+    initializationOptions: { settings: { diagnostics: { 'nav/page-not-found': 'hint', 'nav/duplicate-page': 'off' }, orphans: false } },
+  });
+  try {
+    await client.open('docs.json');
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] };
+    assert.equal(report.items.find((d) => d.code === 'nav/page-not-found')?.severity, 4);
+    assert.equal(report.items.find((d) => d.code === 'nav/duplicate-page'), undefined);
+    await client.open('guides/old-setup.mdx');
+    const orphan = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('guides/old-setup.mdx') } })) as { items: Diagnostic[] };
+    assert.deepEqual(orphan.items, []);
+  } finally {
+    await client.close();
+    await rm(client.root, { recursive: true, force: true });
+  }
+});
