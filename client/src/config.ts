@@ -17,12 +17,12 @@ export class DocsmithConfig implements vscode.Disposable {
   }
 
   /** What the language server needs: severities per code and the orphan switch. */
-  serverSettings(): { diagnostics: Record<string, string>; orphans: boolean } {
+  serverSettings(): { diagnostics: Record<string, string>; orphans: boolean; renameRedirects: string } {
     const diagnostics: Record<string, string> = {};
     for (const [code, value] of Object.entries(this.section.get<Record<string, string>>('diagnostics') ?? {})) {
       if (typeof value === 'string' && value !== 'default') diagnostics[code] = value;
     }
-    return { diagnostics, orphans: this.section.get<boolean>('orphans', true) };
+    return { diagnostics, orphans: this.section.get<boolean>('orphans', true), renameRedirects: this.renameRedirects };
   }
 
   get renameRedirects(): 'ask' | 'always' | 'never' {

@@ -1,4 +1,5 @@
 import {
+  CodeActionKind,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   FileChangeType,
@@ -11,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NodeWorkspace } from './nodeWorkspace';
 import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 import { CancelledError } from './service/cancellation';
-import { toServiceSettings } from './settings';
+import { toRenameRedirects, toServiceSettings, type RenameRedirects } from './settings';
 
 const WATCHED = '**/{*.mdx,*.md,*.json,*.yaml,*.yml,.mintignore}';
 
@@ -27,6 +28,7 @@ export function startServer(connection: Connection): void {
   let configurationPull = false;
   let dynamicWatch = false;
   let refreshSupport = false;
+  let renameRedirects: RenameRedirects = 'ask';
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -35,11 +37,21 @@ export function startServer(connection: Connection): void {
     dynamicWatch = Boolean(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     refreshSupport = Boolean(capabilities.workspace?.diagnostics?.refreshSupport);
     const options = params.initializationOptions as { settings?: unknown } | undefined;
-    if (options?.settings) service.updateSettings(toServiceSettings(options.settings));
+    if (options?.settings) applySettings(options.settings);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
         diagnosticProvider: pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: false } : undefined,
+        completionProvider: { triggerCharacters: ['"', '/', ' ', ':'], resolveProvider: false },
+        hoverProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        definitionProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        workspace: {
+          fileOperations: {
+            willRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*.{mdx,md}', matches: 'file' } }, { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } }] },
+          },
+        },
       },
       serverInfo: { name: 'docsmith', version: '0.1.0' },
     };
@@ -52,19 +64,23 @@ export function startServer(connection: Connection): void {
     await loadSettings();
   });
 
+  function applySettings(raw: unknown): void {
+    service.updateSettings(toServiceSettings(raw));
+    renameRedirects = toRenameRedirects(raw);
+  }
+
   async function loadSettings(): Promise<void> {
     if (!configurationPull) return;
     const section = await connection.workspace.getConfiguration('docsmith').catch(() => undefined);
-    if (section) service.updateSettings(toServiceSettings(section));
+    if (section) applySettings(section);
     diagnosticsChanged();
   }
 
   connection.onDidChangeConfiguration(async (change) => {
-    if (configurationPull) await loadSettings();
-    else {
-      service.updateSettings(toServiceSettings((change.settings as { docsmith?: unknown } | undefined)?.docsmith));
-      diagnosticsChanged();
-    }
+    const pushed = (change.settings as { docsmith?: unknown } | undefined)?.docsmith;
+    if (pushed) applySettings(pushed);
+    else if (configurationPull) await loadSettings();
+    diagnosticsChanged();
   });
 
   // Edits of open documents: the service drops what they invalidate; pull clients re-ask.
@@ -91,6 +107,34 @@ export function startServer(connection: Connection): void {
   connection.languages.diagnostics.on(async (params, token) => {
     const diagnostics = await runCancellable(() => service.getDiagnostics(params.textDocument.uri, token));
     return { kind: DocumentDiagnosticReportKind.Full, items: diagnostics ?? [] };
+  });
+
+  connection.onCompletion(async (params, token) => (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? []);
+  connection.onHover(async (params) => (await runCancellable(() => service.doHover(params.textDocument.uri, params.position))) ?? null);
+  connection.onDocumentLinks(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []);
+  connection.onDefinition(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []);
+  connection.onCodeAction(async (params) => (await runCancellable(() => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics))) ?? []);
+
+  // Renaming or moving pages in the editor rewrites the navigation entries that name them.
+  connection.workspace.onWillRenameFiles(async (params) => {
+    const plan = await runCancellable(() => service.planRename(params.files));
+    if (!plan) return null;
+    const changes = plan.edit.changes ?? {};
+    if (plan.moved.length && renameRedirects !== 'never') {
+      const add =
+        renameRedirects === 'always' ||
+        (await connection.window
+          .showInformationMessage(`Add ${plan.moved.length === 1 ? 'a redirect' : `${plan.moved.length} redirects`} from the old path${plan.moved.length === 1 ? '' : 's'} (${plan.moved[0].from}${plan.moved.length > 1 ? ', …' : ''}) to docs.json?`, { title: 'Add redirects' }, { title: 'Not now' })
+          // A client that cannot ask gets no redirects rather than a failed rename.
+          .catch(() => undefined))?.title === 'Add redirects';
+      if (add) {
+        for (const rootUri of new Set(plan.moved.map((m) => m.rootUri))) {
+          const { uri, edits } = await service.redirectEdits(rootUri, plan.moved.filter((m) => m.rootUri === rootUri));
+          (changes[uri] ??= []).push(...edits);
+        }
+      }
+    }
+    return Object.keys(changes).length ? { changes } : null;
   });
 
   // Push mode, for clients without pull diagnostics: recompute the open documents after a pause.

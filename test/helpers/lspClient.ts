@@ -23,6 +23,9 @@ export interface TestClient {
   open(relative: string, text?: string): Promise<string>;
   change(relative: string, text: string): Promise<void>;
   pushed: Map<string, PublishDiagnosticsParams>;
+  /** Answers the next `window/showMessageRequest`s get (by action title); unanswered ones get null. */
+  messageAnswers: string[];
+  messageRequests: string[];
   /** Resolves when the server asks the client to re-pull diagnostics. */
   nextRefresh(): Promise<void>;
   stderr(): string;
@@ -63,6 +66,13 @@ export async function startClient(root: string, options: { capabilities?: Client
   const versions = new Map<string, number>();
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => pushed.set(params.uri, params));
   connection.onRequest('client/registerCapability', () => null);
+  const messageAnswers: string[] = [];
+  const messageRequests: string[] = [];
+  connection.onRequest('window/showMessageRequest', (params: { message: string; actions?: { title: string }[] }) => {
+    messageRequests.push(params.message);
+    const answer = messageAnswers.shift();
+    return answer ? { title: answer } : null;
+  });
   connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => ({})));
   connection.onRequest('workspace/diagnostic/refresh', () => {
     refreshWaiters.splice(0).forEach((resolve) => resolve());
@@ -85,6 +95,8 @@ export async function startClient(root: string, options: { capabilities?: Client
     root,
     uri,
     pushed,
+    messageAnswers,
+    messageRequests,
     async open(relative, text) {
       const content = text ?? (await readFile(join(root, relative), 'utf8'));
       versions.set(relative, 1);

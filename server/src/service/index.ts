@@ -3,6 +3,7 @@ import type { Cancellation } from './cancellation';
 import { checkSite, type SiteCheckResult } from './checkSite';
 import type { DiagnosticCode } from './diagnosticCodes';
 import { severityValue } from './diagnostics';
+import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { checkPage, NOT_PAGES } from './pages/checkPage';
 import { effectiveSeverity, isDiagnosticCode, type LanguageServiceSettings } from './settings';
@@ -18,7 +19,7 @@ export interface LanguageServiceOptions {
 
 export type FileChange = 'changed' | 'created' | 'deleted';
 
-export interface DocsLanguageService {
+export interface DocsLanguageService extends EditorFeatures {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
   checkSite(rootUri: string, token?: Cancellation): Promise<SiteCheckResult>;
   /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
@@ -91,6 +92,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   };
 
   return {
+    ...createEditorFeatures(workspace, findDocsRoot, getSiteState),
     workspace,
     getSiteState,
     findDocsRoot,

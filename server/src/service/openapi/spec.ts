@@ -3,17 +3,27 @@ import { closest } from '../suggest';
 
 export const SPEC_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
 
+export interface OperationParameter {
+  name: string;
+  in: string;
+  required: boolean;
+}
+
 export interface Operation {
   /** Upper case: `GET`, or `WEBHOOK` for a webhook of an OpenAPI 3.1 spec. */
   method: string;
   /** As written in the spec (`/users/{id}`), or the webhook name. */
   path: string;
   summary?: string;
+  description?: string;
   operationId?: string;
+  /** Parameters of the operation and of its path item (references are not followed). */
+  parameters: OperationParameter[];
 }
 
 export interface OpenApiSpec {
   uri: string;
+  text: string;
   operations: Operation[];
   /** `METHOD path` → operation. */
   byKey: Map<string, Operation>;
@@ -35,19 +45,29 @@ export function parseSpec(uri: string, text: string): SpecLoadResult {
   const webhooks = root.webhooks as Record<string, unknown> | undefined;
   if (!root.openapi && !root.swagger) return { error: 'is not an OpenAPI document (no `openapi` or `swagger` version key)' };
   const operations: Operation[] = [];
-  const add = (method: string, path: string, item: unknown) => {
+  const add = (method: string, path: string, item: unknown, shared: unknown) => {
     const op = (item ?? {}) as Record<string, unknown>;
-    operations.push({ method, path, summary: stringOr(op.summary), operationId: stringOr(op.operationId) });
+    const parameters = [...parametersOf(shared), ...parametersOf(op.parameters)];
+    operations.push({ method, path, summary: stringOr(op.summary), description: stringOr(op.description), operationId: stringOr(op.operationId), parameters });
   };
   for (const [path, item] of Object.entries(paths ?? {})) {
     if (!item || typeof item !== 'object') continue;
-    for (const method of SPEC_METHODS) if (method in item) add(method.toUpperCase(), path, (item as Record<string, unknown>)[method]);
+    const pathItem = item as Record<string, unknown>;
+    for (const method of SPEC_METHODS) if (method in pathItem) add(method.toUpperCase(), path, pathItem[method], pathItem.parameters);
   }
   for (const [name, item] of Object.entries(webhooks ?? {})) {
     const first = item && typeof item === 'object' ? Object.values(item)[0] : undefined;
-    add('WEBHOOK', name, first);
+    add('WEBHOOK', name, first, undefined);
   }
-  return { spec: { uri, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) } };
+  return { spec: { uri, text, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) } };
+}
+
+function parametersOf(value: unknown): OperationParameter[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((parameter) => {
+    const p = parameter as Record<string, unknown> | null;
+    return p && typeof p.name === 'string' ? [{ name: p.name, in: String(p.in ?? ''), required: p.required === true }] : [];
+  });
 }
 
 function stringOr(value: unknown): string | undefined {
@@ -86,4 +106,19 @@ export function suggestOperation(spec: OpenApiSpec, method: string, path: string
 
 function normaliseParams(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}');
+}
+
+/**
+ * Where an operation is written in its spec: the offset of its method key under its path key (JSON
+ * or YAML), or of the path key when the method is not found; 0 when neither is.
+ */
+export function operationOffset(spec: OpenApiSpec, operation: Operation): number {
+  const text = spec.text;
+  const escaped = operation.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pathKey = new RegExp(`(^|[\\s{,])["']?${escaped}["']?\\s*:`, 'm').exec(text);
+  if (!pathKey) return 0;
+  const pathOffset = pathKey.index + pathKey[1].length;
+  if (operation.method === 'WEBHOOK') return pathOffset;
+  const method = new RegExp(`["']?${operation.method.toLowerCase()}["']?\\s*:`).exec(text.slice(pathOffset + pathKey[0].length - pathKey[1].length));
+  return method ? pathOffset + pathKey[0].length - pathKey[1].length + method.index : pathOffset;
 }

@@ -13,6 +13,11 @@ const LOOKS_LIKE_SPEC = /(^|[{,\s])["']?(openapi|swagger)["']?\s*:\s*["']?\d/;
 export async function siteSpecSources(site: SiteContext): Promise<string[]> {
   const named = [...site.navigation.specRefs, ...apiOpenapiRefs(site.config)].map((ref) => ref.source);
   if (named.length) return [...new Set(named)];
+  return discoverSpecFiles(site);
+}
+
+/** The files of the docs root that look like OpenAPI or Swagger specs. */
+export async function discoverSpecFiles(site: SiteContext): Promise<string[]> {
   const found: string[] = [];
   for (const relative of site.files.files) {
     if (!SPEC_FILE.test(relative) || relative === 'docs.json' || relative.startsWith('snippets/')) continue;

@@ -1,0 +1,108 @@
+import { findNodeAtOffset } from 'jsonc-parser';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Hover, Range } from 'vscode-languageserver-types';
+import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
+import { parseOperation } from '../docsJson/navigation';
+import { normalisePageEntry } from '../docsJson/pageEntry';
+import { docsJsonSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
+import { parseApiValue } from '../frontMatter/apiValue';
+import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import type { SiteState } from '../siteState';
+import { dirnameUri, joinUri, relativeUri } from '../uri';
+import { enclosingOpenapi, holderKey, jsonContext, pathOf, valueOf } from './jsonContext';
+import { describeOperation, lookupOperation } from './operationLookup';
+
+const frontMatterProperties = frontMatterSchema.properties as Record<string, { markdownDescription?: string }>;
+
+export async function hoverDocsJson(document: TextDocument, offset: number, state: SiteState): Promise<Hover | null> {
+  const context = jsonContext(document, offset);
+  const node = context.tree ? findNodeAtOffset(context.tree, offset, false) : undefined;
+  if (!node) return null;
+  const range: Range = { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
+  const path = pathOf(node);
+  const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
+  const rootValue = valueOf(context.tree);
+  if (isKey) {
+    const key = String(node.value);
+    if (path[0] === 'integrations' && path.length === 2) return { contents: { kind: 'markdown', value: describeIntegration(key) }, range };
+    const schema = schemaAtPath(path, rootValue);
+    return schema ? markdown(describeSchema(key, schema), range) : null;
+  }
+  const key = holderKey(path);
+  if (node.type === 'string' && (key === 'pages' || key === 'root')) {
+    const value = String(node.value);
+    const operation = parseOperation(value);
+    if (operation && key === 'pages') {
+      const found = await lookupOperation(state, value, enclosingOpenapi(context.tree, path) as string[] | undefined);
+      return found ? markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range) : null;
+    }
+    return markdown(await describePage(state, value), range);
+  }
+  const schema = schemaAtPath(path, rootValue);
+  return schema?.markdownDescription ? markdown(schema.markdownDescription, range) : null;
+}
+
+export async function hoverPage(document: TextDocument, offset: number, state: SiteState): Promise<Hover | null> {
+  const frontMatter = parseFrontMatter(document.getText());
+  for (const entry of frontMatter.entries.values()) {
+    const onKey = offset >= entry.keyOffset && offset <= entry.keyOffset + entry.keyLength;
+    const onValue = offset >= entry.valueOffset && offset <= entry.valueOffset + entry.valueLength;
+    if (!onKey && !onValue) continue;
+    const range = onKey
+      ? { start: document.positionAt(entry.keyOffset), end: document.positionAt(entry.keyOffset + entry.keyLength) }
+      : { start: document.positionAt(entry.valueOffset), end: document.positionAt(entry.valueOffset + entry.valueLength) };
+    const description = frontMatterProperties[entry.key]?.markdownDescription;
+    if (onValue && entry.key === 'api' && typeof entry.value === 'string') return markdown([describeApi(entry.value, state), description].filter(Boolean).join('\n\n---\n\n'), range);
+    if (onValue && entry.key === 'openapi' && typeof entry.value === 'string') {
+      const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));
+      if (found) return markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range);
+    }
+    if (onValue && (entry.key === 'authMethod' || entry.key === 'playground')) return markdown([overrideNote(entry.key, state), description].filter(Boolean).join('\n\n'), range);
+    return description ? markdown(description, range) : null;
+  }
+  return null;
+}
+
+function markdown(value: string, range: Range): Hover {
+  return { contents: { kind: 'markdown', value }, range };
+}
+
+function describeSchema(key: string, schema: SchemaNode): string {
+  const lines = [`**${key}**${schema.title && schema.title !== key ? ` (${schema.title})` : ''}`];
+  if (schema.markdownDescription) lines.push('', schema.markdownDescription);
+  if (Array.isArray(schema.enum)) lines.push('', `One of: ${schema.enum.map((v: unknown) => `\`${v}\``).join(', ')}`);
+  if (Array.isArray(schema.required) && schema.required.length) lines.push('', `Requires: ${schema.required.map((r: string) => `\`${r}\``).join(', ')}`);
+  return lines.join('\n');
+}
+
+function describeIntegration(key: string): string {
+  const schema = docsJsonSchema.properties.integrations.properties[key] as SchemaNode | undefined;
+  if (!schema) return `\`${key}\` is not an integration the platform knows.`;
+  const fields = Object.entries(schema.properties ?? {}).map(([field, fieldSchema]) => `- \`${field}\`${(schema.required ?? []).includes(field) ? ' (required)' : ''}: ${(fieldSchema as SchemaNode).markdownDescription ?? ''}`);
+  return [`**${schema.title}**`, '', schema.markdownDescription, '', 'Fields:', ...fields].join('\n');
+}
+
+async function describePage(state: SiteState, value: string): Promise<string> {
+  const { id } = normalisePageEntry(value);
+  const relative = state.context?.files.pages.get(id);
+  if (!relative) return `**${id}**\n\nNo page file: ${id}.mdx or ${id}.md does not exist.`;
+  const text = await state.context!.workspace.readFile(joinUri(state.rootUri, relative)).catch(() => undefined);
+  const data = text ? parseFrontMatter(text).data : {};
+  const title = typeof data.title === 'string' ? data.title : id;
+  return [`**${title}**`, typeof data.description === 'string' ? `\n${data.description}` : '', `\n\`${relative}\``].join('\n');
+}
+
+function describeApi(value: string, state: SiteState): string | undefined {
+  const parsed = parseApiValue(value);
+  if (!parsed.ok) return undefined;
+  if (parsed.kind === 'url') return `Requests go to **${parsed.method.toUpperCase()} ${parsed.target}** (a full URL: \`api.mdx.server\` is not used).`;
+  const server = state.context?.value.api?.mdx?.server;
+  const first = Array.isArray(server) ? server[0] : server;
+  return typeof first === 'string' ? `Requests go to **${parsed.method.toUpperCase()} ${first.replace(/\/$/, '')}${parsed.target}** (\`api.mdx.server\` + path).` : 'This relative path needs `api.mdx.server` in docs.json.';
+}
+
+function overrideNote(key: 'authMethod' | 'playground', state: SiteState): string {
+  const global = key === 'authMethod' ? state.context?.value.api?.mdx?.auth?.method : state.context?.value.api?.playground?.display;
+  const setting = key === 'authMethod' ? '`api.mdx.auth.method`' : '`api.playground.display`';
+  return `This page's value wins over ${setting} in docs.json${global ? ` (there: \`${global}\`)` : ''}.${key === 'authMethod' ? ' `none` turns authentication off for this page.' : ''}`;
+}

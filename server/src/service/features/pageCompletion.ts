@@ -1,0 +1,74 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
+import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
+import { HTTP_METHODS } from '../docsJson/navigation';
+import { parseApiValue } from '../frontMatter/apiValue';
+import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import type { SiteState } from '../siteState';
+import { loadSpecs } from './docsJsonCompletion';
+
+type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };
+const properties = frontMatterSchema.properties as Record<string, PropertySchema>;
+
+/** Completion in an MDX page: front matter keys and values, and `<ParamField path="...">` names. */
+export async function completePage(document: TextDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
+  const text = document.getText();
+  const frontMatter = parseFrontMatter(text);
+  const position = document.positionAt(offset);
+  const lineStart = document.offsetAt({ line: position.line, character: 0 });
+  const before = text.slice(lineStart, offset);
+  const inFrontMatter = frontMatter.present && offset >= frontMatter.contentOffset && offset <= frontMatter.contentEnd;
+  if (inFrontMatter) {
+    if (/^[\w-]*$/.test(before)) return completeKeys(Object.keys(frontMatter.data), rangeOf(document, lineStart, offset));
+    const value = /^([\w-]+):\s*(["']?)(.*)$/.exec(before);
+    if (value) return completeValue(value[1], value[3], rangeOf(document, offset - value[3].length, offset), state);
+    return [];
+  }
+  const param = /<ParamField\b[^>]*\bpath=(["'])([^"']*)$/.exec(before);
+  if (param) {
+    const api = frontMatter.data.api;
+    const parsed = typeof api === 'string' ? parseApiValue(api) : undefined;
+    if (!parsed?.ok) return [];
+    return parsed.params.map((p) => ({ label: p.name, kind: CompletionItemKind.Variable, detail: `path parameter of ${parsed.path}`, textEdit: { range: rangeOf(document, offset - param[2].length, offset), newText: p.name } }));
+  }
+  return [];
+}
+
+function rangeOf(document: TextDocument, start: number, end: number): Range {
+  return { start: document.positionAt(start), end: document.positionAt(end) };
+}
+
+function completeKeys(present: string[], range: Range): CompletionItem[] {
+  return Object.entries(properties)
+    .filter(([key]) => !present.includes(key))
+    .map(([key, schema]) => {
+      const value = schema.enum ? `"\${1|${schema.enum.join(',')}|}"` : schema.type === 'boolean' ? '${1|true,false|}' : key === 'api' ? '"${1|GET,POST,PUT,PATCH,DELETE|} /${2:path}"' : '"$1"';
+      return {
+        label: key,
+        kind: CompletionItemKind.Property,
+        documentation: schema.markdownDescription ? { kind: 'markdown', value: schema.markdownDescription } : undefined,
+        insertTextFormat: InsertTextFormat.Snippet,
+        textEdit: { range, newText: `${key}: ${value}` },
+        sortText: ['title', 'description', 'api', 'openapi'].includes(key) ? `0${key}` : `1${key}`,
+      } satisfies CompletionItem;
+    });
+}
+
+async function completeValue(key: string, typed: string, range: Range, state: SiteState): Promise<CompletionItem[]> {
+  const schema = properties[key];
+  if (schema?.enum) {
+    return schema.enum.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, documentation: schema.markdownDescription ? { kind: 'markdown', value: schema.markdownDescription } : undefined, textEdit: { range, newText: value } }));
+  }
+  if (key !== 'api' && key !== 'openapi') return [];
+  const specs = await loadSpecs(state, await state.siteSpecSources());
+  if (key === 'api' && !typed.includes(' ')) {
+    return HTTP_METHODS.map((method) => ({ label: method, kind: CompletionItemKind.Keyword, textEdit: { range, newText: `${method} ` }, command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } }));
+  }
+  if (key === 'api') {
+    const method = typed.split(' ')[0];
+    const methodRange = { start: { line: range.start.line, character: range.start.character + method.length + 1 }, end: range.end };
+    const paths = [...new Set(specs.flatMap((spec) => spec.operations.filter((op) => op.method === method.toUpperCase()).map((op) => op.path)))];
+    return paths.map((path) => ({ label: path, kind: CompletionItemKind.Value, textEdit: { range: methodRange, newText: path } }));
+  }
+  return specs.flatMap((spec) => spec.operations.map((op) => ({ label: `${op.method} ${op.path}`, kind: CompletionItemKind.Function, detail: op.summary, textEdit: { range, newText: `${op.method} ${op.path}` } })));
+}
