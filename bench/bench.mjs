@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve, join } from 'node:path';
 import { generateSite } from './generateSite.mjs';
+import { runLspBench } from './lspBench.mjs';
 
 const here = resolve(import.meta.dirname);
 const sitesDir = join(here, '.sites');
@@ -46,4 +47,20 @@ for (const c of cases) {
   const target = `<${c.target.ms} ms${c.target.ratio ? `, <${c.target.ratio}x floor` : ''}: ${okTime && okRatio ? 'met' : 'MISSED'}`;
   console.log(`${c.name.padEnd(16)}| ${check.median.toFixed(0).padStart(8)} | ${check.peak.toFixed(0).padStart(8)} | ${floor.median.toFixed(0).padStart(8)} | ${floor.peak.toFixed(0).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${target}`);
 }
+
+console.log('\nLanguage server over stdio, 10,000-page site (a third endpoint pages), 30 requests each');
+const lsp = await runLspBench();
+const row = (name, { median, p95 }, target) => {
+  const ok = median <= target;
+  failed ||= !ok;
+  console.log(`${name.padEnd(34)}| ${median.toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | <${target} ms median: ${ok ? 'met' : 'MISSED'}`);
+};
+console.log('request                           |  median |     p95 | target');
+console.log('----------------------------------|---------|---------|-------');
+row('diagnostics after a docs.json edit', lsp.diagnostics, 50);
+row('completion in a pages array', lsp.completion, 30);
+row('hover on a page entry', lsp.hover, 50);
+const memoryOk = lsp.peak < 200;
+failed ||= !memoryOk;
+console.log(`first diagnostics (cold): ${lsp.cold.toFixed(0)} ms; server memory: ${lsp.rss.toFixed(0)} MB resident, ${lsp.peak.toFixed(0)} MB peak (<200 MB: ${memoryOk ? 'met' : 'MISSED'})`);
 console.log(failed ? '\nSome targets were missed.' : '\nAll targets met.');

@@ -109,7 +109,7 @@ export function startServer(connection: Connection): void {
     return { kind: DocumentDiagnosticReportKind.Full, items: diagnostics ?? [] };
   });
 
-  connection.onCompletion(async (params, token) => (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? []);
+  connection.onCompletion(async (params, token) => (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? { isIncomplete: false, items: [] });
   connection.onHover(async (params) => (await runCancellable(() => service.doHover(params.textDocument.uri, params.position))) ?? null);
   connection.onDocumentLinks(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []);
   connection.onDefinition(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []);

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { resolve } from 'node:path';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService } from '../service';
+import { checkSiteWithSettings } from '../service/checkSite';
 import { pathToUri } from '../service/uri';
 import { loadConfig, UsageError } from './config';
 import { findDocsRoots } from './findDocsRoots';
@@ -41,11 +41,11 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const roots = await findDocsRoots(dir);
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 
-  const service = createLanguageService({ workspace: new FsWorkspace(), settings });
+  const workspace = new FsWorkspace();
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   for (const root of roots) {
     options.progress?.(`Checking ${root}…`);
-    const result = await service.checkSite(pathToUri(root));
+    const result = await checkSiteWithSettings(pathToUri(root), { workspace, settings });
     report.entries.push(...toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
   }

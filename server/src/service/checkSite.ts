@@ -1,7 +1,9 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from './cancellation';
 import { checkPage, NOT_PAGES } from './pages/checkPage';
+import { applySeverities } from './settings';
 import { loadSiteState, type SiteStateOptions } from './siteState';
+import { SpecStore } from './openapi/specStore';
 import { joinUri } from './uri';
 
 export interface SiteCheckResult {
@@ -37,3 +39,10 @@ export async function checkSite(rootUri: string, options: SiteStateOptions): Pro
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, pages.length) }, worker));
   return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + pages.length };
 }
+
+/** The CLI's entry: a whole-site check with the user's severities, without the editor features. */
+export async function checkSiteWithSettings(rootUri: string, options: Omit<SiteStateOptions, 'specs'> & { specs?: SpecStore }): Promise<SiteCheckResult> {
+  const result = await checkSite(rootUri, { ...options, specs: options.specs ?? new SpecStore(options.workspace) });
+  return { ...result, diagnostics: new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, options.settings)])) };
+}
+

@@ -1,5 +1,5 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, CompletionItem, Diagnostic, DocumentLink, Hover, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CompletionList, Diagnostic, DocumentLink, Hover, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
 import { codeActions } from './features/codeActions';
 import { completeDocsJson } from './features/docsJsonCompletion';
@@ -11,7 +11,7 @@ import type { SiteState } from './siteState';
 import type { DocsWorkspace } from './workspace';
 
 export interface EditorFeatures {
-  doComplete(uri: string, position: Position, token?: Cancellation): Promise<CompletionItem[]>;
+  doComplete(uri: string, position: Position, token?: Cancellation): Promise<CompletionList>;
   doHover(uri: string, position: Position): Promise<Hover | null>;
   findDocumentLinks(uri: string): Promise<DocumentLink[]>;
   findDefinition(uri: string, position: Position): Promise<Location[]>;
@@ -39,9 +39,9 @@ export function createEditorFeatures(workspace: DocsWorkspace, findDocsRoot: (ur
   return {
     async doComplete(uri, position, token) {
       const file = await open(uri, token);
-      if (!file?.kind) return [];
+      if (!file?.kind) return { isIncomplete: false, items: [] };
       const offset = file.document.offsetAt(position);
-      return file.kind === 'config' ? completeDocsJson(file.document, offset, file.state) : completePage(file.document, offset, file.state);
+      return file.kind === 'config' ? completeDocsJson(file.document, offset, file.state) : { isIncomplete: false, items: await completePage(file.document, offset, file.state) };
     },
     async doHover(uri, position) {
       const file = await open(uri);

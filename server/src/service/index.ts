@@ -1,13 +1,11 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
-import { checkSite, type SiteCheckResult } from './checkSite';
-import type { DiagnosticCode } from './diagnosticCodes';
-import { severityValue } from './diagnostics';
+import { checkSiteWithSettings, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { checkPage, NOT_PAGES } from './pages/checkPage';
-import { effectiveSeverity, isDiagnosticCode, type LanguageServiceSettings } from './settings';
-import { pageId } from './siteFiles';
+import { applySeverities, type LanguageServiceSettings } from './settings';
+import { indexSiteFiles, pageId, type SiteFiles } from './siteFiles';
 import { loadSiteState, type SiteState } from './siteState';
 import { dirnameUri, joinUri, relativeUri } from './uri';
 import type { DocsWorkspace } from './workspace';
@@ -46,11 +44,22 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const states = new Map<string, Promise<SiteState>>();
   const roots = new Map<string, Promise<string | undefined>>();
   const pageCache = new Map<string, { state: SiteState; mtime: number; diagnostics: Diagnostic[] | undefined }>();
+  // The files of each root: kept across edits of docs.json, dropped when files appear or go.
+  const fileIndexes = new Map<string, Promise<SiteFiles>>();
+  const files = (rootUri: string): Promise<SiteFiles> => {
+    let index = fileIndexes.get(rootUri);
+    if (!index) {
+      index = indexSiteFiles(workspace, rootUri);
+      fileIndexes.set(rootUri, index);
+      index.catch(() => fileIndexes.get(rootUri) === index && fileIndexes.delete(rootUri));
+    }
+    return index;
+  };
 
   const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> => {
     let state = states.get(rootUri);
     if (!state) {
-      state = loadSiteState(rootUri, { workspace, specs, settings, token });
+      state = loadSiteState(rootUri, { workspace, specs, settings, token, files });
       states.set(rootUri, state);
       // A cancelled or failed load must not stay cached.
       state.catch(() => states.get(rootUri) === state && states.delete(rootUri));
@@ -96,11 +105,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     workspace,
     getSiteState,
     findDocsRoot,
-    async checkSite(rootUri, token) {
-      const result = await checkSite(rootUri, { workspace, specs, settings, token });
-      const diagnostics = new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, settings)]));
-      return { ...result, diagnostics };
-    },
+    checkSite: (rootUri, token) => checkSiteWithSettings(rootUri, { workspace, specs, settings, token }),
     async getDiagnostics(uri, token) {
       const rootUri = await findDocsRoot(uri);
       if (!rootUri) return undefined;
@@ -113,6 +118,9 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     didChange(uri, change) {
       pageCache.delete(uri);
       if (change !== 'changed' || uri.endsWith('/docs.json')) roots.clear();
+      if (change !== 'changed' || uri.endsWith('/.mintignore')) {
+        for (const rootUri of [...fileIndexes.keys()]) if (uri.startsWith(rootUri + '/') || rootUri.startsWith(uri + '/') || rootUri === uri) fileIndexes.delete(rootUri);
+      }
       // Editing a page's text changes that page only; anything else (docs.json, a $ref file, a spec,
       // .mintignore, a file created or deleted) may change what the whole site reports.
       if (change === 'changed' && /\.mdx?$/i.test(uri)) return;
@@ -123,20 +131,10 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     updateSettings(next) {
       settings = next;
       states.clear();
+      fileIndexes.clear();
       pageCache.clear();
     },
   };
-}
-
-function applySeverities(diagnostics: Diagnostic[], settings: LanguageServiceSettings): Diagnostic[] {
-  const kept: Diagnostic[] = [];
-  for (const diagnostic of diagnostics) {
-    const code = String(diagnostic.code);
-    const severity = isDiagnosticCode(code) ? effectiveSeverity(settings, code as DiagnosticCode) : undefined;
-    if (severity === 'off') continue;
-    kept.push(severity ? { ...diagnostic, severity: severityValue[severity] } : diagnostic);
-  }
-  return kept;
 }
 
 export type { SiteCheckResult } from './checkSite';

@@ -1,4 +1,6 @@
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
+import { severityValue } from './diagnostics';
 
 export type SeveritySetting = Severity | 'off';
 
@@ -20,4 +22,16 @@ export function effectiveSeverity(settings: LanguageServiceSettings, code: Diagn
   if (code === 'nav/orphan-page' && settings.orphans === false) return 'off';
   const override = settings.diagnostics?.[code];
   return override && severitySettings.includes(override) ? override : diagnosticCodes[code].severity;
+}
+
+/** Diagnostics with the user's severities applied; codes turned off are dropped. */
+export function applySeverities(diagnostics: Diagnostic[], settings: LanguageServiceSettings): Diagnostic[] {
+  const kept: Diagnostic[] = [];
+  for (const diagnostic of diagnostics) {
+    const code = String(diagnostic.code);
+    const severity = isDiagnosticCode(code) ? effectiveSeverity(settings, code) : undefined;
+    if (severity === 'off') continue;
+    kept.push(severity ? { ...diagnostic, severity: severityValue[severity] } : diagnostic);
+  }
+  return kept;
 }

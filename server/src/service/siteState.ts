@@ -3,7 +3,7 @@ import { throwIfCancelled, type Cancellation } from './cancellation';
 import { DiagnosticSink, SourceFiles } from './diagnostics';
 import type { SpecStore } from './openapi/specStore';
 import type { LanguageServiceSettings } from './settings';
-import { indexSiteFiles } from './siteFiles';
+import { indexSiteFiles, type SiteFiles } from './siteFiles';
 import { joinUri } from './uri';
 import { WorkspaceError, type DocsWorkspace } from './workspace';
 import { child, parseJson, toValue, type JsonNode } from './docsJson/jsonTree';
@@ -53,6 +53,8 @@ export interface SiteStateOptions {
   specs: SpecStore;
   settings: LanguageServiceSettings;
   token?: Cancellation;
+  /** The site's file index, when the caller keeps one (an edit of docs.json does not change the files). */
+  files?: (rootUri: string) => Promise<SiteFiles>;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   reportSchemaProblems(resolved.root, value, resolved.unresolved, sink);
   throwIfCancelled(token);
 
-  const files = await indexSiteFiles(workspace, rootUri);
+  const files = await (options.files ?? ((uri: string) => indexSiteFiles(workspace, uri)))(rootUri);
   for (const problem of files.problems) sink.atOffset('site/unlisted-folder', docsJsonUri, 0, 0, problem.message);
   const context: SiteContext = {
     rootUri,

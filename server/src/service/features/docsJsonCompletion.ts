@@ -1,5 +1,5 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { derefSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
 import type { OpenApiSpec } from '../openapi/spec';
@@ -9,9 +9,28 @@ import { enclosingOpenapi, holderKey, jsonContext, valueOf } from './jsonContext
 
 const PAGE_KEYS = new Set(['pages', 'root']);
 
+/**
+ * At most this many page and operation items per answer; the list is then marked incomplete, and
+ * the editor asks again as the user types (10,000 items take longer to send than to compute).
+ */
+const MAX_ITEMS = 1000;
+
 /** Completion in docs.json: schema keys and values, pages, operations in scope, spec files. */
-export async function completeDocsJson(document: TextDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
+export async function completeDocsJson(document: TextDocument, offset: number, state: SiteState): Promise<CompletionList> {
   const context = jsonContext(document, offset);
+  const { path, replaceRange } = context;
+  const key = holderKey(path);
+  const inArray = typeof path[path.length - 1] === 'number';
+  if (!context.atKey && key && PAGE_KEYS.has(key) && (key === 'root' || inArray)) {
+    const typed = context.stringNode ? document.getText().slice(context.stringNode.offset + 1, offset) : '';
+    const items = await completePageEntries(context.tree, path, state, replaceRange, key === 'pages');
+    const matching = items.filter((item) => isSubsequence(typed, item.label));
+    return { isIncomplete: matching.length > MAX_ITEMS, items: matching.sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).slice(0, MAX_ITEMS) };
+  }
+  return { isIncomplete: false, items: await completeOther(context, document, state) };
+}
+
+async function completeOther(context: ReturnType<typeof jsonContext>, document: TextDocument, state: SiteState): Promise<CompletionItem[]> {
   const rootValue = valueOf(context.tree);
   const { path, replaceRange } = context;
   if (context.atKey) {
@@ -21,10 +40,20 @@ export async function completeDocsJson(document: TextDocument, offset: number, s
     return completeKeys(path.slice(0, -1), rootValue, context.stringNode !== undefined, replaceRange, hasValue);
   }
   const key = holderKey(path);
-  const inArray = typeof path[path.length - 1] === 'number';
-  if (key && PAGE_KEYS.has(key) && (key === 'root' || inArray)) return completePageEntries(context.tree, path, state, replaceRange, key === 'pages');
   if (key === 'openapi' || key === 'source') return completeSpecFiles(state, replaceRange);
+  void document;
   return completeValues(path, rootValue, replaceRange);
+}
+
+/** The characters of `typed` appear in `label` in order, ignoring case (as the editor's fuzzy filter). */
+function isSubsequence(typed: string, label: string): boolean {
+  let at = 0;
+  const lower = label.toLowerCase();
+  for (const char of typed.toLowerCase()) {
+    at = lower.indexOf(char, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 function completeKeys(objectPath: (string | number)[], rootValue: unknown, inString: boolean, range: Range, keyOnly: boolean): CompletionItem[] {

@@ -17,9 +17,17 @@ export interface JsonContext {
   replaceRange: Range;
 }
 
+let lastParse: { text: string; tree: Node | undefined } | undefined;
+
+/** The syntax tree of a text; the last one is kept, since requests come in bursts on the same text. */
+export function parseCached(text: string): Node | undefined {
+  if (lastParse?.text !== text) lastParse = { text, tree: parseTree(text, [], { allowTrailingComma: true }) };
+  return lastParse.tree;
+}
+
 export function jsonContext(document: TextDocument, offset: number): JsonContext {
   const text = document.getText();
-  const tree = parseTree(text, [], { allowTrailingComma: true });
+  const tree = parseCached(text);
   const location = getLocation(text, offset);
   const node = tree ? findNodeAtOffset(tree, offset, true) : undefined;
   const stringNode = node?.type === 'string' && offset > node.offset && offset < node.offset + node.length ? node : undefined;

@@ -1,4 +1,4 @@
-import { findNodeAtOffset, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtOffset, type Node } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentLink, Location, Range } from 'vscode-languageserver-types';
 import { parseOperation } from '../docsJson/navigation';
@@ -7,7 +7,7 @@ import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { operationOffset } from '../openapi/spec';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, resolveInside } from '../uri';
-import { enclosingOpenapi, holderKey, pathOf } from './jsonContext';
+import { enclosingOpenapi, holderKey, parseCached, pathOf } from './jsonContext';
 import { lookupOperation } from './operationLookup';
 
 const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -46,7 +46,7 @@ async function targetOfJsonString(node: Node, tree: Node, state: SiteState, docu
 }
 
 export async function docsJsonLinks(document: TextDocument, state: SiteState): Promise<DocumentLink[]> {
-  const tree = parseTree(document.getText());
+  const tree = parseCached(document.getText());
   if (!tree) return [];
   const links: DocumentLink[] = [];
   const visit = async (node: Node) => {
@@ -64,7 +64,7 @@ export async function docsJsonLinks(document: TextDocument, state: SiteState): P
 }
 
 export async function docsJsonDefinition(document: TextDocument, offset: number, state: SiteState): Promise<Location[]> {
-  const tree = parseTree(document.getText());
+  const tree = parseCached(document.getText());
   const node = tree ? findNodeAtOffset(tree, offset, false) : undefined;
   if (!tree || !node || isKey(node)) return [];
   const target = await targetOfJsonString(node, tree, state, document.uri);

@@ -1,5 +1,6 @@
 import type { FixData } from '../../fixData';
 import { closest } from '../../suggest';
+import type { SiteFiles } from '../../siteFiles';
 import type { SiteContext } from './siteContext';
 
 /** Above this many pages, did-you-mean only compares pages of the same folder or the same file name. */
@@ -7,7 +8,6 @@ const FULL_SCAN_LIMIT = 5000;
 
 /** Every navigation page entry names a `.mdx` or `.md` file inside the docs root. */
 export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
-  let suggester: PageSuggester | undefined;
   for (const entry of navigation.pages) {
     const normalised = entry.page;
     if (normalised.climbsOut) {
@@ -20,14 +20,22 @@ export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
       sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" is excluded by .mintignore (${ignored}), so the platform does not build it. Remove it from navigation or from .mintignore.`);
       continue;
     }
-    suggester ??= new PageSuggester([...files.pages.keys()]);
-    const suggestion = suggester.suggest(normalised.id);
+    const suggestion = pageSuggester(files).suggest(normalised.id);
     const prefix = normalised.leading ?? '';
     const data: FixData = { createPage: `${normalised.id}.mdx` };
     if (suggestion) Object.assign(data, { replace: JSON.stringify(prefix + suggestion), replaceLabel: suggestion });
     const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
     sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`, { data });
   }
+}
+
+/** One suggester per file index: its maps depend on the files only, not on docs.json. */
+const suggesters = new WeakMap<SiteFiles, PageSuggester>();
+
+function pageSuggester(files: SiteFiles): PageSuggester {
+  let suggester = suggesters.get(files);
+  if (!suggester) suggesters.set(files, (suggester = new PageSuggester([...files.pages.keys()])));
+  return suggester;
 }
 
 class PageSuggester {

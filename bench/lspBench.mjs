@@ -1,0 +1,79 @@
+// The language server on the 10,000-page site, over stdio as an editor drives it: median and p95 of
+// diagnostics after an edit to docs.json, completion in a pages array, hover; and the server's memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import rpc from 'vscode-languageserver-protocol/node.js';
+import { generateSite } from './generateSite.mjs';
+
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = rpc;
+const here = resolve(import.meta.dirname);
+const RUNS = 30;
+
+export async function runLspBench() {
+  const root = generateSite(join(here, '.sites', 'pages-10000-api'), { pages: 10000, operations: 1000, endpointShare: 1 / 3 });
+  const child = spawn(process.execPath, [resolve(here, '../dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+  connection.onRequest('workspace/diagnostic/refresh', () => null);
+  connection.listen();
+  const rootUri = pathToFileURL(root).href;
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], capabilities: { textDocument: { diagnostic: {} }, workspace: { diagnostics: { refreshSupport: true } } } });
+  await connection.sendNotification('initialized', {});
+  const uri = `${rootUri}/docs.json`;
+  const text = readFileSync(join(root, 'docs.json'), 'utf8');
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const lines = text.split('\n');
+  const pageLine = lines.findIndex((line) => line.includes('"section-3/topic-0/page-1525"'));
+  const position = { line: pageLine, character: lines[pageLine].indexOf('"section-3') + 5 };
+
+  const coldStart = performance.now();
+  await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+  const cold = performance.now() - coldStart;
+  const afterCold = memory(child.pid);
+
+  const diagnostics = [];
+  let version = 1;
+  for (let i = 0; i < RUNS; i++) {
+    const edited = i % 2 === 0 ? text.replace('"section-3/topic-0/page-1525"', '"section-3/topic-0/page-1525x"') : text;
+    await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ text: edited }] });
+    const start = performance.now();
+    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    diagnostics.push(performance.now() - start);
+  }
+  const completion = await time(() => connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }));
+  const hover = await time(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
+  const { rss, peak } = memory(child.pid);
+  await connection.sendRequest('shutdown');
+  await connection.sendNotification('exit');
+  connection.dispose();
+  return { cold, diagnostics: stats(diagnostics), completion: stats(completion), hover: stats(hover), rss, peak, afterCold };
+
+  async function time(request) {
+    const samples = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await request();
+      samples.push(performance.now() - start);
+    }
+    return samples;
+  }
+}
+
+/** Resident memory now and at its peak, in MB (Linux /proc). */
+function memory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return { rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, peak: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const r = await runLspBench();
+  console.log(JSON.stringify(r, null, 2));
+}
