@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs what the end-to-end tests need, once per machine, into .e2e/ (ignored by git):
+# code-server 4.100.3 (VS Code 1.100.3 for Node 20) with its native modules, playwright-core and
+# @vscode/vsce, plus Debian's Chromium. It replays code-server's postinstall, which downloads a
+# ripgrep binary and refuses to run as root. Re-running it skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '[provision-e2e] %s\n' "$*"; }
+
+if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; then
+  say "installing Debian packages: chromium, ripgrep, libkrb5-dev (about 40 s)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libkrb5-dev ripgrep chromium >/dev/null
+fi
+
+if [ -x .e2e/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node ] && [ -e .e2e/.provisioned ]; then
+  say "code-server already provisioned in .e2e/"
+  exit 0
+fi
+
+say "installing code-server 4.100.3, playwright-core, @vscode/vsce into .e2e/ (about 75 s)"
+mkdir -p .e2e
+cd .e2e
+[ -f package.json ] || echo '{"private":true}' > package.json
+npm install --no-audit --no-fund --ignore-scripts code-server@4.100.3 playwright-core@1 @vscode/vsce@3 >/dev/null
+cd node_modules/code-server/lib/vscode
+say "installing VS Code's own modules and building native ones"
+npm install --no-audit --no-fund --omit=dev --ignore-scripts >/dev/null
+npm_config_yes=true npm rebuild kerberos node-pty @parcel/watcher @vscode/spdlog native-watchdog @vscode/deviceid >/dev/null
+mkdir -p node_modules/@vscode/ripgrep/bin && cp "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
+ln -sfn node_modules node_modules.asar
+(cd bin/remote-cli && ln -sfn code-linux.sh code-server)
+(cd bin/helpers && ln -sfn browser-linux.sh browser.sh)
+(cd extensions && npm install --no-audit --no-fund --omit=dev --ignore-scripts >/dev/null)
+cd ../../../..
+npm_config_yes=true npm rebuild argon2 >/dev/null
+touch .provisioned
+say "done"

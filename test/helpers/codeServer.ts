@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(__dirname, '../..');
+export const E2E = join(REPO, '.e2e/node_modules');
+export const CODE_SERVER = join(E2E, '.bin/code-server');
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Why the e2e suites cannot run here, or undefined when they can (scripts/provision-e2e.sh installs it all). */
+export function e2eUnavailable(): string | undefined {
+  if (process.env.DOCSMITH_SKIP_E2E === '1') return 'DOCSMITH_SKIP_E2E=1';
+  if (!existsSync(CODE_SERVER)) return `code-server is not provisioned (${CODE_SERVER}); run scripts/provision-e2e.sh`;
+  if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing; run scripts/provision-e2e.sh`;
+  return undefined;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface CodeServer {
+  port: number;
+  url: string;
+  process: ChildProcess;
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts code-server on a workspace folder with a fresh user-data dir, in its own process group, so
+ * stopping it also stops the extension host and the language server.
+ */
+export async function startCodeServer(workspace: string, options: { env?: Record<string, string>; extensionsDir?: string; userDataDir?: string } = {}): Promise<CodeServer> {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'docsmith-cs-'));
+  await writeFile(join(dir, 'config.yaml'), '');
+  const userData = options.userDataDir ?? join(dir, 'ud');
+  const args = ['--config', join(dir, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', userData, '--extensions-dir', options.extensionsDir ?? join(dir, 'exts'), workspace];
+  const child = spawn(CODE_SERVER, args, { detached: true, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`code-server did not start in 30 s:\n${log}`)), 30000);
+    const check = () => {
+      if (log.includes('HTTP server listening')) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`code-server exited with ${code}:\n${log}`));
+    });
+  });
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    log: () => log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Playwright (from .e2e/) driving Debian's Chromium, headless. */
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** The workbench URL for a folder, with the pairs of the `payload` query (skipWelcome always). */
+export function workbenchUrl(server: CodeServer, folder: string, pairs: [string, string][] = []): string {
+  const payload = [['skipWelcome', 'true'], ...pairs];
+  return `${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** A path as the workbench sees a remote file: `vscode-remote://127.0.0.1:PORT/abs/path`. */
+export function remoteUri(server: CodeServer, path: string): string {
+  return `vscode-remote://127.0.0.1:${server.port}${path}`;
+}

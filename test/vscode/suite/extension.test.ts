@@ -1,0 +1,79 @@
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+
+/** Polls until `probe` returns a value (tests never sleep a fixed time). */
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && (value as unknown) !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function folder(): vscode.Uri {
+  const workspaceFolder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(workspaceFolder, 'a workspace folder is open');
+  return workspaceFolder.uri;
+}
+
+suite('Docsmith in VS Code', () => {
+  test('the extension activates and its language client reaches Running', async () => {
+    const extension = vscode.extensions.getExtension('docsmith.docsmith');
+    assert.ok(extension, 'the extension is installed');
+    const api = (await extension.activate()) as { client: { state: number; isRunning(): boolean } };
+    await waitFor(() => api.client.isRunning() || undefined, 'the client to run');
+  });
+
+  test('diagnostics of docs.json reach vscode.languages.getDiagnostics', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'docs.json');
+    await vscode.window.showTextDocument(uri);
+    const diagnostics = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'docsmith');
+      return found.some((d) => d.code !== undefined && String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found') ? found : undefined;
+    }, 'docsmith diagnostics on docs.json');
+    const missing = diagnostics.find((d) => String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found')!;
+    assert.match(missing.message, /guides\/quikstart/);
+    assert.strictEqual(missing.severity, vscode.DiagnosticSeverity.Error);
+  });
+
+  test('an endpoint page gets its front matter and field diagnostics', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'api-reference/users/delete-user.mdx');
+    await vscode.window.showTextDocument(uri);
+    const codes = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(uri).map((d) => String((d.code as { value?: unknown }).value ?? d.code));
+      return found.length >= 3 ? found.sort() : undefined;
+    }, 'page diagnostics');
+    assert.deepStrictEqual(codes, ['fields/missing-path-param', 'fields/unknown-path-param', 'frontmatter/invalid-value']);
+  });
+
+  test('completion in a pages array offers a page on disk', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'docs.json');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const line = document.getText().split('\n').findIndex((l) => l.includes('"api-reference/introduction"'));
+    const character = document.lineAt(line).text.indexOf('"api-reference/introduction"') + 1;
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(line, character));
+    const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+    assert.ok(labels.includes('guides/old-setup'), labels.slice(0, 20).join(', '));
+  });
+
+  test('hover on an operation entry shows its summary', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'docs.json');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const line = document.getText().split('\n').findIndex((l) => l.includes('"POST /users"'));
+    const character = document.lineAt(line).text.indexOf('"POST /users"') + 3;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
+    const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+    assert.match(text, /POST \/users\*\* — Create a user/);
+  });
+
+  test('the quick fix replaces a misspelt page with the suggestion', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'docs.json');
+    await vscode.window.showTextDocument(uri);
+    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found'), 'the page-not-found diagnostic');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range);
+    const titles = actions.map((action) => action.title);
+    assert.ok(titles.includes('Change to guides/quickstart'), titles.join(', '));
+  });
+});
