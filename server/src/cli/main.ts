@@ -1,7 +1,10 @@
 import { Command, Option } from 'commander';
 import { version } from '../../../package.json';
+import { ExportApiError } from '../analytics/errors';
+import { SCENARIOS, startExportServer, type Scenario } from '../mock/exportServer';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
 import { UsageError } from './config';
+import { DEFAULT_BASE_URL, GAP_FORMATS, runGaps, type GapFormat } from './gaps';
 
 const program = new Command();
 program.name('docsmith').description('Checks Mintlify-format documentation sites (docs.json and MDX pages).').version(version);
@@ -31,6 +34,65 @@ program
     process.exitCode = outcome.exitCode;
   });
 
+program
+  .command('gaps')
+  .description('Report the assistant questions the docs could not answer (key from DOCSMITH_API_KEY).')
+  .requiredOption('-p, --project <id>', 'the project ID')
+  .option('--base-url <url>', 'the analytics API', DEFAULT_BASE_URL)
+  .option('--from <date>', 'start of the range, inclusive (YYYY-MM-DD or ISO 8601)')
+  .option('--to <date>', 'end of the range, exclusive (YYYY-MM-DD or ISO 8601)')
+  .option('--docs <dir>', 'the docs root (or a folder above it), to map cited pages to local files', '.')
+  .option('--site-url <url>', 'the published site URL, when the mapping cannot guess its base path')
+  .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
+  .action(async (options: { project: string; baseUrl: string; from?: string; to?: string; docs: string; siteUrl?: string; format: GapFormat }) => {
+    const interactive = Boolean(process.stderr.isTTY);
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    const output = await runGaps({
+      ...options,
+      apiKey: process.env.DOCSMITH_API_KEY,
+      signal: controller.signal,
+      progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${message}`) : undefined,
+      warn: (message) => process.stderr.write(`docsmith: warning: ${message}\n`),
+    });
+    if (interactive) process.stderr.write('\r\x1b[K');
+    await write(output);
+  });
+
+program
+  .command('mock-server')
+  .description('Serve the analytics export API locally with demo data (for demos, tests and e2e).')
+  .option('--port <n>', 'port (0 picks a free one)', (v) => integer(v, '--port'), 0)
+  .option('--key <key>', 'the admin key it accepts', 'mint_demo_key')
+  .option('--project <id>', 'the project it serves', 'demo')
+  .option('--conversations <n>', 'how many conversations', (v) => integer(v, '--conversations'), 240)
+  .option('--seed <n>', 'seed of the generated data', (v) => integer(v, '--seed'), 1)
+  .option('--fault-rate <r>', 'share of requests answered with a 500 (0 to 1)', (v) => fraction(v), 0)
+  .option('--latency-ms <n>', 'delay of every answer', (v) => integer(v, '--latency-ms'), 0)
+  .addOption(new Option('--scenario <name>', 'misbehave on purpose').choices(SCENARIOS))
+  .option('--no-status', 'leave resolutionStatus out of conversations')
+  .action(async (options: { port: number; key: string; project: string; conversations: number; seed: number; faultRate: number; latencyMs: number; scenario?: Scenario; status: boolean }) => {
+    const server = await startExportServer({ ...options, omitStatus: !options.status });
+    process.stdout.write(`listening on ${server.url}\n`);
+    process.stderr.write(`project ${options.project}, key ${options.key.slice(0, 5)}…, ${server.conversations.length} conversations (seed ${options.seed})\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => void server.close().then(resolve);
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+  });
+
+function integer(value: string, name: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${name} must be a whole number; got "${value}".`);
+  return Number(value);
+}
+
+function fraction(value: string): number {
+  const number = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || number < 0 || number > 1) throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
+  return number;
+}
+
 function write(text: string): Promise<void> {
   return new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', () => resolve())));
 }
@@ -42,6 +104,9 @@ async function main(): Promise<void> {
     if (error instanceof UsageError) {
       process.stderr.write(`docsmith: ${error.message}\n`);
       process.exitCode = 2;
+    } else if (error instanceof ExportApiError) {
+      process.stderr.write(`\ndocsmith: ${error.message}\n`);
+      process.exitCode = error.kind === 'cancelled' ? 130 : 1;
     } else if (error && typeof error === 'object' && 'exitCode' in error && 'code' in error && String((error as { code: string }).code).startsWith('commander.')) {
       // commander already printed help, the version or the usage error
       process.exitCode = (error as { exitCode: number }).exitCode === 0 ? 0 : 2;

@@ -1,0 +1,187 @@
+import { request, type Dispatcher } from 'undici';
+import validatePage from '../generated/conversationPageValidator';
+import { ExportApiError } from './errors';
+import { checkBaseUrl, exportUrl, validateQuery } from './query';
+import type { Conversation, ConversationPage, ExportQuery } from './types';
+
+export interface ExportClientOptions {
+  baseUrl: string;
+  projectId: string;
+  apiKey: string;
+  /** Per attempt, headers and body together. Default 30 s. */
+  timeoutMs?: number;
+  /** Attempts after the first for 429, 5xx, network errors and cut bodies. Default 5. */
+  retries?: number;
+  /** First backoff; it doubles each attempt (with jitter) up to `retryMaxMs`. Default 500 ms. */
+  retryMinMs?: number;
+  /** The longest wait between attempts, `Retry-After` included. Default 30 s. */
+  retryMaxMs?: number;
+  signal?: AbortSignal;
+  dispatcher?: Dispatcher;
+  /** Called after each page with the running totals. */
+  onPage?: (progress: { pages: number; fetched: number; retries: number }) => void;
+  /** Called before each retry, for logs (never with the key). */
+  onRetry?: (reason: string, waitMs: number) => void;
+}
+
+export interface ExportResult {
+  conversations: Conversation[];
+  pages: number;
+  retries: number;
+}
+
+const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+const BULK_LIMIT = 1000;
+
+/**
+ * Fetches every page of the export: sends `nextCursor` as `cursor` while `hasMore` is true, retries
+ * what may pass (429 honouring `Retry-After`, 5xx, network errors, a body cut short) from the same
+ * cursor, keeps each conversation once (by `id`), and stops with a clear error, never a loop, when
+ * the server contradicts itself.
+ */
+export async function fetchAllConversations(query: ExportQuery, options: ExportClientOptions): Promise<ExportResult> {
+  const problems = validateQuery(query);
+  if (problems.length) throw new ExportApiError('query', problems.join(' '));
+  const baseProblem = checkBaseUrl(options.baseUrl);
+  if (baseProblem) throw new ExportApiError('config', `Not sent: ${baseProblem}`);
+  if (!options.projectId.trim()) throw new ExportApiError('config', 'Not sent: no project ID is set.');
+  const limit = query.limit ?? BULK_LIMIT;
+  const byId = new Map<string, Conversation>();
+  const seenCursors = new Set<string>();
+  const state = { pages: 0, retries: 0 };
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await fetchPage(exportUrl(options.baseUrl, options.projectId, { ...query, limit }, cursor), options, state);
+    if (page.conversations.length > limit) {
+      throw new ExportApiError('contradiction', `The server returned ${page.conversations.length} conversations for limit ${limit} (page ${state.pages + 1}); stopped rather than trust the export.`);
+    }
+    for (const conversation of page.conversations) if (!byId.has(conversation.id)) byId.set(conversation.id, conversation);
+    state.pages++;
+    options.onPage?.({ pages: state.pages, fetched: byId.size, retries: state.retries });
+    if (!page.hasMore) break;
+    if (page.nextCursor === null) throw new ExportApiError('contradiction', `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${byId.size} conversations.`);
+    if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
+      throw new ExportApiError('contradiction', `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${byId.size} conversations.`);
+    }
+    seenCursors.add(page.nextCursor);
+    cursor = page.nextCursor;
+  }
+  return { conversations: [...byId.values()], pages: state.pages, retries: state.retries };
+}
+
+async function fetchPage(url: string, options: ExportClientOptions, state: { retries: number; pages: number }): Promise<ConversationPage> {
+  const retries = options.retries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await attemptPage(url, options);
+    if ('page' in outcome) return outcome.page;
+    if (attempt >= retries) throw outcome.error;
+    const backoff = Math.min(options.retryMaxMs ?? 30000, (options.retryMinMs ?? 500) * 2 ** attempt);
+    const wait = outcome.retryAfterMs !== undefined ? Math.min(outcome.retryAfterMs, options.retryMaxMs ?? 30000) : backoff / 2 + Math.random() * (backoff / 2);
+    options.onRetry?.(outcome.error.message, wait);
+    state.retries++;
+    await sleep(wait, options.signal);
+  }
+}
+
+type Attempt = { page: ConversationPage } | { error: ExportApiError; retryAfterMs?: number };
+
+async function attemptPage(url: string, options: ExportClientOptions): Promise<Attempt> {
+  if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let status: number;
+  let headers: Record<string, string | string[] | undefined>;
+  let text: string;
+  try {
+    const response = await request(url, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', 'user-agent': 'docsmith' },
+      signal,
+      dispatcher: options.dispatcher,
+    });
+    status = response.statusCode;
+    headers = response.headers;
+    text = await response.body.text();
+  } catch (error) {
+    if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
+    if (timeout.aborted) return { error: new ExportApiError('timeout', `The request timed out after ${options.timeoutMs ?? 30000} ms.`) };
+    return { error: new ExportApiError('network', `The connection failed: ${describeNetworkError(error)}.`) };
+  }
+  if (status >= 300 && status < 400) {
+    const location = String(headers.location ?? '');
+    let host = location;
+    try {
+      host = new URL(location, url).host;
+    } catch {
+      // keep the raw value
+    }
+    throw new ExportApiError('http', `The server redirected (${status}) to ${host || 'another address'}; Docsmith does not follow redirects with the admin key. Set docsmith.analytics.baseUrl to the final address.`, status);
+  }
+  if (status === 200) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // A 200 whose body does not parse was most likely cut short: worth another try.
+      return { error: new ExportApiError('invalid-response', `The server answered 200 with a body that is not JSON (${text.length} bytes${looksLikeHtml(text) ? ', HTML' : ''}).`) };
+    }
+    if (!validatePage(body)) {
+      const first = validatePage.errors?.[0];
+      const where = first?.instancePath ? first.instancePath.slice(1).replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.') : 'the body';
+      throw new ExportApiError('invalid-response', `The server's answer is not a conversation page: ${where} ${first?.message ?? 'is not valid'}.`);
+    }
+    return { page: body as ConversationPage };
+  }
+  const error = new ExportApiError(status === 401 || status === 403 ? 'auth' : 'http', httpMessage(status, text), status);
+  if (RETRY_STATUS.has(status)) return { error, retryAfterMs: retryAfter(headers['retry-after']) };
+  throw error;
+}
+
+function httpMessage(status: number, text: string): string {
+  let detail = '';
+  try {
+    const body = JSON.parse(text) as { error?: unknown; details?: { message?: unknown }[] };
+    const messages = Array.isArray(body.details) ? body.details.map((d) => String(d?.message ?? '')).filter(Boolean) : [];
+    detail = [typeof body.error === 'string' ? body.error : '', ...messages].filter(Boolean).join('; ');
+  } catch {
+    detail = looksLikeHtml(text) ? 'an HTML page instead of a JSON error' : text.slice(0, 200).trim();
+  }
+  const suffix = detail ? `: ${detail}` : '';
+  if (status === 401 || status === 403) return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
+  if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;
+  if (status === 400) return `The server refused the query (400)${suffix}.`;
+  return `The server answered ${status}${suffix}.`;
+}
+
+/** `Retry-After` in seconds or as an HTTP date, in milliseconds. */
+function retryAfter(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(!doctype|html)/i.test(text);
+}
+
+function describeNetworkError(error: unknown): string {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? String(error);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ExportApiError('cancelled', 'The export was cancelled.'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ExportApiError('cancelled', 'The export was cancelled.'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,107 @@
+/** A spec operation a generated page may stand for. */
+export interface MappableOperation {
+  method: string;
+  path: string;
+  summary?: string;
+  operationId?: string;
+  /** 1-based line of the operation in its spec file. */
+  line: number;
+}
+
+export interface MappableSite {
+  /** Page ids of the site: paths relative to the docs root, without extension. */
+  pages: Map<string, string>;
+  /** Specs with their operations, for pages the platform generates from them. */
+  specs: { file: string; operations: MappableOperation[] }[];
+}
+
+export interface MappedUrl {
+  /** The page (or spec) file, relative to the docs root; null when nothing local matches. */
+  file: string | null;
+  /** The `#anchor` of the URL, a heading slug. */
+  anchor?: string;
+  /** 1-based line in `file` (the operation, for a spec). */
+  line?: number;
+}
+
+/**
+ * Maps cited URLs to local files: strips the site's origin, the base path its URLs share (or the one
+ * of `siteUrl`), the query and the `#anchor`; `/` is `index`. A URL of a page generated from an
+ * OpenAPI operation maps to the spec at that operation when its slug matches the operation's summary
+ * or operationId.
+ */
+export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: string): (url: string) => MappedUrl {
+  const lowerPages = new Map([...site.pages.keys()].map((id) => [id.toLowerCase(), id]));
+  const operations = site.specs.flatMap((spec) => spec.operations.map((operation) => ({ spec: spec.file, operation, slugs: [slug(operation.summary), slug(operation.operationId)].filter(Boolean) })));
+  const configuredBase = siteUrl ? pathOf(siteUrl).replace(/\/$/, '') : undefined;
+  const base = configuredBase ?? sharedBase(urls.map(pathOf), (candidate) => matchPage(candidate, site.pages, lowerPages) !== undefined);
+
+  return (url: string) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'https://unknown.invalid');
+    } catch {
+      return { file: null };
+    }
+    const anchor = parsed.hash ? decodeURIComponent(parsed.hash.slice(1)) : undefined;
+    const path = decodePath(parsed.pathname);
+    const stripped = base && (path === base || path.startsWith(base + '/')) ? path.slice(base.length) : path;
+    const page = matchPage(stripped, site.pages, lowerPages) ?? matchPage(path, site.pages, lowerPages);
+    if (page) return { file: site.pages.get(page)!, anchor };
+    const last = stripped.split('/').filter(Boolean).pop();
+    const operation = last ? operations.find((candidate) => candidate.slugs.includes(last.toLowerCase())) : undefined;
+    if (operation) return { file: operation.spec, line: operation.operation.line, anchor };
+    return { file: null, anchor };
+  };
+}
+
+function pathOf(url: string): string {
+  try {
+    return decodePath(new URL(url, 'https://unknown.invalid').pathname);
+  } catch {
+    return '/';
+  }
+}
+
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The page id a URL path names, if any: `/guides/quickstart/` → `guides/quickstart`, `/` → `index`. */
+function matchPage(path: string, pages: Map<string, string>, lower: Map<string, string>): string | undefined {
+  const id = path.replace(/^\/+|\/+$/g, '') || 'index';
+  if (pages.has(id)) return id;
+  if (pages.has(`${id}/index`)) return `${id}/index`;
+  return lower.get(id.toLowerCase());
+}
+
+/**
+ * The base path the site is served under (`/docs` when its URLs are `/docs/guides/...`): the leading
+ * segments that, once stripped, make the most URLs name a local page.
+ */
+function sharedBase(paths: string[], isPage: (path: string) => boolean): string {
+  const votes = new Map<string, number>();
+  for (const path of new Set(paths)) {
+    const segments = path.split('/').filter(Boolean);
+    for (let drop = 0; drop < segments.length; drop++) {
+      if (isPage('/' + segments.slice(drop).join('/'))) {
+        const base = drop === 0 ? '' : '/' + segments.slice(0, drop).join('/');
+        votes.set(base, (votes.get(base) ?? 0) + 1);
+        break;
+      }
+    }
+  }
+  let best = '';
+  let bestVotes = 0;
+  for (const [base, count] of votes) if (count > bestVotes || (count === bestVotes && base.length < best.length)) [best, bestVotes] = [base, count];
+  return best;
+}
+
+/** The slug the platform derives from a title: lower case, words joined by `-`. */
+export function slug(text: string | undefined): string {
+  return (text ?? '').toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}

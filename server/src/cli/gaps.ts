@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { fetchAllConversations } from '../analytics/client';
+import { ExportApiError } from '../analytics/errors';
+import { buildGapReport } from '../analytics/gapReport';
+import { mappableSite } from '../analytics/mappableSite';
+import { createUrlMapper, type MappableSite } from '../analytics/pageMapping';
+import { FsWorkspace } from '../fsWorkspace';
+import { SpecStore } from '../service/openapi/specStore';
+import { loadSiteState } from '../service/siteState';
+import { pathToUri } from '../service/uri';
+import { UsageError } from './config';
+import { findDocsRoots } from './findDocsRoots';
+import { formatGapsCsv } from './gapFormats/csv';
+import { formatGapsMarkdown } from './gapFormats/markdown';
+import { formatGapsText } from './gapFormats/text';
+
+export const GAP_FORMATS = ['text', 'json', 'markdown', 'csv'] as const;
+export type GapFormat = (typeof GAP_FORMATS)[number];
+export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+
+export interface GapsOptions {
+  project: string;
+  baseUrl: string;
+  from?: string;
+  to?: string;
+  docs: string;
+  siteUrl?: string;
+  format: GapFormat;
+  apiKey: string | undefined;
+  progress?: (message: string) => void;
+  warn: (message: string) => void;
+  signal?: AbortSignal;
+}
+
+/** `docsmith gaps`: every page of the export, the unanswered conversations, mapped to local pages. */
+export async function runGaps(options: GapsOptions): Promise<string> {
+  if (!options.apiKey) throw new UsageError('set the admin API key in the environment variable DOCSMITH_API_KEY (it is never read from a flag, so it stays out of shell history and process lists).');
+  if (!options.project.trim()) throw new UsageError('--project is required.');
+  const site = await loadSite(options.docs, options.warn);
+  let result;
+  try {
+    result = await fetchAllConversations(
+      { dateFrom: options.from, dateTo: options.to },
+      {
+        baseUrl: options.baseUrl,
+        projectId: options.project,
+        apiKey: options.apiKey,
+        signal: options.signal,
+        onPage: ({ pages, fetched }) => options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
+        onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
+      },
+    );
+  } catch (error) {
+    if (error instanceof ExportApiError && (error.kind === 'query' || error.kind === 'config')) throw new UsageError(error.message);
+    throw error;
+  }
+  const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
+  const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl));
+  const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
+  switch (options.format) {
+    case 'json':
+      return JSON.stringify(report, null, 2) + '\n';
+    case 'markdown':
+      return formatGapsMarkdown(report, range);
+    case 'csv':
+      return formatGapsCsv(report);
+    default:
+      return formatGapsText(report, range);
+  }
+}
+
+async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite> {
+  const roots = await findDocsRoots(resolve(docs));
+  if (roots.length === 0) {
+    warn(`no docs.json in ${docs}: cited pages are not mapped to local files (use --docs DIR).`);
+    return { pages: new Map(), specs: [] };
+  }
+  if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${roots[0]} (use --docs DIR to choose).`);
+  const workspace = new FsWorkspace();
+  const state = await loadSiteState(pathToUri(roots[0]), { workspace, specs: new SpecStore(workspace), settings: {} });
+  return mappableSite(state);
+}

@@ -1,0 +1,93 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { CLI, runCli } from '../helpers/cli';
+
+const example = resolve(__dirname, '../../examples/site');
+const KEY = 'mint_cli_test_key';
+let server: ChildProcess;
+let url: string;
+
+before(async () => {
+  server = spawn(process.execPath, [CLI, 'mock-server', '--port', '0', '--key', KEY, '--project', 'acme', '--seed', '4', '--conversations', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  url = await new Promise<string>((done, fail) => {
+    let out = '';
+    server.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const first = out.split('\n')[0];
+      if (out.includes('\n')) (/^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first) ? done(RegExp.$1) : fail(new Error(first)));
+    });
+    server.once('exit', (code) => fail(new Error(`mock-server exited ${code}`)));
+  });
+});
+after(() => {
+  server.kill('SIGTERM');
+});
+
+const gaps = (args: string[], key: string | null = KEY) => runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', example, ...args], { env: { DOCSMITH_API_KEY: key ?? '' } });
+
+test('mock-server prints "listening on http://127.0.0.1:PORT" as its first line', () => {
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+});
+
+test('json follows the contract; sources map to local pages; counts add up', async () => {
+  const result = await gaps(['--format', 'json']);
+  assert.equal(result.code, 0, result.stderr);
+  const report = JSON.parse(result.stdout);
+  assert.deepEqual(Object.keys(report), ['conversations', 'pages', 'fetched', 'unanswered', 'statusInferred']);
+  assert.equal(report.fetched, 300);
+  assert.equal(report.unanswered, report.conversations.length);
+  assert.ok(report.unanswered > 60 && report.unanswered < 140, `about a third unanswered: ${report.unanswered}`);
+  assert.equal(report.statusInferred, false);
+  const conversation = report.conversations.find((c: { sources: unknown[] }) => c.sources.length > 0);
+  assert.deepEqual(Object.keys(conversation).sort(), ['id', 'query', 'queryCategory', 'resolutionStatus', 'response', 'sources', 'timestamp']);
+  const files = new Set(report.pages.map((p: { file: string | null }) => p.file));
+  assert.ok(files.has('guides/authentication.mdx'));
+  assert.ok(files.has(null), 'the changelog has no local file');
+  for (const page of report.pages) assert.equal(page.count, page.conversationIds.length);
+  assert.ok(!result.stdout.includes(KEY) && !result.stderr.includes(KEY));
+});
+
+test('text groups by page, then questions without a source, then categories', async () => {
+  const result = await gaps([]);
+  assert.equal(result.code, 0);
+  assert.match(result.stdout, /^\d+ unanswered of 300 conversations\.\n\nPages cited by unanswered questions:\n\s+\d+  [\w/-]+\.mdx\n\s+- /);
+  assert.match(result.stdout, /\nNo source cited \(\d+\):\n/);
+  assert.match(result.stdout, /\nBy category:\n(\s+\d+  [\w() -]+\n)+$/);
+});
+
+test('markdown is ready for a pull request; csv has one row per question', async () => {
+  const markdown = await gaps(['--format', 'markdown', '--from', '2026-01-01']);
+  assert.match(markdown.stdout, /^## Docs gaps: \d+ unanswered of \d+ questions \(from 2026-01-01\)\n\n### `[\w/-]+\.mdx`: \d+ questions\n\n- \[ \] /);
+  const csv = await gaps(['--format', 'csv']);
+  const rows = csv.stdout.trim().split('\r\n');
+  assert.equal(rows[0], 'id,timestamp,query,queryCategory,files,urls,statusInferred');
+  const json = JSON.parse((await gaps(['--format', 'json'])).stdout);
+  assert.equal(rows.length - 1, json.unanswered);
+});
+
+test('the key comes only from DOCSMITH_API_KEY; a rejected key exits 1 without printing it', async () => {
+  const missing = await gaps([], null);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /DOCSMITH_API_KEY/);
+  const wrong = await gaps([], 'mint_not_the_key');
+  assert.equal(wrong.code, 1);
+  assert.match(wrong.stderr, /admin API key was rejected \(401\)/);
+  assert.ok(!wrong.stderr.includes('mint_not_the_key') && !wrong.stdout.includes('mint_not_the_key'));
+});
+
+test('bad dates and plain http to another host are usage errors, sent nowhere', async () => {
+  const dates = await gaps(['--from', '2026-13-45']);
+  assert.equal(dates.code, 2);
+  assert.match(dates.stderr, /dateFrom "2026-13-45" is not a date/);
+  const insecure = await runCli(['gaps', '--project', 'acme', '--base-url', 'http://example.com'], { env: { DOCSMITH_API_KEY: KEY } });
+  assert.equal(insecure.code, 2);
+  assert.match(insecure.stderr, /not https/);
+});
+
+test('mock-server rejects bad options with exit 2', async () => {
+  const result = await runCli(['mock-server', '--fault-rate', '2']);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /--fault-rate must be a number from 0 to 1/);
+});
