@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve, join } from 'node:path';
 import { generateSite } from './generateSite.mjs';
 import { runLspBench } from './lspBench.mjs';
+import { runExportBench } from './exportBench.mjs';
 
 const here = resolve(import.meta.dirname);
 const sitesDir = join(here, '.sites');
@@ -63,4 +64,10 @@ row('hover on a page entry', lsp.hover, 50);
 const memoryOk = lsp.peak < 200;
 failed ||= !memoryOk;
 console.log(`first diagnostics (cold): ${lsp.cold.toFixed(0)} ms; server memory: ${lsp.rss.toFixed(0)} MB resident, ${lsp.peak.toFixed(0)} MB peak (<200 MB: ${memoryOk ? 'met' : 'MISSED'})`);
+
+console.log('\nExport: docsmith gaps --format json over the local server, 100,000 conversations, limit 1000 (median of 3)');
+const exported = await runExportBench();
+const exportOk = exported.ms < 5000 && exported.peakMb < 300;
+failed ||= !exportOk;
+console.log(`${exported.requests} requests in ${exported.ms.toFixed(0)} ms: ${(exported.requests / (exported.ms / 1000)).toFixed(0)} requests/s, ${(exported.conversations / (exported.ms / 1000)).toFixed(0)} conversations/s; peak ${exported.peakMb.toFixed(0)} MB (<5 s and <300 MB: ${exportOk ? 'met' : 'MISSED'})`);
 console.log(failed ? '\nSome targets were missed.' : '\nAll targets met.');

@@ -42,7 +42,7 @@ test('the bulk limit is 1000 and the default page of the server is 100', async (
     const result = await fetchAllConversations({}, client);
     assert.equal(result.pages, 2);
     assert.match(server.requests[0].url, /limit=1000/);
-    const defaultPage = await fetch(`${server.url}/v1/analytics/p/assistant`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json());
+    const defaultPage = await fetch(`${server.url}/v1/analytics/p/assistant`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json() as Promise<any>);
     assert.equal(defaultPage.conversations.length, 100);
   });
 });
@@ -65,11 +65,11 @@ test('the server refuses bad parameters with a 400 naming each; the client refus
   await withServer({}, async (server, client) => {
     const response = await fetch(`${server.url}/v1/analytics/p/assistant?limit=0&dateFrom=soon&cursor=nope`, { headers: { authorization: `Bearer ${KEY}` } });
     assert.equal(response.status, 400);
-    const body = await response.json();
+    const body = (await response.json()) as any;
     assert.equal(body.error, 'Invalid query parameters.');
     assert.deepEqual(body.details.map((d: { message: string }) => d.message.split(' ')[0]), ['limit', 'dateFrom', 'cursor']);
     const unknown = await fetch(`${server.url}/v1/analytics/p/assistant?cursor=01ARZ3NDEKTSV4RRFFQ69G5FAV`, { headers: { authorization: `Bearer ${KEY}` } });
-    assert.match((await unknown.json()).details[0].message, /is not known/);
+    assert.match(((await unknown.json()) as any).details[0].message, /is not known/);
     const before = server.requests.length;
     await rejects(fetchAllConversations({ dateFrom: '2026-12-01', dateTo: '2026-11-01' }, client), 'query', /later than dateTo/);
     assert.equal(server.requests.length, before, 'nothing was sent');
@@ -169,7 +169,7 @@ test('the key goes only to the configured base URL, and never over plain http to
 
 test('the server serves its OpenAPI description', async () => {
   await withServer({}, async (server) => {
-    const document = await fetch(`${server.url}/openapi.json`).then((r) => r.json());
+    const document = await fetch(`${server.url}/openapi.json`).then((r) => r.json() as Promise<any>);
     assert.equal(document.openapi, '3.1.0');
     assert.equal(document.info.version, '1.0.0');
     assert.ok(document.paths['/v1/analytics/{projectId}/assistant'].get);

@@ -22,10 +22,14 @@ export interface ExportClientOptions {
   onPage?: (progress: { pages: number; fetched: number; retries: number }) => void;
   /** Called before each retry, for logs (never with the key). */
   onRetry?: (reason: string, waitMs: number) => void;
+  /** Which conversations to keep in memory (all by default); the others are still counted and deduplicated. */
+  keep?: (conversation: Conversation) => boolean;
 }
 
 export interface ExportResult {
   conversations: Conversation[];
+  /** Every distinct conversation fetched, kept or not. */
+  fetched: number;
   pages: number;
   retries: number;
 }
@@ -46,7 +50,8 @@ export async function fetchAllConversations(query: ExportQuery, options: ExportC
   if (baseProblem) throw new ExportApiError('config', `Not sent: ${baseProblem}`);
   if (!options.projectId.trim()) throw new ExportApiError('config', 'Not sent: no project ID is set.');
   const limit = query.limit ?? BULK_LIMIT;
-  const byId = new Map<string, Conversation>();
+  const seen = new Set<string>();
+  const kept: Conversation[] = [];
   const seenCursors = new Set<string>();
   const state = { pages: 0, retries: 0 };
   let cursor: string | undefined;
@@ -55,18 +60,22 @@ export async function fetchAllConversations(query: ExportQuery, options: ExportC
     if (page.conversations.length > limit) {
       throw new ExportApiError('contradiction', `The server returned ${page.conversations.length} conversations for limit ${limit} (page ${state.pages + 1}); stopped rather than trust the export.`);
     }
-    for (const conversation of page.conversations) if (!byId.has(conversation.id)) byId.set(conversation.id, conversation);
+    for (const conversation of page.conversations) {
+      if (seen.has(conversation.id)) continue;
+      seen.add(conversation.id);
+      if (!options.keep || options.keep(conversation)) kept.push(conversation);
+    }
     state.pages++;
-    options.onPage?.({ pages: state.pages, fetched: byId.size, retries: state.retries });
+    options.onPage?.({ pages: state.pages, fetched: seen.size, retries: state.retries });
     if (!page.hasMore) break;
-    if (page.nextCursor === null) throw new ExportApiError('contradiction', `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${byId.size} conversations.`);
+    if (page.nextCursor === null) throw new ExportApiError('contradiction', `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${seen.size} conversations.`);
     if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
-      throw new ExportApiError('contradiction', `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${byId.size} conversations.`);
+      throw new ExportApiError('contradiction', `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`);
     }
     seenCursors.add(page.nextCursor);
     cursor = page.nextCursor;
   }
-  return { conversations: [...byId.values()], pages: state.pages, retries: state.retries };
+  return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries };
 }
 
 async function fetchPage(url: string, options: ExportClientOptions, state: { retries: number; pages: number }): Promise<ConversationPage> {

@@ -46,9 +46,18 @@ export function isUnanswered(conversation: Conversation, inferred: boolean): boo
   return inferred ? conversation.sources.length === 0 : conversation.resolutionStatus === 'unanswered';
 }
 
-/** The unanswered conversations with their sources mapped to local files, and the pages they cite, most first. */
-export function buildGapReport(conversations: Conversation[], mapUrl: (url: string) => MappedUrl): GapReport {
-  const statusInferred = isStatusInferred(conversations);
+/** Keeps what may be unanswered, whichever way the export turns out: for large exports. */
+export function mayBeUnanswered(conversation: Conversation): boolean {
+  return conversation.resolutionStatus === 'unanswered' || (conversation.resolutionStatus === undefined && conversation.sources.length === 0);
+}
+
+/**
+ * The unanswered conversations with their sources mapped to local files, and the pages they cite,
+ * most first. `totals` gives the size of the export and whether any conversation carried a status,
+ * when only {@link mayBeUnanswered} conversations were kept.
+ */
+export function buildGapReport(conversations: Conversation[], mapUrl: (url: string) => MappedUrl, totals?: { fetched: number; sawStatus: boolean }): GapReport {
+  const statusInferred = totals ? !totals.sawStatus : isStatusInferred(conversations);
   const unanswered = conversations.filter((conversation) => isUnanswered(conversation, statusInferred));
   const pages = new Map<string, ReportPage>();
   const reportConversations = unanswered.map((conversation): ReportConversation => {
@@ -83,7 +92,7 @@ export function buildGapReport(conversations: Conversation[], mapUrl: (url: stri
   return {
     conversations: reportConversations,
     pages: [...pages.values()].sort((a, b) => b.count - a.count || (a.file ?? a.url).localeCompare(b.file ?? b.url)),
-    fetched: conversations.length,
+    fetched: totals?.fetched ?? conversations.length,
     unanswered: unanswered.length,
     statusInferred,
   };

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fetchAllConversations } from '../analytics/client';
 import { ExportApiError } from '../analytics/errors';
-import { buildGapReport } from '../analytics/gapReport';
+import { buildGapReport, mayBeUnanswered } from '../analytics/gapReport';
 import { mappableSite } from '../analytics/mappableSite';
 import { createUrlMapper, type MappableSite } from '../analytics/pageMapping';
 import { FsWorkspace } from '../fsWorkspace';
@@ -38,6 +38,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   if (!options.project.trim()) throw new UsageError('--project is required.');
   const site = await loadSite(options.docs, options.warn);
   let result;
+  let sawStatus = false;
   try {
     result = await fetchAllConversations(
       { dateFrom: options.from, dateTo: options.to },
@@ -48,6 +49,10 @@ export async function runGaps(options: GapsOptions): Promise<string> {
         signal: options.signal,
         onPage: ({ pages, fetched }) => options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
         onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
+        keep: (conversation) => {
+          sawStatus ||= conversation.resolutionStatus !== undefined;
+          return mayBeUnanswered(conversation);
+        },
       },
     );
   } catch (error) {
@@ -55,7 +60,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
     throw error;
   }
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
-  const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl));
+  const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':
