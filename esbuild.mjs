@@ -23,6 +23,8 @@ const contexts = [
   // The server and the CLI: plain node, everything bundled.
   { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
   { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  // gaps and mock-server, loaded by dist/cli.js only when they run.
+  { ...common, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir: 'dist' },
   // The VS Code client: `vscode` is provided by the editor.
   { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
 ];

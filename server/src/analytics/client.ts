@@ -1,4 +1,3 @@
-import { request, type Dispatcher } from 'undici';
 import validatePage from '../generated/conversationPageValidator';
 import { ExportApiError } from './errors';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
@@ -17,7 +16,6 @@ export interface ExportClientOptions {
   /** The longest wait between attempts, `Retry-After` included. Default 30 s. */
   retryMaxMs?: number;
   signal?: AbortSignal;
-  dispatcher?: Dispatcher;
   /** Called after each page with the running totals. */
   onPage?: (progress: { pages: number; fetched: number; retries: number }) => void;
   /** Called before each retry, for logs (never with the key). */
@@ -99,25 +97,26 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let status: number;
-  let headers: Record<string, string | string[] | undefined>;
+  let headers: Headers;
   let text: string;
   try {
-    const response = await request(url, {
+    // Node's own fetch (undici). Redirects are never followed: the key must not travel elsewhere.
+    const response = await fetch(url, {
       method: 'GET',
       headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', 'user-agent': 'docsmith' },
+      redirect: 'manual',
       signal,
-      dispatcher: options.dispatcher,
     });
-    status = response.statusCode;
+    status = response.status;
     headers = response.headers;
-    text = await response.body.text();
+    text = await response.text();
   } catch (error) {
     if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
     if (timeout.aborted) return { error: new ExportApiError('timeout', `The request timed out after ${options.timeoutMs ?? 30000} ms.`) };
     return { error: new ExportApiError('network', `The connection failed: ${describeNetworkError(error)}.`) };
   }
   if (status >= 300 && status < 400) {
-    const location = String(headers.location ?? '');
+    const location = headers.get('location') ?? '';
     let host = location;
     try {
       host = new URL(location, url).host;
@@ -142,7 +141,7 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
     return { page: body as ConversationPage };
   }
   const error = new ExportApiError(status === 401 || status === 403 ? 'auth' : 'http', httpMessage(status, text), status);
-  if (RETRY_STATUS.has(status)) return { error, retryAfterMs: retryAfter(headers['retry-after']) };
+  if (RETRY_STATUS.has(status)) return { error, retryAfterMs: retryAfter(headers.get('retry-after') ?? undefined) };
   throw error;
 }
 
@@ -163,8 +162,7 @@ function httpMessage(status: number, text: string): string {
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in milliseconds. */
-function retryAfter(value: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
+function retryAfter(text: string | undefined): number | undefined {
   if (!text) return undefined;
   if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
   const date = Date.parse(text);

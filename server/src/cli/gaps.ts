@@ -14,9 +14,7 @@ import { formatGapsCsv } from './gapFormats/csv';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
 
-export const GAP_FORMATS = ['text', 'json', 'markdown', 'csv'] as const;
-export type GapFormat = (typeof GAP_FORMATS)[number];
-export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+import type { GapFormat } from './gapOptions';
 
 export interface GapsOptions {
   project: string;

@@ -1,10 +1,19 @@
 import { Command, Option } from 'commander';
 import { version } from '../../../package.json';
-import { ExportApiError } from '../analytics/errors';
-import { SCENARIOS, startExportServer, type Scenario } from '../mock/exportServer';
+import { join } from 'node:path';
+import { SCENARIOS, type Scenario } from '../mock/scenarios';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
-import { UsageError } from './config';
-import { DEFAULT_BASE_URL, GAP_FORMATS, runGaps, type GapFormat } from './gaps';
+import { isUsageError, UsageError } from './config';
+import { DEFAULT_BASE_URL, GAP_FORMATS, type GapFormat } from './gapOptions';
+
+type GapsModule = typeof import('./gapsEntry');
+let gapsModule: GapsModule | undefined;
+
+/** dist/cli-gaps.js, beside this bundle: loaded only for `gaps` and `mock-server`. */
+function gaps(): GapsModule {
+  gapsModule ??= require(join(__dirname, 'cli-gaps.js')) as GapsModule;
+  return gapsModule;
+}
 
 const program = new Command();
 program.name('docsmith').description('Checks Mintlify-format documentation sites (docs.json and MDX pages).').version(version);
@@ -48,7 +57,7 @@ program
     const interactive = Boolean(process.stderr.isTTY);
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
-    const output = await runGaps({
+    const output = await gaps().runGaps({
       ...options,
       apiKey: process.env.DOCSMITH_API_KEY,
       signal: controller.signal,
@@ -72,7 +81,7 @@ program
   .addOption(new Option('--scenario <name>', 'misbehave on purpose').choices(SCENARIOS))
   .option('--no-status', 'leave resolutionStatus out of conversations')
   .action(async (options: { port: number; key: string; project: string; conversations: number; seed: number; faultRate: number; latencyMs: number; scenario?: Scenario; status: boolean }) => {
-    const server = await startExportServer({ ...options, omitStatus: !options.status });
+    const server = await gaps().startExportServer({ ...options, omitStatus: !options.status });
     process.stdout.write(`listening on ${server.url}\n`);
     process.stderr.write(`project ${options.project}, key ${options.key.slice(0, 5)}…, ${server.conversations.length} conversations (seed ${options.seed})\n`);
     await new Promise<void>((resolve) => {
@@ -101,12 +110,12 @@ async function main(): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (isUsageError(error)) {
       process.stderr.write(`docsmith: ${error.message}\n`);
       process.exitCode = 2;
-    } else if (error instanceof ExportApiError) {
+    } else if (error instanceof Error && error.name === 'ExportApiError') {
       process.stderr.write(`\ndocsmith: ${error.message}\n`);
-      process.exitCode = error.kind === 'cancelled' ? 130 : 1;
+      process.exitCode = (error as InstanceType<GapsModule['ExportApiError']>).kind === 'cancelled' ? 130 : 1;
     } else if (error && typeof error === 'object' && 'exitCode' in error && 'code' in error && String((error as { code: string }).code).startsWith('commander.')) {
       // commander already printed help, the version or the usage error
       process.exitCode = (error as { exitCode: number }).exitCode === 0 ? 0 : 2;

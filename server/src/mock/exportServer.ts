@@ -5,9 +5,9 @@ import { parseExportDate } from '../analytics/query';
 import type { Conversation } from '../analytics/types';
 import { generateConversations, seededRandom } from './conversations';
 
-/** Misbehaviours the client must survive, each on demand (tests, `--scenario`). */
-export const SCENARIOS = ['has-more-null-cursor', 'repeat-cursor', 'over-limit', 'duplicate-ids', 'truncated-json', 'html-error', 'wrong-shape', 'reset-mid-body', 'rate-limit', 'redirect'] as const;
-export type Scenario = (typeof SCENARIOS)[number];
+import type { Scenario } from './scenarios';
+
+export { SCENARIOS, type Scenario } from './scenarios';
 
 export interface ExportServerOptions {
   port?: number;
