@@ -25,6 +25,18 @@ export class DocsmithConfig implements vscode.Disposable {
     return { diagnostics, orphans: this.section.get<boolean>('orphans', true), renameRedirects: this.renameRedirects };
   }
 
+  get analytics(): { projectId: string; baseUrl: string } {
+    return {
+      projectId: this.section.get<string>('analytics.projectId', '').trim(),
+      baseUrl: this.section.get<string>('analytics.baseUrl', 'https://api.mintlify.com').trim() || 'https://api.mintlify.com',
+    };
+  }
+
+  /** The published site URL, when cited URLs cannot be mapped to pages by guessing. */
+  get siteUrl(): string {
+    return this.section.get<string>('site.url', '').trim();
+  }
+
   get renameRedirects(): 'ask' | 'always' | 'never' {
     return this.section.get<'ask' | 'always' | 'never'>('rename.redirects', 'ask');
   }

@@ -1,13 +1,21 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { DocsmithConfig } from './config';
+import { GapsController } from './gaps/gapsController';
+import { ApiKeyStore } from './secrets';
 import { watchJsonSchemaConflict } from './jsonSchemaConflict';
 import { createLanguageClient } from './languageClient';
 
 let client: LanguageClient | undefined;
 
 /** Wires things up; every disposable goes into context.subscriptions. */
-export async function activate(context: vscode.ExtensionContext): Promise<{ client: LanguageClient }> {
+export interface DocsmithApi {
+  client: LanguageClient;
+  /** Only with DOCSMITH_TEST_HOOKS=1 in the extension host's environment: for the extension-host tests. */
+  testing?: { gaps: GapsController; keys: ApiKeyStore };
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<DocsmithApi> {
   const output = vscode.window.createOutputChannel('Docsmith');
   const config = new DocsmithConfig();
   context.subscriptions.push(output, config);
@@ -21,7 +29,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ clie
   );
   await client.start();
   context.subscriptions.push(client);
-  return { client };
+
+  const keys = new ApiKeyStore(context.secrets);
+  const gaps = new GapsController(context, config, keys, client, output);
+  context.subscriptions.push(gaps);
+  await gaps.load();
+  return { client, ...(process.env.DOCSMITH_TEST_HOOKS === '1' ? { testing: { gaps, keys } } : {}) };
 }
 
 export async function deactivate(): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { mappableSite } from './analytics/mappableSite';
 import { NodeWorkspace } from './nodeWorkspace';
 import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 import { CancelledError } from './service/cancellation';
@@ -114,6 +115,14 @@ export function startServer(connection: Connection): void {
   connection.onDocumentLinks(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []);
   connection.onDefinition(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []);
   connection.onCodeAction(async (params) => (await runCancellable(() => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics))) ?? []);
+
+  // For the gap view: the site's pages and spec operations, to map cited URLs to local files.
+  connection.onRequest('docsmith/mappableSite', async (params: { uri: string }) => {
+    const rootUri = await service.findDocsRoot(params.uri);
+    if (!rootUri) return null;
+    const site = await mappableSite(await service.getSiteState(rootUri));
+    return { rootUri, pages: [...site.pages], specs: site.specs };
+  });
 
   // Renaming or moving pages in the editor rewrites the navigation entries that name them.
   connection.workspace.onWillRenameFiles(async (params) => {

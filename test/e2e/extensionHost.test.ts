@@ -19,7 +19,7 @@ test('extension-host suite in code-server', { timeout: 180000 }, async (t) => {
   }
   const workspace = await mkdtemp(join(tmpdir(), 'docsmith-site-'));
   await cp(join(REPO, 'examples/site'), workspace, { recursive: true });
-  const server = await startCodeServer(workspace);
+  const server = await startCodeServer(workspace, { env: { DOCSMITH_TEST_HOOKS: '1' } });
   const browser = await launchBrowser();
   const lines: string[] = [];
   try {
@@ -42,7 +42,7 @@ test('extension-host suite in code-server', { timeout: 180000 }, async (t) => {
     const report = lines.filter((line) => /^\s*(✔|✓|\d+\)|passing|failing|\d+ passed)/.test(line) || /Docsmith in VS Code|Error|assert/i.test(line));
     console.log(report.join('\n'));
     assert.equal(code, 0, `extension-host tests failed:\n${lines.join('\n')}\n--- code-server log ---\n${server.log().slice(-4000)}`);
-    assert.ok(lines.some((line) => /^6 passed, 0 failed$/.test(line.trim())), lines.join('\n'));
+    assert.ok(lines.some((line) => /^11 passed, 0 failed$/.test(line.trim())), lines.join('\n'));
   } finally {
     await browser.close();
     await server.stop();

@@ -5,8 +5,9 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'spec' });
   mocha.suite.emit('pre-require', globalThis, 'extension.test', mocha);
-  // Loaded after the globals (suite, test) exist; esbuild inlines it as a lazy module.
+  // Loaded after the globals (suite, test) exist; esbuild inlines them as lazy modules.
   require('./extension.test');
+  require('./gaps.test');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => {
       const passed = mocha.suite.total() - failures;
