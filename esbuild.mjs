@@ -4,6 +4,8 @@ import { compileSchemas } from './scripts/compileSchemas.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+// --outdir=DIR builds elsewhere (npm run package stages the .vsix without touching dist/).
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 const common = {
   bundle: true,
@@ -21,12 +23,12 @@ compileSchemas();
 
 const contexts = [
   // The server and the CLI: plain node, everything bundled.
-  { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
-  { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir: 'dist', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir },
+  { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } },
   // gaps and mock-server, loaded by dist/cli.js only when they run.
-  { ...common, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir: 'dist' },
+  { ...common, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.
-  { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
+  { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'] },
 ];
 
 if (watch) {

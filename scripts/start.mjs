@@ -1,15 +1,99 @@
-// npm start: the demo. Checks examples/site, a small site with deliberate problems, and explains the result.
-import { spawnSync } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+// npm start: the demo. Starts the local export server with demo data, prints the `docsmith check` and
+// `docsmith gaps` reports for examples/site, then (unless --no-editor) starts VS Code (code-server)
+// with the packaged extension on a copy of the demo site, configured for the local server, and prints
+// the URL to open. It installs what it needs the first time (scripts/provision-e2e.sh) and reuses it.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const site = 'examples/site';
-console.log(`\n$ docsmith check ${site}\n`);
-const result = spawnSync(process.execPath, [resolve(root, 'dist/cli.js'), 'check', site], { cwd: root, stdio: 'inherit' });
-console.log(
-  result.status === 1
-    ? `\nThe demo site has deliberate problems, so docsmith exited 1 (it exits 0 on a clean site, 2 on a usage error).\nTry: node dist/cli.js check ${site} --format json`
-    : `\ndocsmith exited ${result.status}.`,
-);
-process.exit(result.status === 1 || result.status === 0 ? 0 : 1);
+const cli = join(root, 'dist/cli.js');
+const noEditor = process.argv.includes('--no-editor');
+const say = (message) => console.log(`\x1b[1m[docsmith demo]\x1b[0m ${message}`);
+const children = [];
+const stopAll = () => children.forEach((child) => {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+});
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
+
+function startDetached(command, args, options = {}) {
+  const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  children.push(child);
+  return child;
+}
+
+function waitForLine(child, pattern, what, timeoutMs = 60000) {
+  return new Promise((done, fail) => {
+    let log = '';
+    const timer = setTimeout(() => fail(new Error(`${what} did not start:\n${log}`)), timeoutMs);
+    const onData = (chunk) => {
+      log += chunk;
+      const match = pattern.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        done(match);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`${what} exited with ${code}:\n${log}`)));
+  });
+}
+
+say('starting the local analytics export server (demo data, key mint_demo_key, project demo)');
+const mock = startDetached(process.execPath, [cli, 'mock-server', '--port', '0', '--seed', '1', '--conversations', '240']);
+const [, mockUrl] = await waitForLine(mock, /listening on (http:\/\/\S+)/, 'the export server');
+say(`export server: ${mockUrl} (its OpenAPI description: ${mockUrl}/openapi.json)`);
+
+console.log(`\n$ docsmith check examples/site\n`);
+const check = spawnSync(process.execPath, [cli, 'check', 'examples/site'], { cwd: root, stdio: 'inherit' });
+console.log(check.status === 1 ? '\n(The demo site has deliberate problems, so docsmith check exits 1; 0 on a clean site, 2 on a usage error.)' : '');
+
+console.log(`\n$ DOCSMITH_API_KEY=mint_demo_key docsmith gaps --project demo --base-url ${mockUrl} --docs examples/site\n`);
+spawnSync(process.execPath, [cli, 'gaps', '--project', 'demo', '--base-url', mockUrl, '--docs', 'examples/site'], { cwd: root, stdio: 'inherit', env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' } });
+
+if (noEditor) {
+  say('--no-editor: done.');
+  process.exit(0);
+}
+
+if (!existsSync(join(root, '.e2e/.provisioned'))) say('first run: installing code-server (VS Code 1.100) and Chromium\'s dependencies into .e2e/ (about 2 minutes, once)');
+const provision = spawnSync('node', ['scripts/ensure-e2e.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, DOCSMITH_SKIP_E2E: '' } });
+if (provision.status !== 0) {
+  say('could not install code-server; the reports above still stand. Run with --no-editor to skip the editor.');
+  process.exit(1);
+}
+say('packaging the extension (npm run package)');
+const packaged = spawnSync('node', ['scripts/package.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (packaged.status !== 0) process.exit(1);
+const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const vsix = join(root, `${name}-${version}.vsix`);
+
+const demo = join(root, '.e2e/demo');
+const userData = join(demo, 'user-data');
+const extensions = join(demo, 'extensions');
+mkdirSync(join(userData, 'User'), { recursive: true });
+const site = mkdtempSync(join(tmpdir(), 'docsmith-demo-site-'));
+cpSync(join(root, 'examples/site'), site, { recursive: true });
+mkdirSync(join(site, '.vscode'), { recursive: true });
+writeFileSync(join(site, '.vscode/settings.json'), JSON.stringify({ 'docsmith.analytics.projectId': 'demo', 'docsmith.analytics.baseUrl': mockUrl }, null, 2));
+writeFileSync(join(demo, 'config.yaml'), '');
+const codeServer = join(root, '.e2e/node_modules/.bin/code-server');
+say('installing the .vsix into code-server');
+spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix, '--force'], { stdio: 'ignore' });
+const port = process.env.PORT ?? '8080';
+const editor = startDetached(codeServer, ['--config', join(demo, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--user-data-dir', userData, '--extensions-dir', extensions, site]);
+await waitForLine(editor, /HTTP server listening/, 'code-server');
+console.log('');
+say(`VS Code is ready: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(site)}`);
+say('then run "Docsmith: Set Admin API Key" (F1) with the key mint_demo_key, and refresh the Docs Gaps view in the Explorer.');
+say(`the demo site is a copy in ${site}; Ctrl-C stops VS Code and the export server.`);
+await new Promise(() => undefined);

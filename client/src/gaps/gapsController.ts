@@ -128,7 +128,8 @@ export class GapsController implements vscode.Disposable {
       this.lens.update(new Map());
       return;
     }
-    if (!this.site && this.docsRoot) {
+    // Asked for at every render: pages are created, renamed and deleted while the view is open.
+    if (this.docsRoot) {
       this.site = await this.client
         .sendRequest<{ pages: [string, string][]; specs: MappableSite['specs'] } | null>('docsmith/mappableSite', { uri: vscode.Uri.joinPath(this.docsRoot, 'docs.json').toString() })
         .then((answer) => (answer ? { pages: new Map(answer.pages), specs: answer.specs } : undefined), () => undefined);

@@ -1,0 +1,31 @@
+// npm run package: a production build (minified, no source maps) packaged by @vscode/vsce into
+// docsmith-<version>.vsix, holding only what .vscodeignore lets through. It builds in a staging folder,
+// so dist/ (which the tests use) is left alone. vsce comes from .e2e/ (scripts/provision-e2e.sh),
+// since its install scripts are not wanted in the project.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const run = (command, args, options = {}) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+const vsce = join(root, '.e2e/node_modules/.bin/vsce');
+if (!existsSync(vsce)) run('node', ['scripts/ensure-e2e.mjs'], { env: { ...process.env, DOCSMITH_SKIP_E2E: '' } });
+const staging = join(root, '.e2e/package-staging');
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+for (const item of ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'schemas', 'assets', 'docs']) cpSync(join(root, item), join(staging, item), { recursive: true });
+run('node', ['esbuild.mjs', '--production', `--outdir=${join(staging, 'dist')}`]);
+const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const out = join(root, `${name}-${version}.vsix`);
+run(vsce, ['package', '--no-dependencies', '--out', out], { cwd: staging });
+const size = statSync(out).size;
+console.log(`${out}: ${(size / 1024 / 1024).toFixed(2)} MB`);
+if (size > 2 * 1024 * 1024) {
+  console.error('The package is over 2 MB.');
+  process.exit(1);
+}

@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startExportServer, type RunningExportServer } from '../../server/src/mock/exportServer';
+import { CODE_SERVER, launchBrowser, REPO, startCodeServer, workbenchUrl, type CodeServer } from './codeServer';
+
+export const RESULTS = join(REPO, 'test-results');
+export const DEMO_KEY = 'mint_e2e_demo_key';
+
+export interface UiSession {
+  page: Page;
+  site: string;
+  exportServer: RunningExportServer;
+  codeServer: CodeServer;
+  browser: Browser;
+  shot(name: string): Promise<string>;
+  /** Saves the text of the Docsmith output channel (for a failed step). */
+  saveOutput(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The packaged extension: what ships is what is tested. */
+export function packagedExtension(): string {
+  const { name, version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  const vsix = join(REPO, `${name}-${version}.vsix`);
+  const result = spawnSync(process.execPath, [join(REPO, 'scripts/package.mjs')], { cwd: REPO, encoding: 'utf8' });
+  if (result.status !== 0 || !existsSync(vsix)) throw new Error(`npm run package failed:\n${result.stdout}\n${result.stderr}`);
+  return vsix;
+}
+
+/**
+ * code-server with the .vsix installed, on a fresh copy of examples/site whose settings point the
+ * Docs Gaps view at a local export server; Chromium on the workbench.
+ */
+export async function startUiSession(): Promise<UiSession> {
+  const vsix = packagedExtension();
+  const exportServer = await startExportServer({ key: DEMO_KEY, project: 'demo', seed: 1, conversations: 240 });
+  const site = await mkdtemp(join(tmpdir(), 'docsmith-ui-site-'));
+  await cp(join(REPO, 'examples/site'), site, { recursive: true });
+  await mkdir(join(site, '.vscode'), { recursive: true });
+  await writeFile(join(site, '.vscode/settings.json'), JSON.stringify({ 'docsmith.analytics.projectId': 'demo', 'docsmith.analytics.baseUrl': exportServer.url, 'docsmith.rename.redirects': 'never', 'workbench.startupEditor': 'none', 'editor.acceptSuggestionOnEnter': 'on' }, null, 2));
+  const dir = await mkdtemp(join(tmpdir(), 'docsmith-ui-'));
+  const userData = join(dir, 'ud');
+  const extensions = join(dir, 'exts');
+  const install = spawnSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], { encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`installing the .vsix failed:\n${install.stdout}\n${install.stderr}`);
+  const codeServer = await startCodeServer(site, { userDataDir: userData, extensionsDir: extensions });
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(15000);
+  await mkdir(RESULTS, { recursive: true });
+  await page.goto(workbenchUrl(codeServer, site));
+  await page.waitForSelector('.monaco-workbench');
+  return {
+    page,
+    site,
+    exportServer,
+    codeServer,
+    browser,
+    async shot(name: string) {
+      const path = join(RESULTS, `${name}.png`);
+      await page.screenshot({ path });
+      return path;
+    },
+    async saveOutput(name: string) {
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'Docsmith: Show Output');
+      const text = await page.locator('.output-view .view-lines').first().innerText({ timeout: 5000 });
+      await writeFile(join(RESULTS, name), text);
+    },
+    async close() {
+      await browser.close();
+      await codeServer.stop();
+      await exportServer.close();
+    },
+  };
+}
+
+/** Opens a file through Quick Open and waits for its tab. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  // Whatever had focus (a notification, a panel) must not swallow Quick Open.
+  await page.keyboard.press('Escape');
+  await page.locator('.editor-group-container').first().click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+P');
+  await page.fill('.quick-input-widget .quick-input-box input', name);
+  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${name.split('/').pop()}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`.tabs-container .tab.active[aria-label^="${name.split('/').pop()}"]`);
+}
+
+/** Runs a command from the palette by its title. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await page.fill('.quick-input-widget .quick-input-box input', `>${title}`);
+  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`);
+  await page.keyboard.press('Enter');
+}
+
+/** Moves the cursor to a line (1-based) and column of the active editor. */
+export async function goToLine(page: Page, line: number, column = 1): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.fill('.quick-input-widget .quick-input-box input', `:${line}:${column}`);
+  await page.keyboard.press('Enter');
+}
