@@ -49,6 +49,23 @@ for (const c of cases) {
   console.log(`${c.name.padEnd(16)}| ${check.median.toFixed(0).padStart(8)} | ${check.peak.toFixed(0).padStart(8)} | ${floor.median.toFixed(0).padStart(8)} | ${floor.peak.toFixed(0).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${target}`);
 }
 
+// Hostile sizes: a 1 MB docs.json and a page with a 100,000-character line (issue 7), under 1 s.
+{
+  const { mkdirSync, writeFileSync, existsSync } = await import('node:fs');
+  const dir = join(sitesDir, 'hostile');
+  if (!existsSync(join(dir, 'docs.json'))) {
+    mkdirSync(dir, { recursive: true });
+    const pages = Array.from({ length: 25000 }, (_, i) => `guides/section-${i % 50}/page-${i}`);
+    writeFileSync(join(dir, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'All', pages }] } }, null, 2));
+    writeFileSync(join(dir, 'long.mdx'), `---\ntitle: Long\napi: "GET /x"\n---\n${'word '.repeat(20000)}<ParamField path="x" type="string" />${'`'.repeat(3)}\n`);
+  }
+  const { statSync } = await import('node:fs');
+  const hostile = measure([cli, 'check', dir, '--format', 'json']);
+  const ok = hostile.median < 1000;
+  failed ||= !ok;
+  console.log(`\nHostile sizes: a ${(statSync(join(dir, 'docs.json')).size / 1e6).toFixed(1)} MB docs.json (25,000 missing pages) and a 100,000-character line: ${hostile.median.toFixed(0)} ms, ${hostile.peak.toFixed(0)} MB (<1 s: ${ok ? 'met' : 'MISSED'})`);
+}
+
 console.log('\nLanguage server over stdio, 10,000-page site (a third endpoint pages), 30 requests each');
 const lsp = await runLspBench();
 const row = (name, { median, p95 }, target) => {

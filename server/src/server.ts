@@ -146,11 +146,16 @@ export function startServer(connection: Connection): void {
     return Object.keys(changes).length ? { changes } : null;
   });
 
-  // Push mode, for clients without pull diagnostics: recompute the open documents after a pause.
+  // After changes, pull clients are asked to re-pull and push clients get fresh diagnostics, once per
+  // burst: a checkout that creates thousands of files is one refresh, not thousands.
   let pushTimer: ReturnType<typeof setTimeout> | undefined;
-  function diagnosticsChanged(_uri?: string): void {
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  function diagnosticsChanged(uri?: string): void {
     if (pullDiagnostics) {
-      if (refreshSupport) connection.languages.diagnostics.refresh();
+      // An edit of the open document is re-pulled by the client itself; other documents may depend on it.
+      if (!refreshSupport) return;
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => void connection.languages.diagnostics.refresh(), uri ? 50 : 100);
       return;
     }
     clearTimeout(pushTimer);
