@@ -1,9 +1,9 @@
-// Bundles the extension-host suite to dist-test/suite/index.js (vscode is provided by the editor).
 import * as esbuild from 'esbuild';
 
-await esbuild.build({
-  entryPoints: ['test/vscode/suite/index.ts'],
-  outfile: 'dist-test/suite/index.js',
+// Each suite is bundled to dist-test/<name>/index.js; vscode is provided by the editor.
+await Promise.all(['suite', 'untrusted'].map((name) => esbuild.build({
+  entryPoints: [`test/vscode/${name}/index.ts`],
+  outfile: `dist-test/${name}/index.js`,
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -12,4 +12,4 @@ await esbuild.build({
   mainFields: ['module', 'main'],
   sourcemap: true,
   logLevel: 'warning',
-});
+})));

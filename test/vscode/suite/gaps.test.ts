@@ -1,18 +1,9 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { waitFor } from './waitFor';
 import { startExportServer } from '../../../server/src/mock/exportServer';
 
 type Api = { testing?: { gaps: { tree: { groups: { kind: string; file: string | null; conversations: { conversation: { id: string; query: string }; sources: { source: { file: string | null; anchor?: string } }[] }[] }[] }; cache: { read(b: string, p: string): Promise<unknown> } }; keys: { store(key: string): Thenable<void> } } };
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && (value as unknown) !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 suite('Docs gaps view', () => {
   const KEY = 'mint_ext_host_test_key';
