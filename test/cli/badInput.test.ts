@@ -75,3 +75,14 @@ test('an empty docs.json and one that is not an object get syntax/shape errors',
   assert.equal(json(array.stdout).diagnostics[0].code, 'config/invalid-value');
   assert.match(json(array.stdout).diagnostics[0].message, /must be an object/);
 });
+
+test('a 50 MB OpenAPI spec is refused with its size; the rest of the site is checked', async () => {
+  const dir = await tempSite({ 'docs.json': docs({ groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['GET /users', 'missing'] }] }) });
+  const handle = await open(join(dir, 'openapi.yaml'), 'w');
+  await handle.truncate(50 * 1024 * 1024);
+  await handle.close();
+  const result = await runCli(['check', dir, '--format', 'json']);
+  const found = json(result.stdout).diagnostics.map((d) => [d.code, d.message]);
+  assert.deepEqual(found.find(([code]) => code === 'openapi/spec-invalid'), ['openapi/spec-invalid', 'OpenAPI spec "openapi.yaml" cannot be read: openapi.yaml is 50.0 MB; Docsmith reads files up to 20 MB.']);
+  assert.ok(found.some(([code]) => code === 'nav/page-not-found'));
+});

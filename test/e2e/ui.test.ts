@@ -127,3 +127,15 @@ test('UI: a cited source opens the MDX file; the CodeLens shows on a cited page'
     await page.locator('.monaco-editor .codelens-decoration', { hasText: /unanswered questions? cites? this page/ }).first().waitFor({ timeout: 20000 });
   });
 });
+
+test('UI: the Docsmith output channel never shows the admin key', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
+  await step('10-output-channel', async () => {
+    await session.saveOutput('10-output-channel.txt');
+    const { readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const { RESULTS } = await import('../helpers/uiSession');
+    const output = await readFile(join(RESULTS, '10-output-channel.txt'), 'utf8');
+    assert.match(output, /\[gaps\] fetched \d+ conversations/);
+    assert.ok(!output.includes(DEMO_KEY));
+  });
+});

@@ -69,7 +69,8 @@ export async function startUiSession(): Promise<UiSession> {
       await page.keyboard.press('Escape');
       await runCommand(page, 'Docsmith: Show Output');
       const text = await page.locator('.output-view .view-lines').first().innerText({ timeout: 5000 });
-      await writeFile(join(RESULTS, name), text);
+      // Monaco renders spaces as no-break spaces.
+      await writeFile(join(RESULTS, name), text.replace(/\u00a0/g, ' '));
     },
     async close() {
       await browser.close();

@@ -40,3 +40,19 @@ test('initializationOptions settings change severities and turn codes off', asyn
     await rm(client.root, { recursive: true, force: true });
   }
 });
+
+test('a docs root below the workspace root (a monorepo) is found; files outside it are ignored', async () => {
+  const client = await startClient(await copyFixture(resolve(__dirname, '../fixtures/sites/monorepo')));
+  try {
+    await client.open('apps/docs/docs.json');
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('apps/docs/docs.json') } })) as { items: Diagnostic[] };
+    assert.deepEqual(report.items.map((d) => d.code), ['nav/page-not-found']);
+    await client.open('apps/web/package.json');
+    const outside = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('apps/web/package.json') } })) as { items: Diagnostic[] };
+    assert.deepEqual(outside.items, []);
+    assert.equal(client.stderr(), '');
+  } finally {
+    await client.close();
+    await rm(client.root, { recursive: true, force: true });
+  }
+});

@@ -48,7 +48,8 @@ export class SpecStore {
       result = 'spec' in parsed ? { kind: 'loaded', uri, spec: parsed.spec } : { kind: 'invalid', uri, error: parsed.error };
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
-      result = { kind: 'invalid', uri, error: error.message };
+      // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own.
+      result = { kind: 'invalid', uri, error: `cannot be read: ${error.message.replace(/\.$/, '')}` };
     }
     this.cache.set(uri, { mtime, result });
     return result;
