@@ -15,10 +15,6 @@ export function dirnameUri(uri: string): string {
   return Utils.dirname(URI.parse(uri)).toString();
 }
 
-export function basenameUri(uri: string): string {
-  return Utils.basename(URI.parse(uri));
-}
-
 /** `uri` relative to `baseUri` with `/`, or undefined when it is not below it. */
 export function relativeUri(baseUri: string, uri: string): string | undefined {
   const base = baseUri.endsWith('/') ? baseUri : baseUri + '/';

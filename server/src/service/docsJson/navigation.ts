@@ -1,4 +1,4 @@
-import { child, items, keyNode, keyOf, properties, stringValue, type JsonNode } from './jsonTree';
+import { child, items, keyOf, properties, stringValue, type JsonNode } from './jsonTree';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 
 /** The division kinds of the navigation, in the order the platform looks for them at the root. */
@@ -113,8 +113,4 @@ export function buildNavigationModel(navigation: JsonNode | undefined): Navigati
   return model;
 }
 
-/** The key node of a navigation root division, for messages about it. */
-export function divisionKey(property: JsonNode): JsonNode {
-  return keyNode(property) ?? property;
-}
 

@@ -27,10 +27,10 @@ export async function completeDocsJson(document: TextDocument, offset: number, s
     const matching = items.filter((item) => isSubsequence(typed, item.label));
     return { isIncomplete: matching.length > MAX_ITEMS, items: matching.sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).slice(0, MAX_ITEMS) };
   }
-  return { isIncomplete: false, items: await completeOther(context, document, state) };
+  return { isIncomplete: false, items: await completeOther(context, state) };
 }
 
-async function completeOther(context: ReturnType<typeof jsonContext>, document: TextDocument, state: SiteState): Promise<CompletionItem[]> {
+async function completeOther(context: ReturnType<typeof jsonContext>, state: SiteState): Promise<CompletionItem[]> {
   const rootValue = valueOf(context.tree);
   const { path, replaceRange } = context;
   if (context.atKey) {
@@ -41,7 +41,6 @@ async function completeOther(context: ReturnType<typeof jsonContext>, document: 
   }
   const key = holderKey(path);
   if (key === 'openapi' || key === 'source') return completeSpecFiles(state, replaceRange);
-  void document;
   return completeValues(path, rootValue, replaceRange);
 }
 
