@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { fetchAllConversations } from '../../../server/src/analytics/client';
-import { buildGapReport, type GapReport } from '../../../server/src/analytics/gapReport';
+import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper, type MappableSite } from '../../../server/src/analytics/pageMapping';
 import { parseExportDate } from '../../../server/src/analytics/query';
 import type { DocsmithConfig } from '../config';
@@ -33,7 +33,6 @@ export class GapsController implements vscode.Disposable {
   private docsRoot: vscode.Uri | undefined;
   private cached: CachedExport | undefined;
   private site: MappableSite | undefined;
-  private report: GapReport | undefined;
   /**
    * Loads, refreshes and renders run one at a time: a load that read the cache before a refresh wrote
    * it must not overwrite the fresh export with its stale read.
@@ -137,16 +136,16 @@ export class GapsController implements vscode.Disposable {
     const conversations = this.cached.conversations;
     const mapper = createUrlMapper(this.site ?? { pages: new Map(), specs: [] }, conversations.flatMap((c) => c.sources.map((s) => s.url)), this.config.siteUrl || undefined);
     const bounds = this.rangeBounds();
-    this.report = inRange(buildGapReport(conversations, mapper), bounds.from, bounds.to);
-    this.documents.set(this.report.conversations);
-    const groups = buildGapTree(this.report, (await this.triage?.read()) ?? new Map(), this.groupBy);
+    const report = inRange(buildGapReport(conversations, mapper), bounds.from, bounds.to);
+    this.documents.set(report.conversations);
+    const groups = buildGapTree(report, (await this.triage?.read()) ?? new Map(), this.groupBy);
     this.tree.update(groups);
     this.lens.update(citationsByFile(groups));
     const synced = new Date(this.cached.syncedAt);
     this.view.description = `${bounds.label} · synced ${synced.toLocaleString()}`;
     this.view.message = [
       groups.length === 0 ? `No unanswered questions in the ${bounds.label}.` : undefined,
-      this.report.statusInferred ? 'The export carries no resolutionStatus: "unanswered" means the answer cited no source.' : undefined,
+      report.statusInferred ? 'The export carries no resolutionStatus: "unanswered" means the answer cited no source.' : undefined,
     ].filter(Boolean).join(' ') || undefined;
   }
 

@@ -46,26 +46,9 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const pageCache = new Map<string, { state: SiteState; mtime: number; diagnostics: Diagnostic[] | undefined }>();
   // The files of each root: kept across edits of docs.json, dropped when files appear or go.
   const fileIndexes = new Map<string, Promise<SiteFiles>>();
-  const files = (rootUri: string): Promise<SiteFiles> => {
-    let index = fileIndexes.get(rootUri);
-    if (!index) {
-      index = indexSiteFiles(workspace, rootUri);
-      fileIndexes.set(rootUri, index);
-      index.catch(() => fileIndexes.get(rootUri) === index && fileIndexes.delete(rootUri));
-    }
-    return index;
-  };
-
-  const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> => {
-    let state = states.get(rootUri);
-    if (!state) {
-      state = loadSiteState(rootUri, { workspace, specs, settings, token, files });
-      states.set(rootUri, state);
-      // A cancelled or failed load must not stay cached.
-      state.catch(() => states.get(rootUri) === state && states.delete(rootUri));
-    }
-    return state;
-  };
+  const files = (rootUri: string): Promise<SiteFiles> => cached(fileIndexes, rootUri, () => indexSiteFiles(workspace, rootUri));
+  const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> =>
+    cached(states, rootUri, () => loadSiteState(rootUri, { workspace, specs, settings, token, files }));
 
   const findDocsRoot = (uri: string): Promise<string | undefined> => {
     const folder = dirnameUri(uri);
@@ -90,7 +73,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     const relative = relativeUri(state.rootUri, uri);
     const id = relative === undefined ? undefined : pageId(relative);
     if (relative === undefined || id === undefined || NOT_PAGES.test(relative) || !state.context) return undefined;
-    if (state.context.files.ignoredPages.has(id) && state.context.files.ignoredPages.get(id) === relative) return [];
+    if (state.context.files.ignoredPages.get(id) === relative) return [];
     const stat = await workspace.stat(uri);
     const mtime = stat?.mtime ?? -1;
     const cached = pageCache.get(uri);
@@ -119,14 +102,12 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       pageCache.delete(uri);
       if (change !== 'changed' || uri.endsWith('/docs.json')) roots.clear();
       if (change !== 'changed' || uri.endsWith('/.mintignore')) {
-        for (const rootUri of [...fileIndexes.keys()]) if (uri.startsWith(rootUri + '/') || rootUri.startsWith(uri + '/') || rootUri === uri) fileIndexes.delete(rootUri);
+        for (const rootUri of [...fileIndexes.keys()]) if (overlaps(uri, rootUri)) fileIndexes.delete(rootUri);
       }
       // Editing a page's text changes that page only; anything else (docs.json, a $ref file, a spec,
       // .mintignore, a file created or deleted) may change what the whole site reports.
       if (change === 'changed' && /\.mdx?$/i.test(uri)) return;
-      for (const rootUri of [...states.keys()]) {
-        if (uri.startsWith(rootUri + '/') || rootUri === uri || rootUri.startsWith(uri + '/')) states.delete(rootUri);
-      }
+      for (const rootUri of [...states.keys()]) if (overlaps(uri, rootUri)) states.delete(rootUri);
     },
     updateSettings(next) {
       settings = next;
@@ -135,6 +116,22 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       pageCache.clear();
     },
   };
+}
+
+/** The promise cached under `key`, made when missing; a failed (or cancelled) one is not kept. */
+function cached<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let promise = cache.get(key);
+  if (!promise) {
+    const made = make();
+    cache.set(key, (promise = made));
+    made.catch(() => cache.get(key) === made && cache.delete(key));
+  }
+  return promise;
+}
+
+/** A change at `uri` concerns the root: it is inside it, is it, or is a folder above it. */
+function overlaps(uri: string, rootUri: string): boolean {
+  return uri === rootUri || uri.startsWith(rootUri + '/') || rootUri.startsWith(uri + '/');
 }
 
 export type { SiteCheckResult } from './checkSite';

@@ -118,12 +118,12 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     await rule(context);
     throwIfCancelled(token);
   }
-  let sources_: Promise<string[]> | undefined;
+  let specSources: Promise<string[]> | undefined;
   return {
     ...state,
     context,
     configFiles: resolved.files,
     inNavigation: new Set(context.navigation.pages.map((entry) => entry.page.id)),
-    siteSpecSources: () => (sources_ ??= siteSpecSources(context)),
+    siteSpecSources: () => (specSources ??= siteSpecSources(context)),
   };
 }

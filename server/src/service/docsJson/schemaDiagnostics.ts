@@ -82,7 +82,6 @@ function report(error: ErrorObject, segments: string[], node: JsonNode, property
   const parent = error.parentSchema as SchemaNode | undefined;
   const data = toValue(node);
   const path = displayPath(segments);
-  const valueTarget = node;
   const holderKey = property ? keyNode(property) : undefined;
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -110,15 +109,15 @@ function report(error: ErrorObject, segments: string[], node: JsonNode, property
     case 'type': {
       const expected = ([] as string[]).concat(error.params.type as string | string[]);
       const message = parent?.errorMessage
-        ? `\`${path}\` ${parent.errorMessage}; found ${describeType(valueTarget)}.`
-        : `\`${path}\` must be ${expected.map((type) => (type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`)).join(' or ')}, not ${describeType(valueTarget)}.`;
-      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, message);
+        ? `\`${path}\` ${parent.errorMessage}; found ${describeType(node)}.`
+        : `\`${path}\` must be ${expected.map((type) => (type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`)).join(' or ')}, not ${describeType(node)}.`;
+      sink.atNode(codeFor(area, 'invalid-value', segments), node, message);
       return;
     }
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map(String);
       const suggestion = typeof data === 'string' ? closest(data, allowed) : undefined;
-      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` is ${JSON.stringify(data)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}`, {
+      sink.atNode(codeFor(area, 'invalid-value', segments), node, `\`${path}\` is ${JSON.stringify(data)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}`, {
         data: suggestion ? ({ replace: JSON.stringify(suggestion), replaceLabel: suggestion } satisfies FixData) : undefined,
       });
       return;
@@ -128,11 +127,11 @@ function report(error: ErrorObject, segments: string[], node: JsonNode, property
     case 'minLength':
     case 'maxLength': {
       const detail = parent?.errorMessage ?? genericDetail(error);
-      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` ${detail}; found ${JSON.stringify(data)}.`);
+      sink.atNode(codeFor(area, 'invalid-value', segments), node, `\`${path}\` ${detail}; found ${JSON.stringify(data)}.`);
       return;
     }
     default: {
-      sink.atNode(codeFor(area, 'invalid-value', segments), valueTarget, `\`${path}\` ${genericDetail(error)}.`);
+      sink.atNode(codeFor(area, 'invalid-value', segments), node, `\`${path}\` ${genericDetail(error)}.`);
     }
   }
 }

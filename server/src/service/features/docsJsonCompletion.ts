@@ -2,10 +2,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { derefSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
-import type { OpenApiSpec } from '../openapi/spec';
 import { discoverSpecFiles } from '../pages/siteSpecs';
 import type { SiteState } from '../siteState';
 import { enclosingOpenapi, holderKey, jsonContext, valueOf } from './jsonContext';
+import { loadSpecs } from './operationLookup';
 
 const PAGE_KEYS = new Set(['pages', 'root']);
 
@@ -130,17 +130,6 @@ async function completePageEntries(tree: ReturnType<typeof jsonContext>['tree'],
 async function completeSpecFiles(state: SiteState, range: Range): Promise<CompletionItem[]> {
   if (!state.context) return [];
   return (await discoverSpecFiles(state.context)).map((file) => ({ label: file, kind: CompletionItemKind.File, detail: 'OpenAPI spec', textEdit: { range, newText: JSON.stringify(file) }, filterText: JSON.stringify(file) }));
-}
-
-export async function loadSpecs(state: SiteState, sources: string[]): Promise<OpenApiSpec[]> {
-  const site = state.context;
-  if (!site) return [];
-  const specs: OpenApiSpec[] = [];
-  for (const source of sources) {
-    const resolution = await site.specs.resolve(site.rootUri, source);
-    if (resolution.kind === 'loaded') specs.push(resolution.spec);
-  }
-  return specs;
 }
 
 function objectAt(value: unknown, path: (string | number)[]): Record<string, unknown> | undefined {

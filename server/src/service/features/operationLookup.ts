@@ -2,7 +2,6 @@ import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { parseOperation } from '../docsJson/navigation';
 import { findOperation, type OpenApiSpec, type Operation } from '../openapi/spec';
 import type { SiteState } from '../siteState';
-import { loadSpecs } from './docsJsonCompletion';
 
 /**
  * The operation a `METHOD /path` or `spec METHOD /path` value names, with its spec: in the named spec,
@@ -35,4 +34,16 @@ export function describeOperation(operation: Operation, specName: string): strin
   }
   lines.push('', `From \`${specName}\``);
   return lines.join('\n');
+}
+
+/** The specs of these sources that exist and parse (URLs and broken files are left out). */
+export async function loadSpecs(state: SiteState, sources: string[]): Promise<OpenApiSpec[]> {
+  const site = state.context;
+  if (!site) return [];
+  const specs: OpenApiSpec[] = [];
+  for (const source of sources) {
+    const resolution = await site.specs.resolve(site.rootUri, source);
+    if (resolution.kind === 'loaded') specs.push(resolution.spec);
+  }
+  return specs;
 }

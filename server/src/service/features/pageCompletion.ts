@@ -5,7 +5,7 @@ import { HTTP_METHODS } from '../docsJson/navigation';
 import { parseApiValue } from '../frontMatter/apiValue';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import type { SiteState } from '../siteState';
-import { loadSpecs } from './docsJsonCompletion';
+import { loadSpecs } from './operationLookup';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };
 const properties = frontMatterSchema.properties as Record<string, PropertySchema>;
