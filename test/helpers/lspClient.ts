@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +30,8 @@ export interface TestClient {
   nextRefresh(): Promise<void>;
   stderr(): string;
   close(): Promise<void>;
+  /** Closes the server and removes the copied site folder. */
+  dispose(): Promise<void>;
 }
 
 export const pullCapabilities: ClientCapabilities = {
@@ -89,6 +91,12 @@ export async function startClient(root: string, options: { capabilities?: Client
   })) as InitializeResult;
   await connection.sendNotification('initialized', {});
   const uri = (relative: string) => pathToFileURL(join(root, relative)).href;
+  const close = async () => {
+    await connection.sendRequest('shutdown').catch(() => undefined);
+    await connection.sendNotification('exit').catch(() => undefined);
+    connection.dispose();
+    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  };
   return {
     connection,
     initialize,
@@ -110,13 +118,19 @@ export async function startClient(root: string, options: { capabilities?: Client
     },
     nextRefresh: () => new Promise((resolve) => refreshWaiters.push(resolve)),
     stderr: () => stderr,
-    async close() {
-      await connection.sendRequest('shutdown').catch(() => undefined);
-      await connection.sendNotification('exit').catch(() => undefined);
-      connection.dispose();
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    close,
+    async dispose() {
+      await close();
+      await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+export const EXAMPLE_SITE = resolve(__dirname, '../../examples/site');
+
+/** A server on a fresh copy of a fixture site (examples/site by default). */
+export async function startFixtureClient(source = EXAMPLE_SITE, options: Parameters<typeof startClient>[1] = {}): Promise<TestClient> {
+  return startClient(await copyFixture(source), options);
 }
 
 /** Waits for a condition, polling; tests never sleep a fixed time. */

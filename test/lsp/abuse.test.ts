@@ -1,25 +1,21 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { copyFixture, startClient, waitFor, type TestClient } from '../helpers/lspClient';
+import { startFixtureClient, waitFor, type TestClient } from '../helpers/lspClient';
 
-const example = resolve(__dirname, '../../examples/site');
 let client: TestClient;
 let refreshes = 0;
 
 before(async () => {
-  client = await startClient(await copyFixture(example));
+  client = await startFixtureClient();
   client.connection.onRequest('workspace/diagnostic/refresh', () => {
     refreshes++;
     return null;
   });
 });
-after(async () => {
-  await client.close();
-  await rm(client.root, { recursive: true, force: true });
-});
+after(() => client.dispose());
 
 const pull = async (uri: string) => ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] }).items;
 

@@ -1,20 +1,16 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rm, unlink, writeFile } from 'node:fs/promises';
+import { unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
-import { copyFixture, startClient, waitFor, type TestClient } from '../helpers/lspClient';
+import { copyFixture, startFixtureClient, waitFor, type TestClient } from '../helpers/lspClient';
 
-const example = resolve(__dirname, '../../examples/site');
 let client: TestClient;
 
 before(async () => {
-  client = await startClient(await copyFixture(example));
+  client = await startFixtureClient();
 });
-after(async () => {
-  await client.close();
-  await rm(client.root, { recursive: true, force: true });
-});
+after(() => client.dispose());
 
 async function pull(relative: string): Promise<Diagnostic[]> {
   const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri(relative) } })) as DocumentDiagnosticReport;

@@ -1,21 +1,17 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentLink, Hover, Location, Position, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { copyFixture, startClient, type TestClient } from '../helpers/lspClient';
+import { startFixtureClient, type TestClient } from '../helpers/lspClient';
 
-const example = resolve(__dirname, '../../examples/site');
 let client: TestClient;
 
 before(async () => {
-  client = await startClient(await copyFixture(example));
+  client = await startFixtureClient();
 });
-after(async () => {
-  await client.close();
-  await rm(client.root, { recursive: true, force: true });
-});
+after(() => client.dispose());
 
 /** The position just after `needle` (plus `delta` characters) in `text`. */
 function positionOf(text: string, needle: string, delta = 0): Position {

@@ -1,14 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { copyFixture, startClient, waitFor } from '../helpers/lspClient';
+import { EXAMPLE_SITE, startFixtureClient, waitFor } from '../helpers/lspClient';
 
-const example = resolve(__dirname, '../../examples/site');
 
 test('a client without pull diagnostics gets them pushed, and updated after an edit', async () => {
-  const client = await startClient(await copyFixture(example), { capabilities: {}, workspaceFolders: false });
+  const client = await startFixtureClient(EXAMPLE_SITE, { capabilities: {}, workspaceFolders: false });
   try {
     assert.equal(client.initialize.capabilities.diagnosticProvider, undefined);
     const text = await client.open('docs.json');
@@ -18,13 +16,12 @@ test('a client without pull diagnostics gets them pushed, and updated after an e
     await waitFor(() => (client.pushed.get(client.uri('docs.json'))?.version === 2 ? true : undefined), 'diagnostics of version 2');
     assert.ok(!client.pushed.get(client.uri('docs.json'))!.diagnostics.some((d: Diagnostic) => d.code === 'nav/page-not-found'));
   } finally {
-    await client.close();
-    await rm(client.root, { recursive: true, force: true });
+    await client.dispose();
   }
 });
 
 test('initializationOptions settings change severities and turn codes off', async () => {
-  const client = await startClient(await copyFixture(example), {
+  const client = await startFixtureClient(EXAMPLE_SITE, {
     initializationOptions: { settings: { diagnostics: { 'nav/page-not-found': 'hint', 'nav/duplicate-page': 'off' }, orphans: false } },
   });
   try {
@@ -36,13 +33,12 @@ test('initializationOptions settings change severities and turn codes off', asyn
     const orphan = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('guides/old-setup.mdx') } })) as { items: Diagnostic[] };
     assert.deepEqual(orphan.items, []);
   } finally {
-    await client.close();
-    await rm(client.root, { recursive: true, force: true });
+    await client.dispose();
   }
 });
 
 test('a docs root below the workspace root (a monorepo) is found; files outside it are ignored', async () => {
-  const client = await startClient(await copyFixture(resolve(__dirname, '../fixtures/sites/monorepo')));
+  const client = await startFixtureClient(resolve(__dirname, '../fixtures/sites/monorepo'));
   try {
     await client.open('apps/docs/docs.json');
     const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('apps/docs/docs.json') } })) as { items: Diagnostic[] };
@@ -52,7 +48,6 @@ test('a docs root below the workspace root (a monorepo) is found; files outside 
     assert.deepEqual(outside.items, []);
     assert.equal(client.stderr(), '');
   } finally {
-    await client.close();
-    await rm(client.root, { recursive: true, force: true });
+    await client.dispose();
   }
 });
