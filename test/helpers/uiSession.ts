@@ -80,29 +80,52 @@ export async function startUiSession(): Promise<UiSession> {
   };
 }
 
-/** Opens a file through Quick Open and waits for its tab. */
+const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
+
+/**
+ * Opens a quick input (Quick Open, the command palette, Go to Line) and waits until it shows. A key
+ * pressed while the previous one is still closing can be lost, so it is pressed again (up to 3 times).
+ */
+async function openQuickInput(page: Page, key: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    try {
+      await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** Opens a file (its tab when it is open already, else through Quick Open) and waits for its tab to be active. */
 export async function openFile(page: Page, name: string): Promise<void> {
-  // Whatever had focus (a notification, a panel) must not swallow Quick Open.
-  await page.keyboard.press('Escape');
-  await page.locator('.editor-group-container').first().click({ position: { x: 5, y: 5 } });
-  await page.keyboard.press('Control+P');
-  await page.fill('.quick-input-widget .quick-input-box input', name);
-  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${name.split('/').pop()}"]`);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector(`.tabs-container .tab.active[aria-label^="${name.split('/').pop()}"]`);
+  const base = name.split('/').pop()!;
+  const tab = page.locator(`.tabs-container .tab[aria-label^="${base}"]`);
+  if ((await tab.count()) > 0) {
+    await tab.first().click();
+  } else {
+    await page.keyboard.press('Escape');
+    await openQuickInput(page, 'Control+P');
+    await page.fill(QUICK_INPUT, name);
+    await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${base}"]`);
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForSelector(`.tabs-container .tab.active[aria-label^="${base}"]`);
 }
 
 /** Runs a command from the palette by its title. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await page.fill('.quick-input-widget .quick-input-box input', `>${title}`);
+  await openQuickInput(page, 'F1');
+  await page.fill(QUICK_INPUT, `>${title}`);
   await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`);
   await page.keyboard.press('Enter');
 }
 
 /** Moves the cursor to a line (1-based) and column of the active editor. */
 export async function goToLine(page: Page, line: number, column = 1): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.fill('.quick-input-widget .quick-input-box input', `:${line}:${column}`);
+  await openQuickInput(page, 'Control+G');
+  await page.fill(QUICK_INPUT, `:${line}:${column}`);
   await page.keyboard.press('Enter');
 }
