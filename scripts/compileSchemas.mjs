@@ -1,6 +1,7 @@
-// Compiles schemas/docs.schema.json and frontmatter.schema.json into standalone validator modules (ajv's code generation), so
-// processes start without compiling the schema (about 140 ms). Run by esbuild.mjs and test/run.mjs;
-// the output is generated, not committed.
+// Compiles schemas/frontmatter.schema.json and the export API's page schema into standalone validator
+// modules (ajv's code generation), so processes start without compiling them. docs.json is not among
+// them: its validator (server/src/service/docsJson/schemaEngine.ts) follows the platform's semantics,
+// which JSON Schema cannot express. Run by esbuild.mjs and test/run.mjs; the output is not committed.
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -11,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Each schema and the module its validator is written to. */
 const targets = [
-  { schema: resolve(root, 'schemas/docs.schema.json'), out: resolve(root, 'server/src/generated/docsSchemaValidator.js') },
   { schema: resolve(root, 'schemas/frontmatter.schema.json'), out: resolve(root, 'server/src/generated/frontMatterValidator.js') },
   // The 200 body of the export API, taken from its OpenAPI description.
   { schema: resolve(root, 'schemas/analytics-export.openapi.json'), out: resolve(root, 'server/src/generated/conversationPageValidator.js'), pick: 'ConversationPage' },

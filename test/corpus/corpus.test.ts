@@ -12,7 +12,7 @@ const corpus = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../share
 const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.json'), 'utf8')).sites as Record<string, Record<string, { count: number; why: string }>>;
 
 /** Codes that mean "the platform would reject or misread this file": never expected on a deployed site. */
-const SCHEMA_LEVEL = /^(json|ref)\/|\/(missing-property|invalid-value|missing-field|invalid-field|unknown-integration)$|^nav\/multiple-roots$/;
+const SCHEMA_LEVEL = /^(json|ref)\/|\/(missing-property|invalid-value|missing-field|invalid-field|unknown-integration|rejected-key)$/;
 
 const sites = existsSync(corpus) ? readdirSync(corpus).filter((name) => existsSync(join(corpus, name, 'docs.json'))).sort() : [];
 

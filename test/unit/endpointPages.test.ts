@@ -120,7 +120,20 @@ test('openapi: operations are looked up in the named spec or in the site specs',
   assert.match(missing.message, /Did you mean "GET \/users\/\{userId\}"\?/);
   assert.deepEqual(missing.diagnostic.data, { replace: '"GET /users/{userId}"', replaceLabel: 'GET /users/{userId}' });
   const noSpec = only(await checkPage('openapi: "nope.yaml GET /runs"', '', extra, files), 'frontmatter/spec-not-found')[0];
-  assert.match(noSpec.message, /does not exist/);
+  assert.equal(noSpec.severity, 2);
+  assert.match(noSpec.message, /no spec of the site is "nope.yaml"; the platform shows the operation from specs\/v3-openapi.yaml instead/);
+  assert.deepEqual(noSpec.diagnostic.data, { replace: '"specs/v3-openapi.yaml GET /runs"', replaceLabel: 'specs/v3-openapi.yaml GET /runs' });
+  const nowhere = only(await checkPage('openapi: "nope.yaml GET /nowhere"', '', extra, files), 'frontmatter/operation-not-found')[0];
+  assert.match(nowhere.message, /not in any spec of the site \(none is "nope.yaml"\), so the platform shows no API content/);
+});
+
+test('openapi: a named spec is found where the platform finds it, by a part of its path', async () => {
+  // The platform matches a spec whose path contains the name: "/enterprise-api.en.yaml" finds edge/enterprise-api.en.yaml.
+  const files = { 'edge/enterprise-api.en.yaml': 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /inputs: {get: {}}\n' };
+  assert.deepEqual(await checkPage('openapi: "/enterprise-api.en.yaml GET /inputs"', '', {}, files), []);
+  assert.deepEqual(await checkPage('openapi: "enterprise-api.en GET /inputs"', '', {}, files), [], 'the file name without extension');
+  const wrongSpec = await checkPage('openapi: "/enterprise-api.en.yaml GET /outputs"', '', {}, files);
+  assert.match(only(wrongSpec, 'frontmatter/operation-not-found')[0].message, /not in edge\/enterprise-api.en.yaml/);
 });
 
 test('a spec path may be relative to the page; file-less openapi finds specs in the root when docs.json names none', async () => {
@@ -154,10 +167,34 @@ test('front matter YAML errors, missing titles and misspelt keys', async () => {
   assert.deepEqual(only(await checkPage('title: T\nproduct: API\nversion: "1.0"'), 'frontmatter/unknown-key'), [], 'custom keys are allowed');
 });
 
-test('wrong types in front matter are errors at the value', async () => {
-  const [problem] = only(await checkPage('title: T\nhidden: "yes"'), 'frontmatter/invalid-value');
+test('wrong types in front matter are warnings at the value: the platform does not check them', async () => {
+  const [problem] = only(await checkPage('title: T\nhidden: "yes"'), 'frontmatter/wrong-type');
+  assert.equal(problem.severity, 2);
   assert.equal(problem.text, '"yes"');
-  assert.match(problem.message, /must be `true` or `false`/);
+  assert.match(problem.message, /should be `true` or `false`/);
+  const [quoted] = only(await checkPage('title: T\nnoindex: "true"'), 'frontmatter/wrong-type');
+  assert.deepEqual(quoted.diagnostic.data, { replace: 'true', replaceLabel: 'noindex: true' });
+});
+
+test('keywords may be a list, numbers included, and a bad item is reported once with its index', async () => {
+  assert.deepEqual(await checkPage('title: T\nkeywords: [rate limits, 429, 413]'), []);
+  assert.deepEqual(await checkPage('title: T\nkeywords: single'), []);
+  const found = only(await checkPage('title: T\nkeywords: [a, {b: 1}, {c: 2}]'), 'frontmatter/wrong-type');
+  assert.deepEqual(found.map((f) => f.message.slice(0, 14)), ['`keywords[1]` ', '`keywords[2]` ']);
+});
+
+test('front matter that is a plain value keeps no metadata: a warning that names the fallback title', async () => {
+  const found = await checkSite(site(nav('guide/license'), [], {}, { 'guide/license.mdx': '---\nLicensing\n---\n\nBody.' }));
+  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['frontmatter/not-a-mapping', 2]]);
+  assert.match(found[0].message, /the plain value "Licensing".*titled "License" from its file name\)\. Write `title: Licensing`/);
+});
+
+test('a page without a title: info that says the title the platform derives, and what the sidebar shows', async () => {
+  const found = await checkSite(site(nav('getting-started', 'short'), [], {}, { 'getting-started.mdx': '# Hi', 'short.mdx': '---\nsidebarTitle: Short\n---\n' }));
+  const [plain, withSidebar] = only(found, 'frontmatter/no-title');
+  assert.equal(plain.severity, 3);
+  assert.match(plain.message, /the sidebar, the browser tab and search results show "Getting started"/);
+  assert.match(withSidebar.message, /the sidebar shows its `sidebarTitle`, but the browser tab and search results show "Short"/);
 });
 
 test('an unreadable page is reported on the page and the others are still checked', async () => {

@@ -54,6 +54,9 @@ test('a duplicate key: the last wins, and it is recorded', () => {
   assert.equal(fm.duplicates[0].key, 'title');
 });
 
-test('front matter that is not a mapping is an error', () => {
-  assert.match(parseFrontMatter('---\n- a\n- b\n---\n').error!.message, /key: value/);
+test('front matter that is not a mapping is not an error: it is recorded with its place', () => {
+  const list = parseFrontMatter('---\n- a\n- b\n---\n');
+  assert.equal(list.error, undefined);
+  assert.deepEqual(list.notMapping, { value: ['a', 'b'], offset: 4, length: 7 });
+  assert.deepEqual(parseFrontMatter('---\nLicensing\n---\n').notMapping?.value, 'Licensing');
 });

@@ -76,12 +76,13 @@ test('a spec given as a URL is not fetched: one quiet info for all its entries, 
 test('a navigation openapi naming a missing file is an error; its operations are not reported again', async () => {
   const found = await withSpec({ groups: [{ group: 'API', openapi: 'specs/missing.json', pages: ['GET /users'] }] });
   assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
-  assert.match(found[0].message, /silently ignores it/);
+  assert.match(found[0].message, /The platform's build stops on it/);
 });
 
 test('an openapi object {source, directory} and api.openapi arrays are resolved', async () => {
   const found = await withSpec({ groups: [{ group: 'API', openapi: { source: 'openapi.json', directory: 'api-ref' }, pages: ['GET /users'] }] }, { api: { openapi: ['openapi.json', 'api/items.yaml', 'missing.yaml'] } });
-  assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
+  // A missing file in api.openapi is only ignored by the platform: a warning.
+  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['api/spec-not-found', 2]]);
   assert.equal(found[0].text, '"missing.yaml"');
 });
 

@@ -93,9 +93,63 @@ test('orphans can be turned off, and any code can change severity', async () => 
   assert.equal(only(changed, 'nav/orphan-page').length, 0);
 });
 
-test('two root divisions: the one the platform ignores is an error naming the one it keeps', async () => {
-  const found = await checkSite(site({ groups: [{ group: 'G', pages: ['intro'] }], tabs: [{ tab: 'T', pages: ['intro'] }] }, ['intro']));
-  const [problem] = only(found, 'nav/multiple-roots');
+test('two root divisions: the one the platform ignores is a warning naming the one it keeps; its pages are not checked', async () => {
+  const found = await checkSite(site({ groups: [{ group: 'G', pages: ['missing'] }], tabs: [{ tab: 'T', pages: ['intro'] }] }, ['intro']));
+  assert.deepEqual(found.map((f) => f.code), ['nav/ignored-key']);
+  const [problem] = found;
+  assert.equal(problem.severity, 2);
   assert.equal(problem.text, '"groups"');
-  assert.match(problem.message, /uses `tabs` and ignores `groups`/);
+  assert.match(problem.message, /holds both `tabs` and `groups`; the platform uses `tabs` and ignores `groups`/);
+});
+
+test('a nested node with two divisions: the platform keeps the first in its order, here groups over pages', async () => {
+  const found = await checkSite(site({ tabs: [{ tab: 'T', pages: ['missing'], groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  assert.deepEqual(found.map((f) => [f.code, f.text]), [['nav/ignored-key', '"pages"']]);
+  assert.match(found[0].message, /A tab \(navigation.tabs\[0\]\) holds both `groups` and `pages`; the platform uses `groups`/);
+});
+
+test('an invalid division of a nested node is dropped by the platform, not rejected: a warning with the reason', async () => {
+  const found = await checkSite(site({ tabs: [{ tab: 'T', groups: [{ pages: ['intro'] }] }, { tab: 'U', groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  const [ignored] = only(found, 'nav/ignored-key');
+  assert.equal(ignored.text, '"groups"');
+  assert.match(ignored.message, /ignores `groups` of a tab \(navigation.tabs\[0\]\) because its value is not valid: a group \(navigation.tabs\[0\].groups\[0\]\) is missing `group`/);
+  assert.equal(ignored.diagnostic.relatedInformation?.length, 1);
+  assert.equal(found.filter((f) => f.severity === 1).length, 0);
+});
+
+test('the same problem at the root is an error: the platform rejects the file', async () => {
+  const found = await checkSite(site({ groups: [{ pages: ['intro'] }] }, ['intro']));
+  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['nav/missing-property', 1]]);
+});
+
+test('an empty page entry is an error (the platform rejects the file)', async () => {
+  const found = await checkSite(site(group('intro', ''), ['intro']));
+  assert.deepEqual(found.map((f) => [f.code, f.text]), [['nav/invalid-value', '""']]);
+  assert.match(found[0].message, /must not be empty/);
+});
+
+test('a group openapi the platform cannot read is dropped: a warning, and its operations are not looked up', async () => {
+  const found = await checkSite(site({ groups: [{ group: 'API', openapi: 'ftp://x/spec.json', pages: ['GET /users'] }] }, []));
+  assert.deepEqual(found.map((f) => f.code).sort(), ['nav/ignored-key', 'nav/no-openapi-in-scope']);
+});
+
+test('a folder index page answers for its folder: "guide" reaches guide/index.mdx (or .md), and it is not an orphan', async () => {
+  assert.deepEqual(await checkSite(site(group('guide'), ['guide/index'])), []);
+  assert.deepEqual(await checkSite(site(group('guide'), ['guide/index.md'])), []);
+  assert.deepEqual(await checkSite(site(group('guide/index'), ['guide/index'])), []);
+});
+
+test('only the platform\'s default ignores apply: build/, dist/ and tmp/ pages are pages', async () => {
+  assert.deepEqual(await checkSite(site(group('build/campaign-overview', 'dist/x', 'tmp/y', 'coverage/z'), ['build/campaign-overview', 'dist/x', 'tmp/y', 'coverage/z'])), []);
+  const readme = await checkSite(site(group('README'), ['README.md']));
+  assert.deepEqual(readme.map((f) => f.code), ['nav/page-not-found']);
+  assert.match(readme[0].message, /is a file the platform never publishes \(README.md/);
+  assert.doesNotMatch(readme[0].message, /mintignore/);
+  const ignored = await checkSite({ ...site(group('drafts/a'), ['drafts/a']), '.mintignore': 'drafts/\n' });
+  assert.match(only(ignored, 'nav/page-not-found')[0].message, /is excluded by .mintignore \(drafts\/a.mdx\)/);
+});
+
+test('Markdown files that describe the repository are not pages, in any folder; snippets neither', async () => {
+  const found = await checkSite({ ...site(group('intro'), ['intro']), 'guides/README.md': '# r', 'guides/license.md': '# l', 'snippets/s.mdx': 'x', '_snippets/t.mdx': 'y', 'guides/README.mdx': '---\ntitle: R\n---\n' });
+  assert.deepEqual(found.map((f) => [f.file, f.code]), [['guides/README.mdx', 'nav/orphan-page']]);
 });

@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from './cancellation';
-import { checkPage, NOT_PAGES } from './pages/checkPage';
+import { checkPage } from './pages/checkPage';
 import { applySeverities } from './settings';
 import { loadSiteState, type SiteStateOptions } from './siteState';
 import { SpecStore } from './openapi/specStore';
@@ -24,7 +24,7 @@ const YIELD_EVERY = 200;
 export async function checkSite(rootUri: string, options: SiteStateOptions): Promise<SiteCheckResult> {
   const state = await loadSiteState(rootUri, options);
   const diagnostics = new Map(state.configDiagnostics);
-  const pages = state.context ? [...state.context.files.pages].filter(([, relative]) => !NOT_PAGES.test(relative)) : [];
+  const pages = state.context ? [...state.context.files.pages] : [];
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < pages.length; index = next++) {

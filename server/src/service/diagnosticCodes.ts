@@ -21,13 +21,16 @@ export const diagnosticCodes = {
   'ref/invalid': { severity: 'error', summary: 'A `$ref` value is not a relative path to a JSON file.' },
 
   'config/unknown-key': { severity: 'warning', summary: 'A key the platform does not know; it is silently dropped.' },
+  'config/ignored-key': { severity: 'warning', summary: 'A known key the platform silently drops: another key wins, or its value is invalid.' },
+  'config/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in an object where it rejects unknown keys.' },
   'config/missing-property': { severity: 'error', summary: 'A required key is missing.' },
   'config/invalid-value': { severity: 'error', summary: 'A value has the wrong type or is not one of the allowed values.' },
 
   'nav/unknown-key': { severity: 'warning', summary: 'A key a navigation node does not have; the platform drops it.' },
   'nav/missing-property': { severity: 'error', summary: 'A navigation node lacks a key its shape requires.' },
   'nav/invalid-value': { severity: 'error', summary: 'A navigation value has the wrong type or an unknown value.' },
-  'nav/multiple-roots': { severity: 'error', summary: 'The navigation root holds more than one kind of division; the platform keeps one and drops the rest.' },
+  'nav/ignored-key': { severity: 'warning', summary: 'A navigation key the platform silently drops: the node holds another division it uses, or the value is invalid.' },
+  'nav/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in a navigation object where it rejects unknown keys.' },
   'nav/page-not-found': { severity: 'error', summary: 'A navigation entry names a page with no `.mdx` or `.md` file.' },
   'nav/page-outside-root': { severity: 'error', summary: 'A navigation entry climbs out of the docs root.' },
   'nav/page-extension': { severity: 'warning', summary: 'A navigation entry carries the file extension.' },
@@ -38,13 +41,15 @@ export const diagnosticCodes = {
   'nav/no-openapi-in-scope': { severity: 'error', summary: 'A `METHOD /path` entry has no OpenAPI spec in scope.' },
   'nav/openapi-fallback': { severity: 'hint', summary: 'A `METHOD /path` entry relies on `api.openapi` rather than an `openapi` on an enclosing node.' },
 
-  'openapi/spec-not-found': { severity: 'error', summary: 'An OpenAPI spec file named in docs.json does not exist.' },
+  'openapi/spec-not-found': { severity: 'error', summary: 'An OpenAPI spec file named in navigation does not exist; the platform\'s build stops.' },
   'openapi/spec-invalid': { severity: 'error', summary: 'An OpenAPI spec file cannot be parsed or has no `paths`.' },
   'openapi/not-checked': { severity: 'info', summary: 'A spec given as a URL is not fetched, so its operations were not checked.' },
 
   'api/unknown-key': { severity: 'warning', summary: 'A key under `api` the platform does not know.' },
+  'api/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in an `api` object where it rejects unknown keys.' },
   'api/missing-property': { severity: 'error', summary: 'A required key under `api` is missing.' },
   'api/invalid-value': { severity: 'error', summary: 'A value under `api` has the wrong type or an unknown value.' },
+  'api/spec-not-found': { severity: 'warning', summary: '`api.openapi` names a local spec file that does not exist; the platform ignores it.' },
   'api/auth-name-missing': { severity: 'warning', summary: '`api.mdx.auth.method` is `key` but `api.mdx.auth.name` names no header.' },
 
   'integrations/unknown-integration': { severity: 'error', summary: 'An integration key the platform does not know; it rejects the file.' },
@@ -55,8 +60,10 @@ export const diagnosticCodes = {
 
   'page/unreadable': { severity: 'error', summary: 'A page file cannot be read as text.' },
   'frontmatter/yaml-syntax': { severity: 'error', summary: 'The front matter is not valid YAML; the platform fails the build.' },
-  'frontmatter/no-title': { severity: 'warning', summary: 'A page in navigation has no front matter title.' },
-  'frontmatter/invalid-value': { severity: 'error', summary: 'A front matter value has the wrong type or is not one of the allowed values.' },
+  'frontmatter/not-a-mapping': { severity: 'warning', summary: 'The front matter is a plain value or a list, not `key: value` lines; the platform keeps no metadata from it.' },
+  'frontmatter/no-title': { severity: 'info', summary: 'A page in navigation has no `title`; the platform titles it from its file name.' },
+  'frontmatter/invalid-value': { severity: 'error', summary: 'A front matter value is not one of the values the platform allows.' },
+  'frontmatter/wrong-type': { severity: 'warning', summary: 'A front matter value has a type the platform does not expect (a quoted `"true"` for a boolean, ...).' },
   'frontmatter/unknown-key': { severity: 'warning', summary: 'A front matter key that looks like a misspelt known key.' },
   'frontmatter/duplicate-key': { severity: 'warning', summary: 'A front matter key appears twice; the last one wins.' },
   'frontmatter/api-format': { severity: 'error', summary: '`api` is not `METHOD URL` or `METHOD /path`.' },

@@ -3,9 +3,9 @@ import type { Cancellation } from './cancellation';
 import { checkSiteWithSettings, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
-import { checkPage, NOT_PAGES } from './pages/checkPage';
+import { checkPage } from './pages/checkPage';
 import { applySeverities, type LanguageServiceSettings } from './settings';
-import { indexSiteFiles, pageId, type SiteFiles } from './siteFiles';
+import { indexSiteFiles, isPublishablePage, pageId, type SiteFiles } from './siteFiles';
 import { loadSiteState, type SiteState } from './siteState';
 import { dirnameUri, joinUri, relativeUri } from './uri';
 import type { DocsWorkspace } from './workspace';
@@ -47,8 +47,19 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   // The files of each root: kept across edits of docs.json, dropped when files appear or go.
   const fileIndexes = new Map<string, Promise<SiteFiles>>();
   const files = (rootUri: string): Promise<SiteFiles> => cached(fileIndexes, rootUri, () => indexSiteFiles(workspace, rootUri));
+  // The last state of each root whose configuration parsed: while docs.json is being edited into
+  // shape (a syntax error), pages are still checked against what navigation last listed.
+  const lastParsed = new Map<string, SiteState>();
   const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> =>
-    cached(states, rootUri, () => loadSiteState(rootUri, { workspace, specs, settings, token, files }));
+    cached(states, rootUri, async () => {
+      const state = await loadSiteState(rootUri, { workspace, specs, settings, token, files });
+      if (!state.configBroken) {
+        lastParsed.set(rootUri, state);
+        return state;
+      }
+      const good = lastParsed.get(rootUri);
+      return good ? { ...good, configDiagnostics: state.configDiagnostics, configFiles: state.configFiles } : state;
+    });
 
   const findDocsRoot = (uri: string): Promise<string | undefined> => {
     const folder = dirnameUri(uri);
@@ -72,7 +83,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const pageDiagnostics = async (state: SiteState, uri: string): Promise<Diagnostic[] | undefined> => {
     const relative = relativeUri(state.rootUri, uri);
     const id = relative === undefined ? undefined : pageId(relative);
-    if (relative === undefined || id === undefined || NOT_PAGES.test(relative) || !state.context) return undefined;
+    if (relative === undefined || id === undefined || !isPublishablePage(relative) || !state.context) return undefined;
     if (state.context.files.ignoredPages.get(id) === relative) return [];
     const stat = await workspace.stat(uri);
     const mtime = stat?.mtime ?? -1;
@@ -112,6 +123,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     updateSettings(next) {
       settings = next;
       states.clear();
+      lastParsed.clear();
       fileIndexes.clear();
       pageCache.clear();
     },

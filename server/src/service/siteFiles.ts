@@ -4,8 +4,44 @@ import { joinUri } from './uri';
 
 export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 
-/** What the platform leaves out of every build without being told (dot folders are never listed). */
-const DEFAULT_IGNORES = ['node_modules/', 'build/', 'dist/', 'coverage/', 'tmp/', 'temp/', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+/**
+ * What the platform leaves out of every build without being told: version-control and editor
+ * folders, dependencies, its own `.mintlify/` folder (except the configuration files in it), and
+ * four Markdown files that describe the repository rather than the docs. Dot folders are never
+ * listed by the workspace, so the first entries only matter for a `.mintignore` that re-includes.
+ * Read from the platform's published ignore rules; the differential tests compare the two.
+ */
+export const DEFAULT_IGNORES = [
+  '.git',
+  '.github',
+  '.claude',
+  '.agents',
+  '.idea',
+  '.vscode',
+  '.cursor',
+  '.mintlify/**',
+  '!.mintlify/**/',
+  '!.mintlify/skills/**',
+  '!.mintlify/**/*.json',
+  '!.mintlify/**/*.yaml',
+  '!.mintlify/**/*.yml',
+  'node_modules',
+  'README.md',
+  'LICENSE.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+];
+
+/**
+ * Why the platform does not publish a page file: a `.mintignore` pattern, its default ignores, a
+ * snippet folder, or a Markdown file about the repository (README, LICENSE, CONTRIBUTING).
+ */
+export type IgnoreReason = 'mintignore' | 'default' | 'snippet' | 'repository';
+
+/** `.md` files the platform never publishes as pages, whatever their folder (compared without case). */
+const NOT_PAGE_MARKDOWN = new Set(['readme', 'license', 'contributing', 'contribute']);
+/** Folders of fragments included into pages, never pages themselves. */
+const SNIPPET_FOLDERS = /^_?snippets\//i;
 
 /**
  * The files of one docs root, listed once per check: page lookups are set lookups, not a stat per
@@ -15,10 +51,12 @@ export interface SiteFiles {
   rootUri: string;
   /** Every file, relative to the root with `/`. */
   files: Set<string>;
-  /** Page id (path without extension) → file path; `.mdx` wins over `.md`. Excludes `.mintignore`d files. */
+  /** Page id (path without extension) → file path; `.mdx` wins over `.md`. Only what the platform publishes. */
   pages: Map<string, string>;
-  /** Page files excluded by `.mintignore` or the platform's default ignores. */
+  /** Page files the platform does not publish, and why: see {@link IgnoreReason}. */
   ignoredPages: Map<string, string>;
+  /** Why each file of {@link ignoredPages} is not published. */
+  ignoredWhy: Map<string, IgnoreReason>;
   problems: { uri: string; message: string }[];
 }
 
@@ -27,25 +65,54 @@ export function pageId(relativePath: string): string | undefined {
   return extension ? relativePath.slice(0, -extension.length) : undefined;
 }
 
+/** A page file of the site, or a fragment (snippets, repository Markdown) the platform does not publish. */
+export function isPublishablePage(relativePath: string): boolean {
+  return notAPage(relativePath) === undefined;
+}
+
+function notAPage(relativePath: string): IgnoreReason | undefined {
+  if (SNIPPET_FOLDERS.test(relativePath)) return 'snippet';
+  if (!relativePath.toLowerCase().endsWith('.md')) return undefined;
+  const name = relativePath.slice(relativePath.lastIndexOf('/') + 1, -'.md'.length).toLowerCase();
+  return NOT_PAGE_MARKDOWN.has(name) ? 'repository' : undefined;
+}
+
+/**
+ * The page a path reaches, as the platform serves it: `guide` is `guide.mdx`, `guide.md`, or the
+ * folder's `guide/index.mdx` (`index.md`); the empty path is the root `index`.
+ */
+export function resolvePageId(pages: ReadonlyMap<string, string>, id: string): string | undefined {
+  if (pages.has(id)) return id;
+  const index = id === '' ? 'index' : `${id}/index`;
+  return pages.has(index) ? index : undefined;
+}
+
 export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string): Promise<SiteFiles> {
   const listing = await workspace.listFiles(rootUri);
   const files = new Set(listing.files);
-  const matcher = await loadMintignore(workspace, rootUri, files);
+  const defaults = ignore().add(DEFAULT_IGNORES);
+  const matcher = (await loadMintignore(workspace, rootUri, files)) ?? defaults;
   const pages = new Map<string, string>();
   const ignoredPages = new Map<string, string>();
+  const ignoredWhy = new Map<string, IgnoreReason>();
   for (const relative of files) {
     const id = pageId(relative);
     if (id === undefined) continue;
-    const target = matcher.ignores(relative) ? ignoredPages : pages;
+    const why = notAPage(relative) ?? (matcher.ignores(relative) ? (matcher !== defaults && !defaults.ignores(relative) ? 'mintignore' : 'default') : undefined);
+    const target = why ? ignoredPages : pages;
     const existing = target.get(id);
-    if (!existing || relative.endsWith('.mdx')) target.set(id, relative);
+    if (!existing || relative.endsWith('.mdx')) {
+      target.set(id, relative);
+      if (why) ignoredWhy.set(relative, why);
+    }
   }
-  return { rootUri, files, pages, ignoredPages, problems: listing.problems };
+  return { rootUri, files, pages, ignoredPages, ignoredWhy, problems: listing.problems };
 }
 
-async function loadMintignore(workspace: DocsWorkspace, rootUri: string, files: Set<string>): Promise<Ignore> {
-  const matcher = ignore().add(DEFAULT_IGNORES);
-  if (!files.has('.mintignore')) return matcher;
+/** The site's own `.mintignore` patterns (gitignore syntax), or undefined when it has none. */
+async function loadMintignore(workspace: DocsWorkspace, rootUri: string, files: Set<string>): Promise<Ignore | undefined> {
+  if (!files.has('.mintignore')) return undefined;
   const text = await workspace.readFile(joinUri(rootUri, '.mintignore')).catch(() => undefined);
-  return text ? matcher.add(text) : matcher;
+  // The platform adds its defaults before the file, so a `!pattern` there can re-include.
+  return text ? ignore().add(DEFAULT_IGNORES).add(text) : undefined;
 }

@@ -3,7 +3,7 @@ import { throwIfCancelled, type Cancellation } from './cancellation';
 import { DiagnosticSink, SourceFiles } from './diagnostics';
 import type { SpecStore } from './openapi/specStore';
 import type { LanguageServiceSettings } from './settings';
-import { indexSiteFiles, type SiteFiles } from './siteFiles';
+import { indexSiteFiles, resolvePageId, type SiteFiles } from './siteFiles';
 import { joinUri } from './uri';
 import { WorkspaceError, type DocsWorkspace } from './workspace';
 import { child, parseJson, toValue, type JsonNode } from './docsJson/jsonTree';
@@ -15,15 +15,14 @@ import { integrationEmptyValueRule } from './docsJson/rules/integrationEmptyValu
 import { operationExistsRule } from './docsJson/rules/operationExistsRule';
 import { pageExistsRule } from './docsJson/rules/pageExistsRule';
 import { pageFormRule } from './docsJson/rules/pageFormRule';
-import { rootDivisionsRule } from './docsJson/rules/rootDivisionsRule';
 import type { SiteContext, SiteRule } from './docsJson/rules/siteContext';
 import { specExistsRule } from './docsJson/rules/specExistsRule';
+import { docsJsonEngine } from './docsJson/schema';
 import { reportSchemaProblems } from './docsJson/schemaDiagnostics';
-import { siteSpecSources } from './pages/siteSpecs';
+import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
 
 /** The rules of docs.json, in the order they run. */
 const rules: SiteRule[] = [
-  rootDivisionsRule,
   pageFormRule,
   pageExistsRule,
   duplicatePageRule,
@@ -44,8 +43,13 @@ export interface SiteState {
   configFiles: string[];
   /** Page ids that navigation lists. */
   inNavigation: ReadonlySet<string>;
-  /** The spec sources a file-less `openapi:` front matter value is looked up in (computed once). */
-  siteSpecSources(): Promise<string[]>;
+  /**
+   * A configuration file has a JSON syntax error. Only the syntax errors are reported for it (what
+   * the parser's recovery makes of the rest would be noise), and what navigation lists is not known.
+   */
+  configBroken: boolean;
+  /** The site's OpenAPI specs, local and remote (discovered once per state). */
+  siteSpecs(): Promise<SiteSpecs>;
 }
 
 export interface SiteStateOptions {
@@ -67,8 +71,9 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   const docsJsonUri = joinUri(rootUri, 'docs.json');
   const sources = new SourceFiles();
   const sink = new DiagnosticSink(sources);
-  const state: SiteState = { rootUri, docsJsonUri, context: undefined, configDiagnostics: sink.result(), configFiles: [docsJsonUri], inNavigation: new Set(), siteSpecSources: async () => [] };
+  const state: SiteState = { rootUri, docsJsonUri, context: undefined, configDiagnostics: sink.result(), configFiles: [docsJsonUri], inNavigation: new Set(), configBroken: false, siteSpecs: async () => ({ local: [], remote: [] }) };
 
+  let configBroken = false;
   const parseFile = async (uri: string): Promise<JsonNode | null | undefined> => {
     let text: string | undefined;
     try {
@@ -84,6 +89,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     sink.touch(uri);
     const parsed = parseJson(uri, text);
     for (const error of parsed.errors) sink.atOffset('json/syntax', uri, error.offset, error.length, error.message);
+    configBroken ||= parsed.errors.length > 0;
     return parsed.root;
   };
 
@@ -97,7 +103,8 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   const resolved = await resolveRefs(root, rootUri, { load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)! }, sink);
   throwIfCancelled(token);
   const value = toValue(resolved.root);
-  reportSchemaProblems(resolved.root, value, resolved.unresolved, sink);
+  // After a syntax error, the recovered tree is a guess: its schema problems are not reported.
+  const schema = configBroken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink);
   throwIfCancelled(token);
 
   const files = await (options.files ?? ((uri: string) => indexSiteFiles(workspace, uri)))(rootUri);
@@ -107,23 +114,24 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     docsJsonUri,
     config: resolved.root,
     value: (value ?? {}) as Record<string, any>,
-    navigation: buildNavigationModel(child(resolved.root, 'navigation')),
+    navigation: buildNavigationModel(child(resolved.root, 'navigation'), new Set(schema.drops.map((drop) => drop.property))),
     files,
     specs,
     sink,
     settings,
     workspace,
   };
-  for (const rule of rules) {
+  for (const rule of configBroken ? [] : rules) {
     await rule(context);
     throwIfCancelled(token);
   }
-  let specSources: Promise<string[]> | undefined;
+  let siteSpecs: Promise<SiteSpecs> | undefined;
   return {
     ...state,
     context,
     configFiles: resolved.files,
-    inNavigation: new Set(context.navigation.pages.map((entry) => entry.page.id)),
-    siteSpecSources: () => (specSources ??= siteSpecSources(context)),
+    configBroken,
+    inNavigation: new Set(context.navigation.pages.map((entry) => resolvePageId(files.pages, entry.page.id) ?? entry.page.id)),
+    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(context)),
   };
 }

@@ -66,7 +66,8 @@ export function parseJson(uri: string, text: string): ParsedJson {
     return node;
   };
   visit(
-    text,
+    // A byte order mark is read as whitespace (editors and JSON readers drop it); offsets stay the same.
+    text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text,
     {
       onObjectBegin: (offset) => void stack.push(add({ type: 'object', uri, offset, length: -1, children: [] })),
       onObjectProperty: (name, offset, length) => {
@@ -94,8 +95,10 @@ export function parseJson(uri: string, text: string): ParsedJson {
         if (separator === ',' && current().type === 'property') completeProperty(offset);
       },
       onError: (error, offset, length) => {
-        // Recovery often reports a second error at the same place; the first one says what is wrong.
-        if (errors.some((previous) => previous.offset === offset)) return;
+        // Recovery reports more errors just after the first (an unterminated string shifts what
+        // follows); the first one says what is wrong. Errors further away are problems of their own.
+        const previous = errors[errors.length - 1];
+        if (previous && !pastCascade(text, previous.offset, offset)) return;
         const name = printParseErrorCode(error);
         errors.push({ offset, length: Math.max(length, 1), message: errorMessages[name] ?? name });
       },
@@ -108,6 +111,15 @@ export function parseJson(uri: string, text: string): ParsedJson {
     if (node.length < 0) node.length = text.length - node.offset;
   }
   return { root: top.children![0], errors };
+}
+
+/** Lines after an error within which a later error is taken to follow from it. */
+const CASCADE_LINES = 2;
+
+function pastCascade(text: string, first: number, later: number): boolean {
+  let lines = 0;
+  for (let i = first; i < later; i++) if (text.charCodeAt(i) === 10 && ++lines > CASCADE_LINES) return true;
+  return false;
 }
 
 export function properties(node: JsonNode | undefined): JsonNode[] {

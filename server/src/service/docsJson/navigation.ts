@@ -1,9 +1,9 @@
-import { child, items, keyOf, properties, stringValue, type JsonNode } from './jsonTree';
+import { child, items, keyOf, stringValue, type JsonNode } from './jsonTree';
+import { lastProperties } from './schemaEngine';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 
-/** The division kinds of the navigation, in the order the platform looks for them at the root. */
-export const ROOT_DIVISIONS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'] as const;
-const CHILD_ARRAYS = [...ROOT_DIVISIONS, 'menu'] as const;
+/** The keys of a navigation node that hold other nodes or pages. */
+const CHILD_ARRAYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const;
 const SCOPING = { products: 'product', languages: 'language', versions: 'version' } as const;
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
@@ -44,8 +44,6 @@ export interface NavigationModel {
   operations: OperationEntry[];
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
-  /** The division keys present at the root, in file order. */
-  rootDivisions: JsonNode[];
 }
 
 export function parseOperation(value: string): { specFile?: string; method: string; path: string } | undefined {
@@ -66,10 +64,19 @@ export function specRefsOf(node: JsonNode | undefined): SpecRef[] {
   return [];
 }
 
-export function buildNavigationModel(navigation: JsonNode | undefined): NavigationModel {
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [], rootDivisions: [] };
+/**
+ * The pages, operations and specs of the navigation as the platform keeps it: `dropped` holds the
+ * properties it ignores (a second division of a node, an invalid `openapi`), which are left out.
+ */
+export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [] };
   if (navigation?.type !== 'object') return model;
-  model.rootDivisions = properties(navigation).filter((property) => (ROOT_DIVISIONS as readonly string[]).includes(keyOf(property)));
+  // A repeated key counts once, with its last value (as JSON.parse reads it).
+  const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
+  const keptChild = (node: JsonNode, key: string) => {
+    const property = lastProperties(node).get(key);
+    return property && !dropped.has(property) ? property.children?.[1] : undefined;
+  };
 
   const visitPages = (list: JsonNode, scope: string, specs: SpecRef[] | undefined) => {
     for (const entry of items(list)) {
@@ -85,15 +92,15 @@ export function buildNavigationModel(navigation: JsonNode | undefined): Navigati
   };
   const visitNode = (node: JsonNode, scope: string, inheritedSpecs: SpecRef[] | undefined) => {
     let specs = inheritedSpecs;
-    const openapi = child(node, 'openapi');
+    const openapi = keptChild(node, 'openapi');
     if (openapi) {
       const refs = specRefsOf(openapi);
       model.specRefs.push(...refs);
       if (refs.length) specs = refs;
     }
-    const root = child(node, 'root');
+    const root = keptChild(node, 'root');
     if (stringValue(root) !== undefined) addEntry(root!, scope, specs, true);
-    for (const property of properties(node)) {
+    for (const property of kept(node)) {
       const key = keyOf(property) as (typeof CHILD_ARRAYS)[number];
       if (!CHILD_ARRAYS.includes(key)) continue;
       const list = property.children?.[1];

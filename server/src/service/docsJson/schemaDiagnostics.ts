@@ -1,36 +1,47 @@
-import type { ErrorObject } from 'ajv';
 import type { DiagnosticCode } from '../diagnosticCodes';
 import type { DiagnosticSink } from '../diagnostics';
 import type { FixData } from '../fixData';
 import { closest, didYouMean } from '../suggest';
-import { findProperty, keyNode, nodeAtPath, pointerSegments, toValue, type JsonNode } from './jsonTree';
-import { derefSchema, validateDocsJson, type SchemaNode } from './schema';
+import { keyNode, type JsonNode } from './jsonTree';
+import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
+import { lastProperties, type JsonPath, type SchemaDrop, type SchemaIssue, type SchemaResult } from './schemaEngine';
 
 type Area = 'config' | 'nav' | 'api' | 'integrations';
-type Kind = 'unknown-key' | 'missing-property' | 'invalid-value';
 
 /**
- * Validates the resolved docs.json against the schema and reports each problem at the smallest range
- * (the unknown key, the wrong value, the key of the object missing a property) with a message that
- * says what the shape is and what would be right.
+ * Validates the resolved docs.json as the platform does and reports each problem at the smallest
+ * range (the unknown key, the wrong value, the key of the object missing a property) with a message
+ * that says what the shape is and what would be right. What the platform rejects is an error; what
+ * it silently drops is a warning.
  */
-export function reportSchemaProblems(root: JsonNode, value: unknown, unresolved: string[], sink: DiagnosticSink): void {
+export function reportSchemaProblems(root: JsonNode, unresolved: string[], sink: DiagnosticSink): SchemaResult {
+  const result = docsJsonEngine.validate(root);
+  const skipped = (path: JsonPath) => {
+    const pointer = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    return unresolved.some((prefix) => pointer === prefix || pointer.startsWith(prefix + '/'));
+  };
   const seen = new Set<string>();
-  for (const error of validateDocsJson(value)) {
-    if (error.keyword === 'if') continue;
-    if (unresolved.some((pointer) => error.instancePath === pointer || error.instancePath.startsWith(pointer + '/'))) continue;
-    const id = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
-    if (seen.has(id)) continue;
+  const once = (node: JsonNode, message: string) => {
+    const id = `${node.uri}|${node.offset}|${message}`;
+    if (seen.has(id)) return false;
     seen.add(id);
-    const segments = pointerSegments(error.instancePath);
-    const located = nodeAtPath(root, segments);
-    if (!located) continue;
-    report(error, segments, located.node, located.property, sink);
+    return true;
+  };
+  for (const issue of result.issues) {
+    if (skipped(issue.path)) continue;
+    const { code, node, message, data } = describeIssue(root, issue);
+    if (once(node, message)) sink.atNode(code, node, message, { data });
   }
+  for (const drop of result.drops) {
+    if (skipped(drop.path)) continue;
+    const { code, node, message, data, related } = describeDrop(root, drop);
+    if (once(node, message)) sink.atNode(code, node, message, { data, related });
+  }
+  return result;
 }
 
-function areaOf(segments: string[]): Area {
-  switch (segments[0]) {
+function areaOf(path: JsonPath): Area {
+  switch (path[0]) {
     case 'navigation':
       return 'nav';
     case 'api':
@@ -42,21 +53,28 @@ function areaOf(segments: string[]): Area {
   }
 }
 
-function codeFor(area: Area, kind: Kind, segments: string[]): DiagnosticCode {
-  if (area !== 'integrations') return `${area}/${kind}` as DiagnosticCode;
-  if (kind === 'unknown-key') return segments.length === 1 ? 'integrations/unknown-integration' : 'integrations/unknown-field';
-  return kind === 'missing-property' ? 'integrations/missing-field' : 'integrations/invalid-field';
+type Kind = 'unknown-key' | 'ignored-key' | 'rejected-key' | 'missing-property' | 'invalid-value';
+
+function codeFor(kind: Kind, path: JsonPath): DiagnosticCode {
+  const area = areaOf(path);
+  if (area === 'integrations') {
+    if (kind === 'rejected-key' || (kind === 'unknown-key' && path.length <= 1)) return 'integrations/unknown-integration';
+    if (kind === 'unknown-key' || kind === 'ignored-key') return 'integrations/unknown-field';
+    return kind === 'missing-property' ? 'integrations/missing-field' : 'integrations/invalid-field';
+  }
+  if (kind === 'ignored-key' && area === 'api') return 'api/unknown-key';
+  return `${area}/${kind}` as DiagnosticCode;
 }
 
 /** How a message names the place: `integrations.ga4.measurementId`, `navigation.tabs[0].groups[2]`. */
-export function displayPath(segments: string[]): string {
+export function displayPath(segments: JsonPath): string {
   let path = '';
-  for (const segment of segments) path += /^\d+$/.test(segment) ? `[${segment}]` : path ? `.${segment}` : segment;
+  for (const segment of segments) path += typeof segment === 'number' || /^\d+$/.test(segment) ? `[${segment}]` : path ? `.${segment}` : segment;
   return path || 'docs.json';
 }
 
 /** What a message calls the object at a place: the shape's title ("group", "tab") or its path. */
-function shapeName(schema: SchemaNode | undefined, segments: string[]): string {
+function shapeName(schema: SchemaNode | undefined, segments: JsonPath): string {
   const title = schema?.title as string | undefined;
   if (title && title !== 'docs.json') return segments.length ? `${article(title)} ${title} (${displayPath(segments)})` : 'docs.json';
   return segments.length ? `\`${displayPath(segments)}\`` : 'docs.json';
@@ -66,8 +84,16 @@ function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'An' : 'A';
 }
 
+function lowerFirst(text: string): string {
+  return text.startsWith('docs.json') || text.startsWith('`') ? text : text[0].toLowerCase() + text.slice(1);
+}
+
 function describeType(node: JsonNode): string {
   return node.type === 'object' ? 'an object' : node.type === 'array' ? 'an array' : `a ${node.type}`;
+}
+
+function typeList(types: unknown[]): string {
+  return types.map((type) => (type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${String(type)}`)).join(' or ');
 }
 
 function firstSentence(text: unknown): string {
@@ -76,86 +102,124 @@ function firstSentence(text: unknown): string {
   return ` (${(match ? match[1] : text).replace(/[.:]$/, '')})`;
 }
 
-function report(error: ErrorObject, segments: string[], node: JsonNode, property: JsonNode | undefined, sink: DiagnosticSink): void {
-  const area = areaOf(segments);
-  // The generated validator runs in verbose mode: each error carries the schema object that failed.
-  const parent = error.parentSchema as SchemaNode | undefined;
-  const data = toValue(node);
-  const path = displayPath(segments);
-  const holderKey = property ? keyNode(property) : undefined;
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      const key = String(error.params.additionalProperty);
-      const offending = findProperty(node, key);
-      const target = (offending && keyNode(offending)) ?? node;
-      const known = Object.keys(parent?.properties ?? {});
-      const suggestion = closest(key, known);
-      const where = shapeName(parent, segments);
-      const code = codeFor(area, 'unknown-key', segments);
-      const consequence = code === 'integrations/unknown-integration' ? 'the platform rejects the file' : 'the platform ignores it';
-      const list = code === 'integrations/unknown-integration' && !suggestion ? ` Known integrations: ${known.join(', ')}.` : '';
-      sink.atNode(code, target, `Unknown key \`${key}\` in ${lowerFirst(where)}; ${consequence}.${didYouMean(suggestion)}${list}`, {
-        data: (suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true }) satisfies FixData,
-      });
-      return;
+/** The key node of the property holding the value at `path`, when there is one. */
+function holderKeyAt(root: JsonNode, path: JsonPath): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  let key: JsonNode | undefined;
+  for (const segment of path) {
+    if (!node) return undefined;
+    if (node.type === 'object') {
+      const property = lastProperties(node).get(String(segment));
+      key = property && keyNode(property);
+      node = property?.children?.[1];
+    } else {
+      node = node.children?.[Number(segment)];
+      key = undefined;
     }
-    case 'required': {
-      const missing = String(error.params.missingProperty);
-      const described = firstSentence(derefSchema(parent?.properties?.[missing])?.markdownDescription);
-      const target = holderKey ?? { ...node, length: 1 };
-      sink.atNode(codeFor(area, 'missing-property', segments), target, `${shapeName(parent, segments)} is missing \`${missing}\`${described}.`);
-      return;
+  }
+  return key;
+}
+
+interface Described {
+  code: DiagnosticCode;
+  node: JsonNode;
+  message: string;
+  data?: FixData;
+  related?: { node: JsonNode; message: string }[];
+}
+
+function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
+  const { node, path, schema } = issue;
+  const where = `\`${displayPath(path)}\``;
+  switch (issue.kind) {
+    case 'missing': {
+      const described = firstSentence(derefSchema(schema.properties?.[issue.key!])?.markdownDescription);
+      const target = holderKeyAt(root, path) ?? { ...node, length: 1 };
+      return { code: codeFor('missing-property', path), node: target, message: `${shapeName(schema, path)} is missing \`${issue.key}\`${described}.` };
+    }
+    case 'no-division': {
+      const target = holderKeyAt(root, path) ?? { ...node, length: 1 };
+      const choices = (issue.expected as string[]).map((key) => `\`${key}\``).join(', ');
+      return { code: codeFor('missing-property', path), node: target, message: `${shapeName(schema, path)} holds none of ${choices}: the platform needs one of them.` };
     }
     case 'type': {
-      const expected = ([] as string[]).concat(error.params.type as string | string[]);
-      const message = parent?.errorMessage
-        ? `\`${path}\` ${parent.errorMessage}; found ${describeType(node)}.`
-        : `\`${path}\` must be ${expected.map((type) => (type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`)).join(' or ')}, not ${describeType(node)}.`;
-      sink.atNode(codeFor(area, 'invalid-value', segments), node, message);
-      return;
+      const message = schema.errorMessage ? `${where} ${schema.errorMessage}; found ${describeType(node)}.` : `${where} must be ${typeList(issue.expected ?? [])}, not ${describeType(node)}.`;
+      return { code: codeFor('invalid-value', path), node, message };
     }
-    case 'enum': {
-      const allowed = (error.params.allowedValues as unknown[]).map(String);
-      const suggestion = typeof data === 'string' ? closest(data, allowed) : undefined;
-      sink.atNode(codeFor(area, 'invalid-value', segments), node, `\`${path}\` is ${JSON.stringify(data)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}`, {
-        data: suggestion ? ({ replace: JSON.stringify(suggestion), replaceLabel: suggestion } satisfies FixData) : undefined,
-      });
-      return;
+    case 'enum':
+    case 'const': {
+      const allowed = (issue.expected ?? []).map(String);
+      const data = node.type === 'string' ? closest(String(node.value), allowed) : undefined;
+      const isKey = node.type === 'string' && path[path.length - 1] === node.value && holderKeyAt(root, path) === node;
+      const subject = isKey ? `The key "${String(node.value)}" of \`${displayPath(path.slice(0, -1))}\`` : `${where} is ${JSON.stringify(node.value ?? describeType(node))};`;
+      const list = allowed.map((value) => `"${value}"`).join(', ');
+      const message = isKey ? `${subject} is not allowed; expected one of ${list}; the platform rejects the file.${didYouMean(data, '"')}` : `${subject} expected ${allowed.length === 1 ? `"${allowed[0]}"` : `one of ${list}`}.${didYouMean(data, '"')}`;
+      return { code: codeFor('invalid-value', path), node, message, data: data ? { replace: JSON.stringify(data), replaceLabel: data } : undefined };
     }
-    case 'pattern':
-    case 'format':
-    case 'minLength':
-    case 'maxLength': {
-      const detail = parent?.errorMessage ?? genericDetail(error);
-      sink.atNode(codeFor(area, 'invalid-value', segments), node, `\`${path}\` ${detail}; found ${JSON.stringify(data)}.`);
-      return;
+    case 'string':
+    case 'check':
+    case 'array': {
+      const found = node.type === 'string' ? `; found ${JSON.stringify(node.value)}` : '';
+      return { code: codeFor('invalid-value', path), node, message: `${where} ${issue.kind === 'string' && schema.errorMessage ? schema.errorMessage : issue.detail}${found}.` };
     }
-    default: {
-      sink.atNode(codeFor(area, 'invalid-value', segments), node, `\`${path}\` ${genericDetail(error)}.`);
+    case 'rejected-key':
+    case 'never': {
+      const key = issue.key!;
+      const known = Object.keys(schema.properties ?? {});
+      const suggestion = closest(key, known);
+      const target = issue.keyNode ?? node;
+      const shape = lowerFirst(shapeName(schema, path));
+      const topIntegration = areaOf(path) === 'integrations' && path.length === 1;
+      const list = topIntegration && !suggestion ? ` Known integrations: ${known.join(', ')}.` : '';
+      const message =
+        issue.kind === 'never'
+          ? `\`${key}\` is not allowed in ${shape}; the platform rejects the file. Remove it.`
+          : `Unknown key \`${key}\` in ${shape}; the platform rejects the file.${didYouMean(suggestion)}${list}`;
+      return { code: codeFor('rejected-key', [...path, key]), node: target, message, data: suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true } };
     }
   }
 }
 
-function genericDetail(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'minLength':
-      return `must be at least ${p.limit} characters long`;
-    case 'maxLength':
-      return `must be at most ${p.limit} characters long`;
-    case 'maxItems':
-      return `may hold at most ${p.limit} items`;
-    case 'minItems':
-      return `must hold at least ${p.limit} items`;
-    case 'format':
-      return `must be a valid ${p.format === 'uri' ? 'URL such as "https://example.com"' : String(p.format)}`;
-    case 'pattern':
-      return `must match ${p.pattern}`;
-    default:
-      return error.message ?? 'is not valid';
+function describeDrop(root: JsonNode, drop: SchemaDrop): Described {
+  const target = keyNode(drop.property) ?? drop.property;
+  const holderPath = drop.path.slice(0, -1);
+  const shape = shapeName(drop.holder, holderPath);
+  const key = drop.key;
+  if (!drop.known) {
+    const suggestion = closest(key, Object.keys(drop.holder.properties ?? {}));
+    return {
+      code: codeFor('unknown-key', drop.path),
+      node: target,
+      message: `Unknown key \`${key}\` in ${lowerFirst(shape)}; the platform ignores it.${didYouMean(suggestion)}`,
+      data: suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true },
+    };
   }
-}
-
-function lowerFirst(text: string): string {
-  return text.startsWith('docs.json') || text.startsWith('`') ? text : text[0].toLowerCase() + text.slice(1);
+  if (drop.otherForm) {
+    const form = Object.keys(drop.holder.properties ?? {}).filter((name) => (drop.holder.required ?? []).includes(name));
+    const because = form.length ? ` (it has ${form.map((name) => `\`${name}\``).join(' and ')})` : '';
+    return {
+      code: codeFor('ignored-key', drop.path),
+      node: target,
+      message: `\`${displayPath(holderPath)}\` can take one of two forms; the platform reads it as ${lowerFirst(shape.replace(/ \(.*\)$/, ''))}${because} and ignores \`${key}\`, which belongs to the other form. Use one form.`,
+      data: { removeKey: true },
+    };
+  }
+  const reason = drop.reason && describeIssue(root, drop.reason);
+  const related = reason ? [{ node: reason.node, message: reason.message }] : undefined;
+  const because = reason ? ` ${key === 'href' ? 'Its value is not valid' : 'Its content is not valid'}: ${lowerFirst(reason.message).replace(/\.$/, '')}.` : '';
+  if (drop.kept) {
+    return {
+      code: codeFor('ignored-key', drop.path),
+      node: target,
+      message: `${shape} holds both \`${drop.kept}\` and \`${key}\`; the platform uses \`${drop.kept}\` and ignores \`${key}\`.${because} Nest one inside the other or remove \`${key}\`.`,
+      data: { removeKey: true },
+      related,
+    };
+  }
+  return {
+    code: codeFor('ignored-key', drop.path),
+    node: target,
+    message: `The platform ignores \`${key}\` of ${lowerFirst(shape)} because its value is not valid${reason ? `: ${lowerFirst(reason.message).replace(/\.$/, '')}` : ''}. Fix it, or the ${key === 'href' ? 'link' : 'content'} is silently left out of the site.`,
+    related,
+  };
 }

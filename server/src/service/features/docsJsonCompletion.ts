@@ -2,10 +2,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { derefSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
-import { discoverSpecFiles } from '../pages/siteSpecs';
 import type { SiteState } from '../siteState';
+import { relativeUri } from '../uri';
 import { enclosingOpenapi, holderKey, jsonContext, valueOf } from './jsonContext';
-import { loadSpecs } from './operationLookup';
+import { loadSpecs } from '../siteSpecs';
 
 const PAGE_KEYS = new Set(['pages', 'root']);
 
@@ -110,16 +110,15 @@ async function completePageEntries(tree: ReturnType<typeof jsonContext>['tree'],
   }
   if (!allowOperations) return items;
   const scope = (enclosingOpenapi(tree, path) as string[] | undefined) ?? apiOpenapiRefs(site.config).map((ref) => ref.source);
-  for (const spec of await loadSpecs(state, scope)) {
+  for (const spec of await loadSpecs(site, scope)) {
     for (const operation of spec.operations) {
       const value = `${operation.method} ${operation.path}`;
       items.push({ label: value, kind: CompletionItemKind.Function, detail: operation.summary, sortText: `2${value}`, textEdit: { range, newText: JSON.stringify(value) }, filterText: JSON.stringify(value) });
     }
   }
-  for (const file of await discoverSpecFiles(site)) {
-    const resolution = await site.specs.resolve(site.rootUri, file);
-    if (resolution.kind !== 'loaded') continue;
-    for (const operation of resolution.spec.operations) {
+  for (const spec of (await state.siteSpecs()).local) {
+    const file = relativeUri(site.rootUri, spec.uri) ?? spec.uri;
+    for (const operation of spec.operations) {
       const value = `${file} ${operation.method} ${operation.path}`;
       items.push({ label: value, kind: CompletionItemKind.Function, detail: operation.summary, sortText: `3${value}`, textEdit: { range, newText: JSON.stringify(value) }, filterText: JSON.stringify(value) });
     }
@@ -129,7 +128,8 @@ async function completePageEntries(tree: ReturnType<typeof jsonContext>['tree'],
 
 async function completeSpecFiles(state: SiteState, range: Range): Promise<CompletionItem[]> {
   if (!state.context) return [];
-  return (await discoverSpecFiles(state.context)).map((file) => ({ label: file, kind: CompletionItemKind.File, detail: 'OpenAPI spec', textEdit: { range, newText: JSON.stringify(file) }, filterText: JSON.stringify(file) }));
+  const files = (await state.siteSpecs()).local.map((spec) => relativeUri(state.rootUri, spec.uri) ?? spec.uri);
+  return files.map((file) => ({ label: file, kind: CompletionItemKind.File, detail: 'OpenAPI spec', textEdit: { range, newText: JSON.stringify(file) }, filterText: JSON.stringify(file) }));
 }
 
 function objectAt(value: unknown, path: (string | number)[]): Record<string, unknown> | undefined {

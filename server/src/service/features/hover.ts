@@ -7,6 +7,7 @@ import { normalisePageEntry } from '../docsJson/pageEntry';
 import { docsJsonSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
 import { parseApiValue } from '../frontMatter/apiValue';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import { resolvePageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, relativeUri } from '../uri';
 import { enclosingOpenapi, holderKey, jsonContext, pathOf, valueOf } from './jsonContext';
@@ -84,8 +85,10 @@ function describeIntegration(key: string): string {
 
 async function describePage(state: SiteState, value: string): Promise<string> {
   const { id } = normalisePageEntry(value);
-  const relative = state.context?.files.pages.get(id);
-  if (!relative) return `**${id}**\n\nNo page file: ${id}.mdx or ${id}.md does not exist.`;
+  const pages = state.context?.files.pages;
+  const resolved = pages && resolvePageId(pages, id);
+  const relative = resolved === undefined ? undefined : pages?.get(resolved);
+  if (!relative) return `**${id}**\n\nNo page file: ${id}.mdx, ${id}.md or ${id}/index.mdx does not exist.`;
   const text = await state.context!.workspace.readFile(joinUri(state.rootUri, relative)).catch(() => undefined);
   const data = text ? parseFrontMatter(text).data : {};
   const title = typeof data.title === 'string' ? data.title : id;

@@ -5,6 +5,7 @@ import { parseOperation } from '../docsJson/navigation';
 import { normalisePageEntry } from '../docsJson/pageEntry';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { operationOffset } from '../openapi/spec';
+import { resolvePageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, resolveInside } from '../uri';
 import { enclosingOpenapi, holderKey, parseCached, pathOf } from './jsonContext';
@@ -31,7 +32,8 @@ async function targetOfJsonString(node: Node, tree: Node, state: SiteState, docu
       const at = spec.positionAt(operationOffset(found.spec, found.operation));
       return { uri: found.spec.uri, range: { start: at, end: at } };
     }
-    const relative = site.files.pages.get(normalisePageEntry(value).id);
+    const id = resolvePageId(site.files.pages, normalisePageEntry(value).id);
+    const relative = id === undefined ? undefined : site.files.pages.get(id);
     return relative ? { uri: joinUri(state.rootUri, relative), range: START } : undefined;
   }
   if (key === 'openapi' || key === 'source') {

@@ -1,6 +1,6 @@
-import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { parseOperation } from '../docsJson/navigation';
-import { findOperation, type OpenApiSpec, type Operation } from '../openapi/spec';
+import type { OpenApiSpec, Operation } from '../openapi/spec';
+import { findInSpecs, loadSpecs } from '../siteSpecs';
 import type { SiteState } from '../siteState';
 
 /**
@@ -11,18 +11,8 @@ export async function lookupOperation(state: SiteState, value: string, scope: st
   const parsed = parseOperation(value);
   const site = state.context;
   if (!parsed || !site) return undefined;
-  let specs: OpenApiSpec[];
-  if (parsed.specFile) {
-    const resolution = await site.specs.resolve(site.rootUri, parsed.specFile, relativeTo);
-    specs = resolution.kind === 'loaded' ? [resolution.spec] : [];
-  } else {
-    specs = await loadSpecs(state, scope ?? [...apiOpenapiRefs(site.config).map((ref) => ref.source), ...(await state.siteSpecSources())]);
-  }
-  for (const spec of specs) {
-    const operation = findOperation(spec, parsed.method, parsed.path);
-    if (operation) return { spec, operation };
-  }
-  return undefined;
+  const specs = parsed.specFile ? await loadSpecs(site, [parsed.specFile], relativeTo) : scope ? await loadSpecs(site, scope) : (await state.siteSpecs()).local;
+  return findInSpecs(specs, parsed.method, parsed.path);
 }
 
 export function describeOperation(operation: Operation, specName: string): string {
@@ -36,14 +26,3 @@ export function describeOperation(operation: Operation, specName: string): strin
   return lines.join('\n');
 }
 
-/** The specs of these sources that exist and parse (URLs and broken files are left out). */
-export async function loadSpecs(state: SiteState, sources: string[]): Promise<OpenApiSpec[]> {
-  const site = state.context;
-  if (!site) return [];
-  const specs: OpenApiSpec[] = [];
-  for (const source of sources) {
-    const resolution = await site.specs.resolve(site.rootUri, source);
-    if (resolution.kind === 'loaded') specs.push(resolution.spec);
-  }
-  return specs;
-}

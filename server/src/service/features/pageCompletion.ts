@@ -5,7 +5,6 @@ import { HTTP_METHODS } from '../docsJson/navigation';
 import { parseApiValue } from '../frontMatter/apiValue';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import type { SiteState } from '../siteState';
-import { loadSpecs } from './operationLookup';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };
 const properties = frontMatterSchema.properties as Record<string, PropertySchema>;
@@ -60,7 +59,7 @@ async function completeValue(key: string, typed: string, range: Range, state: Si
     return schema.enum.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, documentation: schema.markdownDescription ? { kind: 'markdown', value: schema.markdownDescription } : undefined, textEdit: { range, newText: value } }));
   }
   if (key !== 'api' && key !== 'openapi') return [];
-  const specs = await loadSpecs(state, await state.siteSpecSources());
+  const specs = (await state.siteSpecs()).local;
   if (key === 'api' && !typed.includes(' ')) {
     return HTTP_METHODS.map((method) => ({ label: method, kind: CompletionItemKind.Keyword, textEdit: { range, newText: `${method} ` }, command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } }));
   }

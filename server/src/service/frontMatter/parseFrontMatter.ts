@@ -30,6 +30,11 @@ export interface FrontMatter {
   /** Keys written more than once: each later occurrence (the last one wins, as in the platform). */
   duplicates: { key: string; offset: number; length: number; firstOffset: number }[];
   error?: FrontMatterError;
+  /**
+   * The block parses, but to a plain value or a list rather than `key: value` lines. The platform
+   * keeps no metadata from it (the page's title then comes from its file name); not a build error.
+   */
+  notMapping?: { value: unknown; offset: number; length: number };
 }
 
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
@@ -68,7 +73,8 @@ export function parseFrontMatter(text: string): FrontMatter {
   }
   if (data === null || data === undefined) return result;
   if (typeof data !== 'object' || Array.isArray(data)) {
-    result.error = { offset: contentOffset, length: Math.max(1, yaml.length), message: 'Front matter must be a list of `key: value` lines.' };
+    const leading = yaml.length - yaml.trimStart().length;
+    result.notMapping = { value: data, offset: contentOffset + leading, length: Math.max(1, yaml.trim().length) };
     return result;
   }
   result.data = data as Record<string, unknown>;

@@ -6,7 +6,7 @@ export type SpecResolution =
   | { kind: 'remote'; url: string }
   | { kind: 'outside' }
   | { kind: 'missing'; uri: string }
-  | { kind: 'invalid'; uri: string; error: string }
+  | { kind: 'invalid'; uri: string; error: string; /** Docsmith could not read it (too large, binary): the platform may. */ unreadable?: boolean }
   | { kind: 'loaded'; uri: string; spec: OpenApiSpec };
 
 const EXTENSIONS = ['', '.json', '.yaml', '.yml'];
@@ -49,7 +49,7 @@ export class SpecStore {
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own.
-      result = { kind: 'invalid', uri, error: `cannot be read: ${error.message.replace(/\.$/, '')}` };
+      result = { kind: 'invalid', uri, error: `cannot be read: ${error.message.replace(/\.$/, '')}`, unreadable: true };
     }
     this.cache.set(uri, { mtime, result });
     return result;

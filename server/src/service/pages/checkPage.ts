@@ -15,9 +15,6 @@ import { paramFieldsRule } from './rules/paramFieldsRule';
 
 const pageRules: PageRule[] = [frontMatterSyntaxRule, frontMatterSchemaRule, apiRule, openapiRule, authMethodRule, paramFieldsRule, orphanRule];
 
-/** Fragments included into other pages, never pages of the site. */
-export const NOT_PAGES = /^snippets\//;
-
 /**
  * Checks one page of a site against the site's state. Returns undefined when the file is gone.
  * `text` is the page's current text when the caller has it (an open editor); else it is read.
@@ -49,7 +46,8 @@ export async function checkPage(state: SiteState, id: string, relative: string, 
     fields: () => (fields ??= scanFieldTags(pageText, frontMatter.bodyOffset)),
     site,
     inNavigation: state.inNavigation,
-    siteSpecSources: state.siteSpecSources,
+    navigationUnknown: state.configBroken,
+    siteSpecs: state.siteSpecs,
     report(code, offset, length, message, options) {
       if (!sink.sources.has(uri)) sink.sources.add(uri, pageText);
       sink.atOffset(code, uri, offset, length, message, options);

@@ -3,6 +3,7 @@ import type { DiagnosticOptions } from '../diagnostics';
 import type { SiteContext } from '../docsJson/rules/siteContext';
 import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
 import type { FieldTag } from '../mdx/fieldTags';
+import type { SiteSpecs } from '../siteSpecs';
 
 /** Everything a page rule may look at. */
 export interface PageContext {
@@ -17,8 +18,10 @@ export interface PageContext {
   site: SiteContext;
   /** Page ids that navigation lists. */
   inNavigation: ReadonlySet<string>;
-  /** The spec sources a file-less `openapi:` is looked up in (computed once per site). */
-  siteSpecSources(): Promise<string[]>;
+  /** docs.json does not parse, so what navigation lists is not known: rules about it stay silent. */
+  navigationUnknown: boolean;
+  /** The site's OpenAPI specs (discovered once per site state). */
+  siteSpecs(): Promise<SiteSpecs>;
   report(code: DiagnosticCode, offset: number, length: number, message: string, options?: DiagnosticOptions): void;
 }
 

@@ -1,7 +1,15 @@
 import type { FixData } from '../../fixData';
 import { closest } from '../../suggest';
-import type { SiteFiles } from '../../siteFiles';
+import { resolvePageId, type IgnoreReason, type SiteFiles } from '../../siteFiles';
 import type { SiteContext } from './siteContext';
+
+/** Why a file that exists is still no page of the site, for the message. */
+const NOT_PUBLISHED: Record<IgnoreReason, (file: string) => string> = {
+  mintignore: (file) => `is excluded by .mintignore (${file}), so the platform does not build it. Remove it from navigation or from .mintignore.`,
+  default: (file) => `is a file the platform never publishes (${file}: node_modules, README.md, LICENSE.md, CHANGELOG.md and CONTRIBUTING.md are left out of every build). Rename the file, or remove the entry.`,
+  repository: (file) => `is a file the platform never publishes (${file}: README, LICENSE and CONTRIBUTING Markdown files describe the repository, not the docs). Rename it to .mdx, or remove the entry.`,
+  snippet: (file) => `is a snippet (${file}), which the platform includes into pages but never publishes as one. Import it into a page, or move it out of the snippets folder.`,
+};
 
 /** Above this many pages, did-you-mean only compares pages of the same folder or the same file name. */
 const FULL_SCAN_LIMIT = 5000;
@@ -14,10 +22,11 @@ export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
       sink.atNode('nav/page-outside-root', entry.node, `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`);
       continue;
     }
-    if (normalised.id === '' || files.pages.has(normalised.id)) continue;
-    const ignored = files.ignoredPages.get(normalised.id);
-    if (ignored) {
-      sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" is excluded by .mintignore (${ignored}), so the platform does not build it. Remove it from navigation or from .mintignore.`);
+    if (normalised.id === '' || resolvePageId(files.pages, normalised.id) !== undefined) continue;
+    const ignoredId = resolvePageId(files.ignoredPages, normalised.id);
+    if (ignoredId !== undefined) {
+      const ignored = files.ignoredPages.get(ignoredId)!;
+      sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" ${NOT_PUBLISHED[files.ignoredWhy.get(ignored) ?? 'default'](ignored)}`);
       continue;
     }
     const suggestion = pageSuggester(files).suggest(normalised.id);

@@ -1,25 +1,31 @@
 import { relativeUri } from '../../uri';
 import { apiOpenapiRefs } from '../apiSpecs';
+import type { SpecRef } from '../navigation';
 import type { SiteContext } from './siteContext';
 
 /**
- * Every `openapi` value (on navigation nodes and in `api.openapi`) names a spec that exists and
- * parses. The platform silently ignores a navigation `openapi` it cannot read, so the entries below
- * it quietly disappear. URLs are not fetched; the operation rule says so where it matters.
+ * Every `openapi` value names a spec that exists and parses. The platform's build stops on a
+ * navigation `openapi` it cannot find or read; a missing file in `api.openapi` it ignores without a
+ * word (a warning). URLs are not fetched; the operation rule says so where it matters.
  */
-export async function specExistsRule({ navigation, config, rootUri, specs, sink }: SiteContext): Promise<void> {
-  for (const ref of [...navigation.specRefs, ...apiOpenapiRefs(config)]) {
-    const resolution = await specs.resolve(rootUri, ref.source);
-    switch (resolution.kind) {
-      case 'outside':
-        sink.atNode('openapi/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" is outside the docs root; the platform only reads files inside it.`);
-        break;
-      case 'missing':
-        sink.atNode('openapi/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" does not exist (looked for ${relativeUri(rootUri, resolution.uri) ?? ref.source}). The platform silently ignores it, and its operations vanish from the site.`);
-        break;
-      case 'invalid':
-        sink.atNode('openapi/spec-invalid', ref.node, `OpenAPI spec "${ref.source}" ${resolution.error}.`);
-        break;
-    }
+export async function specExistsRule(context: SiteContext): Promise<void> {
+  const { navigation, config } = context;
+  for (const ref of navigation.specRefs) await check(context, ref, 'navigation');
+  for (const ref of apiOpenapiRefs(config)) await check(context, ref, 'api');
+}
+
+async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where: 'navigation' | 'api'): Promise<void> {
+  const resolution = await specs.resolve(rootUri, ref.source);
+  const consequence = where === 'navigation' ? "The platform's build stops on it." : 'The platform ignores it, so pages that rely on it show no API content.';
+  switch (resolution.kind) {
+    case 'outside':
+      sink.atNode(where === 'navigation' ? 'openapi/spec-not-found' : 'api/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" is outside the docs root; the platform only reads files inside it. ${consequence}`);
+      break;
+    case 'missing':
+      sink.atNode(where === 'navigation' ? 'openapi/spec-not-found' : 'api/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" does not exist (looked for ${relativeUri(rootUri, resolution.uri) ?? ref.source}). ${consequence}`);
+      break;
+    case 'invalid':
+      sink.atNode(where === 'navigation' ? 'openapi/spec-invalid' : 'api/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" ${resolution.error}.${resolution.unreadable ? '' : ` ${consequence}`}`);
+      break;
   }
 }

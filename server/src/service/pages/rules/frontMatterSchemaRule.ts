@@ -12,26 +12,27 @@ const overrides: Record<string, string> = {
   playground: 'The platform ignores an unknown value, so the page quietly falls back to `api.playground.display`.',
 };
 
-/** Front matter values against schemas/frontmatter.schema.json; misspelt known keys get a did-you-mean. */
+/**
+ * Front matter values against schemas/frontmatter.schema.json. An unknown value of a key with a
+ * fixed set is an error (the page quietly falls back to the global setting); a value of another type
+ * than expected is a warning, since the platform's build does not check front matter types.
+ * Misspelt known keys get a did-you-mean.
+ */
 export function frontMatterSchemaRule(page: PageContext): void {
   const { data, entries } = page.frontMatter;
+  const reported = new Set<string>();
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
-      const key = decodeURIComponent(error.instancePath.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+      const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const key = segments[0] ?? '';
       const entry = entries.get(key);
       if (!entry) continue;
-      if (error.keyword === 'enum') {
-        const allowed = (error.params.allowedValues as string[]).map(String);
-        const value = entry.value;
-        const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
-        const data: FixData | undefined = suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion } : undefined;
-        reportAtEntry(page, 'frontmatter/invalid-value', entry, `\`${key}\` is ${JSON.stringify(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`, { data });
-      } else if (error.keyword === 'type') {
-        const expected = ([] as string[]).concat(error.params.type as string[]).join(' or ');
-        reportAtEntry(page, 'frontmatter/invalid-value', entry, `\`${key}\` must be ${expected === 'boolean' ? '`true` or `false`' : `a ${expected}`}; found ${describe(entry.value)}.`);
-      } else {
-        reportAtEntry(page, 'frontmatter/invalid-value', entry, `\`${key}\` ${error.message ?? 'is not valid'}.`);
-      }
+      const where = segments.map((segment, index) => (index === 0 ? `\`${segment}` : `[${segment}]`)).join('') + '`';
+      const value = segments.slice(1).reduce<unknown>((holder, segment) => (holder as Record<string, unknown> | undefined)?.[segment], entry.value);
+      const message = describeError(error.keyword, error.params as Record<string, unknown>, key, where, value, error.message);
+      if (reported.has(`${key}\u0000${message.text}`)) continue;
+      reported.add(`${key}\u0000${message.text}`);
+      reportAtEntry(page, message.code, entry, message.text, { data: message.data });
     }
   }
   for (const [key, entry] of entries) {
@@ -43,6 +44,24 @@ export function frontMatterSchemaRule(page: PageContext): void {
       data: { replace: suggestion, replaceLabel: suggestion } satisfies FixData,
     });
   }
+}
+
+function describeError(keyword: string, params: Record<string, unknown>, key: string, where: string, value: unknown, fallback: string | undefined): { code: 'frontmatter/invalid-value' | 'frontmatter/wrong-type'; text: string; data?: FixData } {
+  if (keyword === 'enum') {
+    const allowed = (params.allowedValues as unknown[]).map(String);
+    const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
+    const data: FixData | undefined = suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion } : undefined;
+    return { code: 'frontmatter/invalid-value', text: `${where} is ${JSON.stringify(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`, data };
+  }
+  if (keyword === 'type') {
+    const expected = ([] as string[]).concat(params.type as string[]);
+    const wanted = expected.includes('boolean') ? '`true` or `false`' : expected.map((type) => (type === 'array' ? 'a list' : `a ${type}`)).join(' or ');
+    const quotedBoolean = expected.includes('boolean') && (value === 'true' || value === 'false');
+    const unquote = quotedBoolean ? ` Write it without quotes: \`${key}: ${value}\`.` : '';
+    const data: FixData | undefined = quotedBoolean ? { replace: String(value), replaceLabel: `${key}: ${value}` } : undefined;
+    return { code: 'frontmatter/wrong-type', text: `${where} should be ${wanted}; found ${describe(value)}. The platform does not check front matter types, so the page may not behave as meant.${unquote}`, data };
+  }
+  return { code: 'frontmatter/wrong-type', text: `${where} ${fallback ?? 'is not valid'}.` };
 }
 
 function describe(value: unknown): string {

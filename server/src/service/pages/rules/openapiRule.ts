@@ -5,8 +5,10 @@ import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
 
 /**
- * `openapi: "[spec] METHOD /path"` names an operation of that spec, or of one of the site's specs. The
- * platform silently ignores a missing one (the page then shows no API content), so it is a warning.
+ * `openapi: "[spec] METHOD /path"` names an operation. The platform looks it up in every OpenAPI spec
+ * of the site; a named spec only decides which one wins when several have it, and when the named one
+ * does not have it, the platform silently shows it from another spec that does. When no spec has
+ * it, the page shows no API content, without failing the build: a warning.
  */
 export async function openapiRule(page: PageContext): Promise<void> {
   const entry = page.frontMatter.entries.get('openapi');
@@ -20,31 +22,69 @@ export async function openapiRule(page: PageContext): Promise<void> {
     return;
   }
   const { site } = page;
-  const specs: OpenApiSpec[] = [];
-  let unverifiable = false;
-  const sources = operation.specFile ? [operation.specFile] : await page.siteSpecSources();
-  for (const source of sources) {
-    const resolution = await site.specs.resolve(site.rootUri, source, dirnameUri(page.uri));
-    if (resolution.kind === 'loaded') specs.push(resolution.spec);
-    else if (resolution.kind === 'remote') unverifiable = true;
-    else if (operation.specFile && resolution.kind === 'invalid') {
-      reportAtEntry(page, 'openapi/spec-invalid', entry, `OpenAPI spec "${operation.specFile}" ${resolution.error}.`);
-      return;
-    } else if (operation.specFile) {
-      reportAtEntry(page, 'frontmatter/spec-not-found', entry, `OpenAPI spec "${operation.specFile}" does not exist (relative to the docs root or to this page), so the platform shows no API content here.`);
+  const { local, remote } = await page.siteSpecs();
+  const label = `${operation.method.toUpperCase()} ${operation.path}`;
+  const name = (spec: OpenApiSpec) => relativeUri(site.rootUri, spec.uri) ?? spec.uri;
+  const having = local.filter((spec) => findOperation(spec, operation.method, operation.path));
+
+  if (having.length === 0) {
+    if (remote.length) return; // it may be in a spec given as a URL
+    if (local.length === 0) {
+      reportAtEntry(page, 'frontmatter/operation-not-found', entry, `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`);
       return;
     }
-  }
-  if (specs.length === 0) {
-    if (!unverifiable) reportAtEntry(page, 'frontmatter/operation-not-found', entry, `\`openapi\` names ${operation.method.toUpperCase()} ${operation.path}, but the site has no OpenAPI spec: set \`api.openapi\` in docs.json or name the spec ("openapi.json ${operation.method} ${operation.path}").`);
+    const named = operation.specFile ? matchNamedSpec(operation.specFile, local, site.rootUri) : undefined;
+    if (operation.specFile && !named) {
+      const resolution = await site.specs.resolve(site.rootUri, operation.specFile, dirnameUri(page.uri));
+      if (resolution.kind === 'invalid') {
+        reportAtEntry(page, 'frontmatter/spec-not-found', entry, `OpenAPI spec "${operation.specFile}" ${resolution.error}, and no other spec of the site has ${label}, so the platform shows no API content here.`);
+        return;
+      }
+    }
+    const searched = named ? [named] : local;
+    const suggestion = searched.map((spec) => ({ spec, operation: suggestOperation(spec, operation.method, operation.path) })).find((found) => found.operation);
+    const prefix = operation.specFile ? `${operation.specFile} ` : '';
+    const replacement = suggestion?.operation && `${prefix}${suggestion.operation.method} ${suggestion.operation.path}`;
+    const data: FixData | undefined = replacement ? { replace: JSON.stringify(replacement), replaceLabel: replacement } : undefined;
+    const where = named ? name(named) : operation.specFile ? `any spec of the site (none is "${operation.specFile}")` : `the site's specs (${searched.map(name).join(', ')})`;
+    reportAtEntry(page, 'frontmatter/operation-not-found', entry, `Operation ${label} is not in ${where}, so the platform shows no API content here.${replacement ? ` Did you mean "${replacement}"?` : ''}`, { data });
     return;
   }
-  if (specs.some((spec) => findOperation(spec, operation.method, operation.path))) return;
-  if (unverifiable) return; // it may be in a spec given as a URL
-  const names = specs.map((spec) => relativeUri(site.rootUri, spec.uri) ?? spec.uri).join(', ');
-  const suggestion = specs.map((spec) => suggestOperation(spec, operation.method, operation.path)).find(Boolean);
-  const prefix = operation.specFile ? `${operation.specFile} ` : '';
-  const replacement = suggestion && `${prefix}${suggestion.method} ${suggestion.path}`;
-  const data: FixData | undefined = replacement ? { replace: JSON.stringify(replacement), replaceLabel: replacement } : undefined;
-  reportAtEntry(page, 'frontmatter/operation-not-found', entry, `Operation ${operation.method.toUpperCase()} ${operation.path} is not in ${names}; the platform shows no API content for it.${replacement ? ` Did you mean "${replacement}"?` : ''}`, { data });
+  if (!operation.specFile || matchNamedSpec(operation.specFile, having, site.rootUri)) return;
+  // The named spec does not have it, but another does: the platform quietly shows that one.
+  const used = name(having[0]);
+  const replacement = `${used} ${operation.method} ${operation.path}`;
+  const named = matchNamedSpec(operation.specFile, local, site.rootUri);
+  const problem = named ? `${name(named)} has no ${label}` : `no spec of the site is "${operation.specFile}"`;
+  reportAtEntry(page, 'frontmatter/spec-not-found', entry, `\`openapi\` names the spec "${operation.specFile}", but ${problem}; the platform shows the operation from ${used} instead. Write "${replacement}" to say so.`, {
+    data: { replace: JSON.stringify(replacement), replaceLabel: replacement } satisfies FixData,
+  });
+}
+
+/**
+ * The spec a front matter spec name designates, in the platform's order of preference: the same
+ * path, a path that contains the name, the same file name without extension, a file name that
+ * contains it. Names are relative to the docs root; a leading `/` or `../` does not matter.
+ */
+export function matchNamedSpec(specName: string, specs: readonly OpenApiSpec[], rootUri: string): OpenApiSpec | undefined {
+  const wanted = /^https?:\/\//i.test(specName) ? specName : normaliseRelative(specName);
+  const paths = specs.map((spec) => ({ spec, path: relativeUri(rootUri, spec.uri) ?? spec.uri }));
+  const stem = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+  return (
+    paths.find(({ path }) => path === wanted) ??
+    paths.find(({ path }) => path.includes(wanted)) ??
+    paths.find(({ path }) => stem(path) === wanted) ??
+    paths.find(({ path }) => stem(path).includes(wanted))
+  )?.spec;
+}
+
+/** `/a/./b/../c.yaml` → `a/c.yaml`: resolved from the root, never above it. */
+function normaliseRelative(path: string): string {
+  const parts: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') parts.pop();
+    else parts.push(segment);
+  }
+  return parts.join('/');
 }

@@ -1,0 +1,59 @@
+import type { SiteContext } from './docsJson/rules/siteContext';
+import { apiOpenapiRefs } from './docsJson/apiSpecs';
+import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
+import { joinUri } from './uri';
+
+const SPEC_FILE = /\.(json|ya?ml)$/i;
+/** A cheap test before parsing: a top-level `openapi` key near the start of the file. */
+const LOOKS_LIKE_OPENAPI = /(^|[{,\s])["']?openapi["']?\s*:\s*["']?\d/;
+/** How far into a file the `openapi` key is looked for. */
+const SNIFF_CHARS = 4000;
+
+/** The OpenAPI specs of a site, as the platform sees them. */
+export interface SiteSpecs {
+  /**
+   * Every OpenAPI spec file of the docs root, whether docs.json names it or not: the platform's build
+   * reads every JSON and YAML file with a top-level `openapi` key.
+   */
+  local: OpenApiSpec[];
+  /** Specs docs.json names by URL: Docsmith never fetches them, so what they hold is unknown. */
+  remote: string[];
+}
+
+/** The files of the docs root that are OpenAPI specs (relative paths, sorted). */
+export async function discoverSpecFiles(site: SiteContext): Promise<string[]> {
+  const found: string[] = [];
+  for (const relative of site.files.files) {
+    if (!SPEC_FILE.test(relative) || relative === 'docs.json') continue;
+    const text = await site.workspace.readFile(joinUri(site.rootUri, relative)).catch(() => undefined);
+    if (text && LOOKS_LIKE_OPENAPI.test(text.slice(0, SNIFF_CHARS))) found.push(relative);
+  }
+  return found.sort();
+}
+
+/** The specs of these sources that exist and parse (URLs and broken files are left out), each once. */
+export async function loadSpecs(site: SiteContext, sources: Iterable<string>, relativeTo?: string): Promise<OpenApiSpec[]> {
+  const specs: OpenApiSpec[] = [];
+  for (const source of sources) {
+    const resolution = await site.specs.resolve(site.rootUri, source, relativeTo);
+    if (resolution.kind === 'loaded' && !specs.includes(resolution.spec)) specs.push(resolution.spec);
+  }
+  return specs;
+}
+
+export async function loadSiteSpecs(site: SiteContext): Promise<SiteSpecs> {
+  const named = [...site.navigation.specRefs, ...apiOpenapiRefs(site.config)].map((ref) => ref.source);
+  const remote = [...new Set(named.filter((source) => /^https?:\/\//i.test(source)))];
+  // Named local specs first, so a lookup prefers what docs.json points at.
+  const local = await loadSpecs(site, [...named.filter((source) => !remote.includes(source)), ...(await discoverSpecFiles(site))]);
+  return { local, remote };
+}
+
+/** The first of these specs that has `METHOD path`, with the operation. */
+export function findInSpecs(specs: readonly OpenApiSpec[], method: string, path: string): { spec: OpenApiSpec; operation: Operation } | undefined {
+  for (const spec of specs) {
+    const operation = findOperation(spec, method, path);
+    if (operation) return { spec, operation };
+  }
+  return undefined;
+}
