@@ -6,7 +6,7 @@ import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
 
-const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['test/unit', 'test/property', 'test/analytics', 'test/cli', 'test/lsp', 'test/corpus', 'test/e2e'];
+const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['test/unit', 'test/property', 'test/analytics', 'test/cli', 'test/lsp', 'test/corpus', 'test/differential', 'test/e2e'];
 const files = folders.flatMap((folder) =>
   existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(folder, name)) : [],
 );

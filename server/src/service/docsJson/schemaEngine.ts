@@ -189,9 +189,11 @@ export class SchemaEngine {
     if (s.maxItems !== undefined && items.length > s.maxItems) return fail({ kind: 'array', node, path, schema: s, detail: `may hold at most ${s.maxItems} items` });
     if (!s.items) return OK;
     const result = collect(items.map((item, index) => this.validate(item, s.items, [...path, index])));
-    if (result.ok && s['x-check']) {
+    // As the platform's validator, a check of the whole runs after problems inside it, unless an
+    // item is not even of the right type.
+    if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {
       const detail = schemaCheck(s['x-check'], valueOf(node));
-      if (detail) return fail({ kind: 'check', node, path, schema: s, detail });
+      if (detail) return { ok: false, issues: [...result.issues, { kind: 'check', node, path, schema: s, detail }], drops: result.drops };
     }
     return result;
   }
@@ -242,7 +244,7 @@ export class SchemaEngine {
       if (!property || !winning || drops.some((drop) => drop.property === winning) || drops.some((drop) => drop.property === property)) continue;
       drops.push({ property, key, path: [...path, key], holder: s, known: true, kept: winner });
     }
-    if (issues.length === 0 && s['x-check']) {
+    if (s['x-check'] && !issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {
       const detail = schemaCheck(s['x-check'], valueOf(node));
       if (detail) issues.push({ kind: 'check', node, path, schema: s, detail });
     }
@@ -254,7 +256,9 @@ export class SchemaEngine {
     const present = divisions.filter((key) => props.has(key));
     const results = new Map(present.map((key) => [key, this.validate(valueNode(props.get(key)!)!, s.properties[key], [...path, key])]));
     const kept = present.find((key) => results.get(key)!.ok);
-    if (kept === undefined && s['x-divisionRequired']) {
+    // Where no division may be left out, or where the node is rejected anyway (its own keys are
+    // wrong), the problems of the division it was meant to show are part of the rejection.
+    if (kept === undefined && (s['x-divisionRequired'] || (issues.length > 0 && present.length > 0))) {
       if (present.length === 0) {
         issues.push({ kind: 'no-division', node, path, schema: s, expected: divisions });
         return;

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The platform's own packages, installed by scripts/provision-oracle.mjs into .oracle/ for the
+ * differential tests only. Each loader returns undefined with a reason when they are not there.
+ */
+export const ORACLE_DIR = resolve(__dirname, '../../.oracle');
+
+export type JsonPath = (string | number)[];
+
+export interface PlatformVerdict {
+  accepted: boolean;
+  /** Where the platform rejects the file (zod issue paths), with its messages. */
+  issues: { path: JsonPath; message: string }[];
+  /** Keys the platform accepts but drops from what it keeps (only when accepted). */
+  dropped: JsonPath[];
+}
+
+/** Why the oracle cannot be used, or undefined when it can. */
+export function oracleUnavailable(): string | undefined {
+  const marker = join(ORACLE_DIR, 'UNAVAILABLE');
+  if (existsSync(marker)) return readFileSync(marker, 'utf8').trim();
+  if (!existsSync(join(ORACLE_DIR, 'node_modules/@mintlify/validation/package.json'))) return 'the platform packages are not installed in .oracle/ (run: node scripts/provision-oracle.mjs)';
+  return undefined;
+}
+
+async function load<T>(name: string, entry: string): Promise<T> {
+  return (await import(pathToFileURL(join(ORACLE_DIR, 'node_modules', name, entry)).href)) as T;
+}
+
+interface ValidationModule {
+  validateDocsConfig(value: unknown): { success: boolean; data?: unknown; error?: { issues: { path: JsonPath; message: string }[] } };
+  resolveRefs(value: unknown, read: (path: string) => Promise<string>): Promise<{ resolved: unknown }>;
+}
+
+let validation: Promise<ValidationModule> | undefined;
+export function platformValidation(): Promise<ValidationModule> {
+  return (validation ??= load<ValidationModule>('@mintlify/validation', 'dist/index.js'));
+}
+
+/** What the platform's validator says of a (resolved) docs.json value. */
+export async function platformVerdict(value: unknown): Promise<PlatformVerdict> {
+  const { validateDocsConfig } = await platformValidation();
+  const result = validateDocsConfig(value);
+  if (!result.success) return { accepted: false, issues: result.error?.issues.map((issue) => ({ path: issue.path, message: issue.message })) ?? [], dropped: [] };
+  const dropped: JsonPath[] = [];
+  droppedKeys(value, result.data, [], dropped);
+  return { accepted: true, issues: [], dropped };
+}
+
+/** Keys of `input` objects that the validated `output` no longer has, walking both in parallel. */
+function droppedKeys(input: unknown, output: unknown, path: JsonPath, dropped: JsonPath[]): void {
+  if (Array.isArray(input)) {
+    if (Array.isArray(output)) input.forEach((item, index) => droppedKeys(item, output[index], [...path, index], dropped));
+    return;
+  }
+  if (!input || typeof input !== 'object' || !output || typeof output !== 'object' || Array.isArray(output)) return;
+  for (const [key, value] of Object.entries(input)) {
+    if ((output as Record<string, unknown>)[key] === undefined) dropped.push([...path, key]); // absent, or set to undefined by a `.catch`
+    else droppedKeys(value, (output as Record<string, unknown>)[key], [...path, key], dropped);
+  }
+}
+
+/** A docs.json with its `$ref`s resolved by the platform's own resolver. */
+export async function platformResolve(root: string): Promise<unknown> {
+  const { resolveRefs } = await platformValidation();
+  const raw = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+  return (await resolveRefs(raw, async (path) => readFileSync(join(root, path), 'utf8'))).resolved;
+}
+
+interface PrebuildModule {
+  getMintIgnore(root: string): Promise<string[]>;
+  categorizeFilePaths(root: string, mintIgnore: string[], disableOpenApi?: boolean): Promise<{ contentFilenames: string[] }>;
+}
+
+/**
+ * The pages the platform's build publishes for a docs root, and how it resolves a navigation entry to
+ * one of them: by its path without extension, or (as it serves folders) by the folder's index page.
+ */
+export async function platformPages(root: string): Promise<{ files: string[]; resolve(id: string): string | null }> {
+  const prebuild = await load<PrebuildModule>('@mintlify/prebuild', 'dist/index.js');
+  const mintIgnore = await prebuild.getMintIgnore(root);
+  const { contentFilenames } = await quietly(() => prebuild.categorizeFilePaths(root, mintIgnore, true));
+  const bySlug = new Map<string, string>();
+  for (const file of contentFilenames) {
+    const relative = file.replace(/^\//, '');
+    const slug = relative.replace(/\.mdx?$/, '');
+    // Both x.mdx and x.md: the platform's map keeps the one written last; Docsmith prefers .mdx.
+    if (!bySlug.has(slug) || relative.endsWith('.mdx')) bySlug.set(slug, relative);
+  }
+  return {
+    files: contentFilenames.map((file) => file.replace(/^\//, '')),
+    resolve: (id) => bySlug.get(id.replace(/\/+$/, '')) ?? bySlug.get(id === '' ? 'index' : `${id}/index`) ?? null,
+  };
+}
+
+/** Runs platform code with its console output held back (it logs what it finds). */
+async function quietly<T>(work: () => Promise<T>): Promise<T> {
+  const saved = { log: console.log, warn: console.warn, error: console.error };
+  console.log = console.warn = console.error = () => {};
+  try {
+    return await work();
+  } finally {
+    Object.assign(console, saved);
+  }
+}
