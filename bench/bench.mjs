@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve, join } from 'node:path';
 import { generateSite } from './generateSite.mjs';
+import { generateCrewSite } from './generateCrewSite.mjs';
 import { runLspBench } from './lspBench.mjs';
 import { runExportBench } from './exportBench.mjs';
 
@@ -10,6 +11,14 @@ const here = resolve(import.meta.dirname);
 const sitesDir = join(here, '.sites');
 const cli = resolve(here, '../dist/cli.js');
 const RUNS = 5;
+
+function measureOnce(args) {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  return { ms, mb: Number(/BENCH_PEAK_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024 };
+}
 
 function measure(args) {
   const times = [];
@@ -47,6 +56,40 @@ for (const c of cases) {
   failed ||= !okTime || !okRatio;
   const target = `<${c.target.ms} ms${c.target.ratio ? `, <${c.target.ratio}x floor` : ''}: ${okTime && okRatio ? 'met' : 'MISSED'}`;
   console.log(`${c.name.padEnd(16)}| ${check.median.toFixed(0).padStart(8)} | ${check.peak.toFixed(0).padStart(8)} | ${floor.median.toFixed(0).padStart(8)} | ${floor.peak.toFixed(0).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${target}`);
+}
+
+// crewAI's scale: 25,000 pages of about 9 KB, versions x languages, a 2 MB docs.json, side by side with
+// the platform's schema-only validator process (from .oracle/, installed for the differential tests).
+{
+  const { existsSync, statSync } = await import('node:fs');
+  const dir = generateCrewSite(join(sitesDir, 'crew'));
+  const validator = join(here, 'platformValidator.mjs');
+  const haveValidator = existsSync(resolve(here, '../.oracle/node_modules/@mintlify/validation/package.json'));
+  // Alternate the two, so a busy moment of the machine weighs on both.
+  const check = { times: [], rss: [] };
+  const platform = { times: [], rss: [] };
+  for (let i = 0; i < RUNS + 1; i++) {
+    for (const [target, args] of [[check, [cli, 'check', dir, '--format', 'json']], ...(haveValidator ? [[platform, [validator, dir]]] : [])]) {
+      const one = measureOnce(args);
+      if (i > 0) {
+        target.times.push(one.ms);
+        target.rss.push(one.mb);
+      }
+    }
+  }
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const checkMs = median(check.times);
+  const checkMb = Math.max(...check.rss);
+  const mb = (statSync(join(dir, 'docs.json')).size / 1e6).toFixed(1);
+  console.log(`\ncrewAI-shaped site: 25,000 pages of 9 KB, ${mb} MB docs.json (versions x languages), median of ${RUNS}`);
+  if (haveValidator) {
+    const platformMs = median(platform.times);
+    const ok = checkMs <= platformMs && checkMb < 400;
+    failed ||= !ok;
+    console.log(`docsmith check: ${checkMs.toFixed(0)} ms, ${checkMb.toFixed(0)} MB peak; platform validator (schema only): ${platformMs.toFixed(0)} ms, ${Math.max(...platform.rss).toFixed(0)} MB; ratio ${(checkMs / platformMs).toFixed(2)} (target: no slower than the validator, under 400 MB: ${ok ? 'met' : 'MISSED'})`);
+  } else {
+    console.log(`docsmith check: ${checkMs.toFixed(0)} ms, ${checkMb.toFixed(0)} MB peak; platform validator NOT RUN: it is not installed (node scripts/provision-oracle.mjs)`);
+  }
 }
 
 // Hostile sizes: a 1 MB docs.json and a page with a 100,000-character line (issue 7), under 1 s.

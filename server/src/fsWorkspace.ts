@@ -1,13 +1,11 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { WorkspaceError, type DocsWorkspace, type FileListing, type FileStat } from './service/workspace';
 import { pathToUri, uriToPath } from './service/uri';
 
 /** Larger files are refused with a message rather than read: real docs.json files stay under 3 MB. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** The file system as the language service sees it (used by the CLI, and under open documents by the server). */
 export class FsWorkspace implements DocsWorkspace {
@@ -18,32 +16,11 @@ export class FsWorkspace implements DocsWorkspace {
    */
   async readFile(uri: string): Promise<string | undefined> {
     const path = uriToPath(uri);
-    let fd: number | undefined;
-    try {
-      fd = openSync(path, 'r');
-      const stat = fstatSync(fd);
-      if (stat.isDirectory()) throw new WorkspaceError(`${path} is a folder, not a file.`, 'unreadable');
-      if (stat.size > MAX_FILE_BYTES) {
-        throw new WorkspaceError(`${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`, 'too-large');
-      }
-      const bytes = Buffer.allocUnsafe(stat.size);
-      let read = 0;
-      while (read < bytes.length) {
-        const n = readSync(fd, bytes, read, bytes.length - read, null);
-        if (n === 0) break;
-        read += n;
-      }
-      return decodeText(bytes.subarray(0, read), path);
-    } catch (error) {
-      if (error instanceof WorkspaceError) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-      if (code === 'EISDIR') throw new WorkspaceError(`${path} is a folder, not a file.`, 'unreadable');
-      throw new WorkspaceError(`${basename(path)} cannot be read (${code ?? (error as Error).message}).`, 'unreadable');
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
+    return readFileText(path, this.listedFiles.has(path));
   }
+
+  /** Regular files seen by {@link listFiles}: read without an fstat first (a third of the calls per page). */
+  private readonly listedFiles = new Set<string>();
 
   async stat(uri: string): Promise<FileStat | undefined> {
     try {
@@ -54,48 +31,111 @@ export class FsWorkspace implements DocsWorkspace {
     }
   }
 
-  /** Lists synchronously, like {@link readFile}: a directory walk is thousands of small calls. */
+  /**
+   * Lists synchronously, like {@link readFile}: a directory walk is thousands of small calls. Real
+   * paths are resolved only for the folder listed and for symlinks (each plain folder's is its
+   * parent's plus its name), so a loop back to an ancestor is caught without a call per folder. A
+   * symlink that leads out of the listed folder is not followed: the platform would not publish
+   * what it points to.
+   */
   async listFiles(folderUri: string): Promise<FileListing> {
     const files: string[] = [];
     const problems: FileListing['problems'] = [];
-    const walk = (folder: string, relative: string, ancestors: Set<string>): void => {
+    const top = uriToPath(folderUri);
+    let topReal: string;
+    try {
+      topReal = realpathSync(top);
+    } catch (error) {
+      return { files, problems: [{ uri: folderUri, message: `Cannot list ${top} (${(error as NodeJS.ErrnoException).code ?? 'error'}).` }] };
+    }
+    const inside = (real: string) => real === topReal || real.startsWith(topReal.endsWith('/') ? topReal : topReal + '/');
+    const walk = (folder: string, real: string, relative: string, ancestors: Set<string>): void => {
       let entries: Dirent[];
-      let real: string;
       try {
-        real = realpathSync(folder);
         entries = readdirSync(folder, { withFileTypes: true });
       } catch (error) {
         problems.push({ uri: pathToUri(folder), message: `Cannot list ${folder} (${(error as NodeJS.ErrnoException).code ?? 'error'}); its pages were not checked.` });
         return;
       }
-      if (ancestors.has(real)) {
-        problems.push({ uri: pathToUri(folder), message: `${folder} is a symlink loop (it leads back to ${real}); Docsmith did not follow it.` });
-        return;
-      }
       const chain = new Set(ancestors).add(real);
       for (const entry of entries) {
-        const path = join(folder, entry.name);
+        const path = folder.endsWith('/') ? folder + entry.name : `${folder}/${entry.name}`;
         let isDirectory = entry.isDirectory();
         let isFile = entry.isFile();
+        let entryReal = real.endsWith('/') ? real + entry.name : `${real}/${entry.name}`;
         if (entry.isSymbolicLink()) {
-          let stat;
           try {
-            stat = statSync(path);
+            entryReal = realpathSync(path);
+            const stat = statSync(entryReal);
+            isDirectory = stat.isDirectory();
+            isFile = stat.isFile();
           } catch {
             continue; // dangling link
           }
-          isDirectory = stat.isDirectory();
-          isFile = stat.isFile();
+          if (!inside(entryReal)) {
+            problems.push({ uri: pathToUri(path), message: `${relative}${entry.name} is a symlink to ${entryReal}, outside the docs root; Docsmith did not follow it (the platform only publishes what is inside).` });
+            continue;
+          }
+          if (isDirectory && chain.has(entryReal)) {
+            problems.push({ uri: pathToUri(path), message: `${path} is a symlink loop (it leads back to ${entryReal}); Docsmith did not follow it.` });
+            continue;
+          }
         }
         if (isDirectory) {
-          if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) walk(path, relative + entry.name + '/', chain);
+          if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) walk(path, entryReal, relative + entry.name + '/', chain);
         } else if (isFile) {
           files.push(relative + entry.name);
+          this.listedFiles.add(path);
         }
       }
     };
-    walk(uriToPath(folderUri), '', new Set());
+    walk(top, topReal, '', new Set());
     return { files, problems };
+  }
+}
+
+/** Most pages fit: they are read with one `read` into this buffer and decoded from it. */
+const SCRATCH = Buffer.allocUnsafeSlow(128 * 1024);
+
+/**
+ * The text of a regular file, or undefined when there is none. The file is opened without blocking
+ * and checked with fstat, so a FIFO, a socket or a device is refused at once instead of hanging the
+ * check; a folder and a file over {@link MAX_FILE_BYTES} are refused too. A file the listing already
+ * knows as regular skips the fstat: a page that fits {@link SCRATCH} takes three calls (open, read,
+ * close), and its text is decoded straight from the buffer.
+ */
+export function readFileText(path: string, knownRegular = false): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    let stat = knownRegular ? undefined : fstatSync(fd);
+    if (stat && !stat.isFile()) throw new WorkspaceError(stat.isDirectory() ? `${path} is a folder, not a file.` : `${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`, 'unreadable');
+    if (!stat || stat.size < SCRATCH.length) {
+      const read = readSync(fd, SCRATCH, 0, SCRATCH.length, 0);
+      if (read < SCRATCH.length) return decodeText(SCRATCH.subarray(0, read), path);
+    }
+    stat ??= fstatSync(fd);
+    if (!stat.isFile()) throw new WorkspaceError(`${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`, 'unreadable');
+    if (stat.size > MAX_FILE_BYTES) {
+      throw new WorkspaceError(`${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`, 'too-large');
+    }
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let total = 0;
+    while (total < bytes.length) {
+      const n = readSync(fd, bytes, total, bytes.length - total, total);
+      if (n === 0) break;
+      total += n;
+    }
+    return decodeText(bytes.subarray(0, total), path);
+  } catch (error) {
+    if (error instanceof WorkspaceError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'EISDIR') throw new WorkspaceError(`${path} is a folder, not a file.`, 'unreadable');
+    if (code === 'EAGAIN' || code === 'EWOULDBLOCK') throw new WorkspaceError(`${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`, 'unreadable');
+    throw new WorkspaceError(`${basename(path)} cannot be read (${code ?? (error as Error).message}).`, 'unreadable');
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -103,12 +143,15 @@ function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** UTF-8 text, BOM removed; a NUL byte or invalid UTF-8 means the file is not text. */
-export function decodeText(bytes: Uint8Array, path: string): string {
+/**
+ * UTF-8 text, BOM removed; a NUL byte or invalid UTF-8 means the file is not text. Most pages are
+ * plain ASCII: those are checked and copied with native code into a one-byte string (twice as
+ * compact in memory), which costs a fraction of a UTF-8 decode.
+ */
+export function decodeText(bytes: Buffer, path: string): string {
   if (bytes.subarray(0, 8192).includes(0)) throw new WorkspaceError(`${basename(path)} is a binary file, not text.`, 'binary');
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    throw new WorkspaceError(`${basename(path)} is not valid UTF-8 text.`, 'binary');
-  }
+  if (isAscii(bytes)) return bytes.toString('latin1');
+  if (!isUtf8(bytes)) throw new WorkspaceError(`${basename(path)} is not valid UTF-8 text.`, 'binary');
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -85,3 +85,72 @@ test('hostile specs: circular $refs, YAML aliases, deep nesting, not a spec', as
   ];
   for (const spec of specs) await check({ 'docs.json': docs, 'spec.yaml': spec });
 });
+
+test('the strict JSON fast path builds the same tree as the recovering parser on valid JSON', async () => {
+  const { parseStrictJson } = await import('../../server/src/service/docsJson/strictJson');
+  const { visit } = await import('jsonc-parser');
+  const recovering = (text: string) => {
+    // The recovering parser alone: the fast path is bypassed by a leading byte that is invalid for it.
+    let count = 0;
+    visit(text, { onObjectBegin: () => void count++, onArrayBegin: () => void count++, onLiteralValue: () => void count++, onObjectProperty: () => void count++ });
+    return count;
+  };
+  const nodes = (node: any): number => (node.type === 'property' ? 1 + nodes(node.children[1]) : 1 + (node.children ?? []).reduce((sum: number, child: any) => sum + nodes(child), 0));
+  await fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 6 }), fc.constantFrom(0, 2), (value, indent) => {
+      const text = JSON.stringify(value, null, indent);
+      const tree = parseStrictJson('file:///x.json', text)!;
+      assert.ok(tree, text);
+      assert.equal(nodes(tree), recovering(text));
+      const rebuild = (node: any): unknown =>
+        node.type === 'object' ? Object.fromEntries(node.children.map((p: any) => [p.children[0].value, rebuild(p.children[1])])) : node.type === 'array' ? node.children.map(rebuild) : node.value;
+      assert.deepEqual(rebuild(tree), JSON.parse(text));
+      assert.equal(text.slice(tree.offset, tree.offset + tree.length), text.trim());
+    }),
+    { numRuns: RUNS },
+  );
+  for (const invalid of ['{"a":1,}', '[1 2]', '{"a" 1}', '"\u0001"', '01', '{', 'nul', '[1]x']) assert.equal(parseStrictJson('file:///x.json', invalid), undefined, invalid);
+});
+
+test('the front matter fast path gives what js-yaml gives, or steps aside', async () => {
+  const { parseFrontMatter } = await import('../../server/src/service/frontMatter/parseFrontMatter');
+  const { parseSimpleMapping } = await import('../../server/src/service/frontMatter/simpleYaml');
+  const key = fc.constantFrom('title', 'description', 'og:title', 'sidebarTitle', 'a-b', 'x.y', 'null', 'true', '_k', 'title ');
+  const value = fc.oneof(
+    fc.constantFrom('', '"Quoted"', "'it''s'", 'plain text', 'C# and F#', 'true', 'False', 'null', '~', '12', '1.5', '2024-01-01', '.inf', '-x', 'a: b', 'a #c', '"a\\"b"', "'a'b'", '[a, b]', '{a: 1}', '&x y', '*x', '|', '>', 'x:', '"unclosed', 'y\tz', 'ünïcödé', 'a"b', "a'b"),
+    fc.string({ maxLength: 12 }),
+  );
+  const line = fc.oneof({ weight: 8, arbitrary: fc.tuple(key, value).map(([k, v]) => `${k}: ${v}`) }, fc.constantFrom('', '  ', '# comment', '  nested: x', '- item', 'key:value', 'k:'));
+  await fc.assert(
+    fc.property(fc.array(line, { maxLength: 6 }), fc.boolean(), (lines, crlf) => {
+      const yaml = lines.join(crlf ? '\r\n' : '\n');
+      const page = `---\n${yaml}\n---\nBody`;
+      if (!parseSimpleMapping(yaml)) return;
+      const fast = parseFrontMatter(page);
+      // The slow path alone: the same block with a YAML comment line first, which the fast path refuses.
+      const slow = parseFrontMatter(`---\n# slow\n${yaml}\n---\nBody`);
+      if (slow.error || slow.notMapping) return assert.fail(`js-yaml did not read a block the fast path read: ${JSON.stringify(yaml)}`);
+      assert.deepEqual(fast.data, slow.data, yaml);
+      const shift = '# slow\n'.length;
+      const placed = (fm: typeof fast, by: number) => [...fm.entries.values()].map((e) => [e.key, e.keyOffset - by, e.keyLength, e.valueOffset - by, e.valueLength, e.value]);
+      assert.deepEqual(placed(fast, 0), placed(slow, shift), yaml);
+      assert.deepEqual(fast.duplicates.map((d) => [d.key, d.offset]), slow.duplicates.map((d) => [d.key, d.offset - shift]));
+    }),
+    { numRuns: RUNS * 10 },
+  );
+});
+
+test('page entries: the fast path of normalisePageEntry agrees with the full reading', async () => {
+  const { normalisePageEntry } = await import('../../server/src/service/docsJson/pageEntry');
+  const segment = fc.constantFrom('a', 'v1.0', '..', '.', '', 'b.mdx', 'c.MD', ' x', 'y ', 'index', '.hidden');
+  await fc.assert(
+    fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), fc.constantFrom('', '/', './', '../'), (segments, prefix) => {
+      const value = prefix + segments.join('/');
+      const fast = normalisePageEntry(value);
+      // The full reading, forced by a leading space (trimmed away again).
+      const full = normalisePageEntry(` ${value}`);
+      assert.deepEqual({ ...fast, leading: fast.leading }, { ...full, leading: full.leading }, value);
+    }),
+    { numRuns: RUNS * 5 },
+  );
+});

@@ -153,3 +153,17 @@ test('Markdown files that describe the repository are not pages, in any folder; 
   const found = await checkSite({ ...site(group('intro'), ['intro']), 'guides/README.md': '# r', 'guides/license.md': '# l', 'snippets/s.mdx': 'x', '_snippets/t.mdx': 'y', 'guides/README.mdx': '---\ntitle: R\n---\n' });
   assert.deepEqual(found.map((f) => [f.file, f.code]), [['guides/README.mdx', 'nav/orphan-page']]);
 });
+
+test('the default ignore names and patterns agree (the fast path skips the matcher for other paths)', async () => {
+  const { DEFAULT_IGNORES, indexSiteFiles } = await import('../../server/src/service/siteFiles');
+  const { MemoryWorkspace, ROOT } = await import('../helpers/memoryWorkspace');
+  const names = DEFAULT_IGNORES.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pattern.replace(/\/\*\*$/, ''));
+  const files: Record<string, string> = {};
+  for (const name of names) {
+    files[`${name}/page.mdx`] = '';
+    files[`docs/${name}/page.mdx`] = '';
+    if (name.endsWith('.md')) files[`docs/${name}`] = '';
+  }
+  const index = await indexSiteFiles(new MemoryWorkspace(files), ROOT);
+  assert.deepEqual([...index.pages.keys()], [], 'every default name is ignored at any depth');
+});

@@ -91,14 +91,17 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
   const listing = await workspace.listFiles(rootUri);
   const files = new Set(listing.files);
   const defaults = ignore().add(DEFAULT_IGNORES);
-  const matcher = (await loadMintignore(workspace, rootUri, files)) ?? defaults;
+  const mintignore = await loadMintignore(workspace, rootUri, files);
+  // Without a .mintignore, only the default names can match: skip the matcher for other paths.
+  const ignoredByDefault = (relative: string) => mayMatchDefaults(relative) && defaults.ignores(relative);
+  const matcher = mintignore ?? { ignores: ignoredByDefault };
   const pages = new Map<string, string>();
   const ignoredPages = new Map<string, string>();
   const ignoredWhy = new Map<string, IgnoreReason>();
   for (const relative of files) {
     const id = pageId(relative);
     if (id === undefined) continue;
-    const why = notAPage(relative) ?? (matcher.ignores(relative) ? (matcher !== defaults && !defaults.ignores(relative) ? 'mintignore' : 'default') : undefined);
+    const why = notAPage(relative) ?? (matcher.ignores(relative) ? (mintignore && !ignoredByDefault(relative) ? 'mintignore' : 'default') : undefined);
     const target = why ? ignoredPages : pages;
     const existing = target.get(id);
     if (!existing || relative.endsWith('.mdx')) {
@@ -107,6 +110,13 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
     }
   }
   return { rootUri, files, pages, ignoredPages, ignoredWhy, problems: listing.problems };
+}
+
+/** A path holding one of the names in {@link DEFAULT_IGNORES}: only those can be ignored by default. */
+const DEFAULT_NAMES = /(?:^|\/)(?:\.git|\.github|\.claude|\.agents|\.idea|\.vscode|\.cursor|\.mintlify|node_modules|readme\.md|license\.md|changelog\.md|contributing\.md)(?:\/|$)/i;
+
+function mayMatchDefaults(relative: string): boolean {
+  return DEFAULT_NAMES.test(relative);
 }
 
 /** The site's own `.mintignore` patterns (gitignore syntax), or undefined when it has none. */

@@ -11,8 +11,12 @@ export interface NormalisedPageEntry {
   climbsOut: boolean;
 }
 
+/** What an entry needs before it is an id as written: a leading `/`, `.` segments, `//`, an extension, spaces. */
+const NEEDS_WORK = /^(?:\.{1,2}(?:\/|$)|\/)|\/\.{0,2}(?:\/|$)|\.mdx?$|^\s|\s$/i;
+
 /** Reads a navigation page entry the way the platform does. */
 export function normalisePageEntry(value: string): NormalisedPageEntry {
+  if (!NEEDS_WORK.test(value)) return { id: value, leading: undefined, extension: undefined, climbsOut: false };
   const trimmed = value.trim();
   const leading = /^(\.\/|\/)+/.exec(trimmed)?.[0];
   let rest = leading ? trimmed.slice(leading.length) : trimmed;

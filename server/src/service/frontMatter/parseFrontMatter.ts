@@ -1,4 +1,5 @@
 import { load, YAMLException } from 'js-yaml';
+import { parseSimpleMapping, type SimpleKey } from './simpleYaml';
 
 /** A top-level front matter key with the exact places of its key and value in the page. */
 export interface FrontMatterEntry {
@@ -39,7 +40,8 @@ export interface FrontMatter {
 
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*$/m;
-const KEY_LINE = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"\-?:,[\]{}&*!|>%@`][^:#]*?|-[^\s:][^:#]*?))[ \t]*:(?=[ \t]|$)/;
+/** A top-level key: quoted, or plain (a `:` inside is part of it unless a space or the end follows, as in `og:title`). */
+const KEY_LINE = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"\-?:,[\]{}&*!|>%@`](?:[^:#]|:(?![ \t]|$))*?|-[^\s:](?:[^:#]|:(?![ \t]|$))*?))[ \t]*:(?=[ \t]|$)/;
 
 /**
  * Splits the front matter block off a page and parses it. Values come from js-yaml, the parser the
@@ -62,6 +64,11 @@ export function parseFrontMatter(text: string): FrontMatter {
   const bodyOffset = afterClosing + (/^\r?\n/.exec(text.slice(afterClosing))?.[0].length ?? 0);
   const yaml = text.slice(contentOffset, contentEnd);
   const result: FrontMatter = { present: true, contentOffset, contentEnd, bodyOffset, data: {}, entries: new Map(), duplicates: [] };
+  const simple = parseSimpleMapping(yaml);
+  if (simple) {
+    recordSimple(simple, contentOffset, result);
+    return result;
+  }
   let data: unknown;
   try {
     data = load(yaml, { json: true });
@@ -80,6 +87,20 @@ export function parseFrontMatter(text: string): FrontMatter {
   result.data = data as Record<string, unknown>;
   locateEntries(yaml, contentOffset, result);
   return result;
+}
+
+/** The entries of a block the fast path read: as {@link locateEntries} would place them. */
+function recordSimple(keys: SimpleKey[], base: number, result: FrontMatter): void {
+  const firstSeen = new Map<string, number>();
+  for (const key of keys) {
+    result.data[key.key] = key.value;
+    const first = firstSeen.get(key.key);
+    if (first === undefined) firstSeen.set(key.key, base + key.keyOffset);
+    else result.duplicates.push({ key: key.key, offset: base + key.keyOffset, length: key.keyLength, firstOffset: first });
+    result.entries.set(key.key, { key: key.key, keyOffset: base + key.keyOffset, keyLength: key.keyLength, valueOffset: base + key.valueOffset, valueLength: key.valueLength, value: key.value });
+  }
+  // As from js-yaml: each entry carries the value that won.
+  for (const entry of result.entries.values()) entry.value = result.data[entry.key];
 }
 
 function locateEntries(yaml: string, base: number, result: FrontMatter): void {

@@ -17,23 +17,24 @@ const pageRules: PageRule[] = [frontMatterSyntaxRule, frontMatterSchemaRule, api
 
 /**
  * Checks one page of a site against the site's state. Returns undefined when the file is gone.
- * `text` is the page's current text when the caller has it (an open editor); else it is read.
+ * `source` is the page's text, or why it could not be read, when the caller has read it already (a
+ * thread that reads ahead); else it is read here.
  */
-export async function checkPage(state: SiteState, id: string, relative: string, uri: string, text?: string): Promise<Diagnostic[] | undefined> {
+export async function checkPage(state: SiteState, id: string, relative: string, uri: string, source?: string | WorkspaceError): Promise<Diagnostic[] | undefined> {
   const site = state.context;
   if (!site) return [];
   const sink = new DiagnosticSink(new SourceFiles());
-  if (text === undefined) {
-    try {
-      text = await site.workspace.readFile(uri);
-    } catch (error) {
-      if (!(error instanceof WorkspaceError)) throw error;
-      sink.sources.add(uri, '');
-      sink.atOffset('page/unreadable', uri, 0, 0, error.message);
-      return sink.result().get(uri);
-    }
-    if (text === undefined) return undefined;
+  let text: string | undefined;
+  try {
+    if (source instanceof WorkspaceError) throw source;
+    text = source ?? (await site.workspace.readFile(uri));
+  } catch (error) {
+    if (!(error instanceof WorkspaceError)) throw error;
+    sink.sources.add(uri, '');
+    sink.atOffset('page/unreadable', uri, 0, 0, error.message);
+    return sink.result().get(uri);
   }
+  if (text === undefined) return undefined;
   const pageText = text;
   const frontMatter = parseFrontMatter(pageText);
   let fields: FieldTag[] | undefined;

@@ -10,8 +10,8 @@ export function frontMatterSyntaxRule(page: PageContext): void {
     page.report('frontmatter/yaml-syntax', frontMatter.error.offset, frontMatter.error.length, frontMatter.error.message);
     return;
   }
-  const fallback = titleFromFileName(page.id);
   if (frontMatter.notMapping) {
+    const fallback = titleFromFileName(page.id);
     const { value, offset, length } = frontMatter.notMapping;
     const shown = JSON.stringify(value)?.slice(0, 80) ?? String(value);
     page.report('frontmatter/not-a-mapping', offset, length, `The front matter is ${Array.isArray(value) ? 'a list' : `the plain value ${shown}`}, not \`key: value\` lines, so the platform takes no title or description from it (the page is titled "${fallback}" from its file name). Write \`title: ${typeof value === 'string' ? value : '…'}\`.`);
@@ -24,6 +24,7 @@ export function frontMatterSyntaxRule(page: PageContext): void {
   if (page.navigationUnknown || !page.inNavigation.has(page.id) || frontMatter.entries.has('openapi')) return;
   const title = frontMatter.data.title;
   if (title !== undefined && title !== null && String(title).trim() !== '') return;
+  const fallback = titleFromFileName(page.id);
   const sidebarTitle = frontMatter.data.sidebarTitle;
   const where = typeof sidebarTitle === 'string' && sidebarTitle.trim() ? `the sidebar shows its \`sidebarTitle\`, but the browser tab and search results show "${fallback}"` : `the sidebar, the browser tab and search results show "${fallback}"`;
   if (!frontMatter.present) {
