@@ -38,3 +38,19 @@ test('an unreadable docs.json is one clear error', async () => {
   assert.equal(found[0].code, 'json/unreadable');
   assert.match(found[0].message, /cannot be read/);
 });
+
+test('while docs.json has a syntax error, pages are checked against the last docs.json that parsed', async () => {
+  const { createLanguageService } = await import('../../server/src/service');
+  const { MemoryWorkspace, ROOT } = await import('../helpers/memoryWorkspace');
+  const good = docsJson({ groups: [{ group: 'G', pages: ['intro'] }] });
+  const workspace = new MemoryWorkspace({ 'docs.json': good, 'intro.mdx': '---\ntitle: I\n---\n', 'other.mdx': '---\ntitle: O\n---\n' });
+  const service = createLanguageService({ workspace });
+  const codesOf = async (file: string) => ((await service.getDiagnostics(`${ROOT}/${file}`)) ?? []).map((d) => d.code);
+  assert.deepEqual(await codesOf('intro.mdx'), []);
+  assert.deepEqual(await codesOf('other.mdx'), ['nav/orphan-page']);
+  workspace.set('docs.json', good.replace('"intro"', '"intro'));
+  service.didChange(`${ROOT}/docs.json`, 'changed');
+  assert.deepEqual(await codesOf('docs.json'), ['json/syntax']);
+  assert.deepEqual(await codesOf('intro.mdx'), [], 'intro is still in navigation: no orphan while the file is being edited');
+  assert.deepEqual(await codesOf('other.mdx'), ['nav/orphan-page']);
+});
