@@ -1,15 +1,17 @@
-// Runs every suite with node's test runner (TypeScript through tsx). Usage: node test/run.mjs [folder...]
+// Runs every suite with node's test runner (TypeScript through tsx). Usage: node test/run.mjs [folder or file...]
 import { spawnSync } from 'node:child_process';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
 
 const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['test/unit', 'test/property', 'test/analytics', 'test/cli', 'test/lsp', 'test/corpus', 'test/differential', 'test/e2e'];
-const files = folders.flatMap((folder) =>
-  existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(folder, name)) : [],
-);
+const files = folders.flatMap((folder) => {
+  if (!existsSync(folder)) return [];
+  if (statSync(folder).isFile()) return [folder];
+  return readdirSync(folder).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(folder, name));
+});
 if (files.length === 0) {
   console.error('no test files found in', folders.join(', '));
   process.exit(1);

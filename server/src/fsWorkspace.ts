@@ -22,6 +22,27 @@ export class FsWorkspace implements DocsWorkspace {
   /** Regular files seen by {@link listFiles}: read without an fstat first (a third of the calls per page). */
   private readonly listedFiles = new Set<string>();
 
+  async realPathInside(uri: string, rootUri: string): Promise<boolean> {
+    let real: string;
+    try {
+      real = realpathSync(uriToPath(uri));
+    } catch {
+      return true; // missing: reported as such elsewhere
+    }
+    let root = this.realRoots.get(rootUri);
+    if (root === undefined) {
+      try {
+        root = realpathSync(uriToPath(rootUri));
+      } catch {
+        root = uriToPath(rootUri);
+      }
+      this.realRoots.set(rootUri, root);
+    }
+    return real === root || real.startsWith(root.endsWith('/') ? root : `${root}/`);
+  }
+
+  private readonly realRoots = new Map<string, string>();
+
   async stat(uri: string): Promise<FileStat | undefined> {
     try {
       const stat = statSync(uriToPath(uri));

@@ -26,6 +26,10 @@ export class NodeWorkspace implements DocsWorkspace {
     return onDisk;
   }
 
+  realPathInside(uri: string, rootUri: string): Promise<boolean> {
+    return this.disk.realPathInside(uri, rootUri);
+  }
+
   listFiles(folderUri: string): Promise<FileListing> {
     return this.disk.listFiles(folderUri);
   }

@@ -1,11 +1,17 @@
 import {
   CodeActionKind,
+  ErrorCodes,
+  ResponseError,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   FileChangeType,
   TextDocumentSyncKind,
   TextDocuments,
+  DiagnosticSeverity,
+  LSPErrorCodes,
+  type CancellationToken,
   type Connection,
+  type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,7 +19,11 @@ import { mappableSite } from './analytics/mappableSite';
 import { NodeWorkspace } from './nodeWorkspace';
 import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 import { CancelledError } from './service/cancellation';
+import { codeHref, DIAGNOSTIC_SOURCE } from './service/diagnosticCodes';
+import { capMessage } from './service/diagnostics';
+import { megabytes, OVERSIZE_METHOD } from './messageCap';
 import { toRenameRedirects, toServiceSettings, type RenameRedirects } from './settings';
+import { appendAll } from './service/arrays';
 
 const WATCHED = '**/{*.mdx,*.md,*.json,*.yaml,*.yml,.mintignore}';
 
@@ -30,6 +40,19 @@ export function startServer(connection: Connection): void {
   let dynamicWatch = false;
   let refreshSupport = false;
   let renameRedirects: RenameRedirects = 'ask';
+  // After `shutdown`, every request but `exit` is refused, as the protocol says.
+  let shuttingDown = false;
+  connection.onShutdown(() => {
+    shuttingDown = true;
+  });
+  const open = <P, R>(handler: (params: P, token: CancellationToken) => R) => (params: P, token: CancellationToken): R => {
+    if (shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shutting down: no request is answered after shutdown.');
+    return handler(params, token);
+  };
+  // A message over the size cap arrives as this request, with the id of the one dropped.
+  connection.onRequest(OVERSIZE_METHOD, (params: { bytes: number; max: number }) => {
+    throw new ResponseError(ErrorCodes.InvalidRequest, `The message was ${megabytes(params.bytes)}; the server reads messages up to ${megabytes(params.max)}.`);
+  });
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -105,27 +128,40 @@ export function startServer(connection: Connection): void {
     diagnosticsChanged();
   });
 
-  connection.languages.diagnostics.on(async (params, token) => {
-    const diagnostics = await runCancellable(() => service.getDiagnostics(params.textDocument.uri, token));
-    return { kind: DocumentDiagnosticReportKind.Full, items: diagnostics ?? [] };
-  });
+  connection.languages.diagnostics.on(
+    open(async (params, token) => {
+      const diagnostics = await diagnosticsOf(params.textDocument.uri, token);
+      return { kind: DocumentDiagnosticReportKind.Full, items: diagnostics };
+    }),
+  );
 
-  connection.onCompletion(async (params, token) => (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? { isIncomplete: false, items: [] });
-  connection.onHover(async (params) => (await runCancellable(() => service.doHover(params.textDocument.uri, params.position))) ?? null);
-  connection.onDocumentLinks(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []);
-  connection.onDefinition(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []);
-  connection.onCodeAction(async (params) => (await runCancellable(() => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics))) ?? []);
+  /** A file's diagnostics; a failure of Docsmith itself becomes one diagnostic that says so, never silence. */
+  async function diagnosticsOf(uri: string, token?: CancellationToken): Promise<Diagnostic[]> {
+    try {
+      return (await service.getDiagnostics(uri, token)) ?? [];
+    } catch (error) {
+      if (error instanceof CancelledError) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Cancelled');
+      console.error(`docsmith: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return [internalErrorDiagnostic(error)];
+    }
+  }
+
+  connection.onCompletion(open(async (params, token) => (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? { isIncomplete: false, items: [] }));
+  connection.onHover(open(async (params) => (await runCancellable(() => service.doHover(params.textDocument.uri, params.position))) ?? null));
+  connection.onDocumentLinks(open(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []));
+  connection.onDefinition(open(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []));
+  connection.onCodeAction(open(async (params) => (await runCancellable(() => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics))) ?? []));
 
   // For the gap view: the site's pages and spec operations, to map cited URLs to local files.
-  connection.onRequest('docsmith/mappableSite', async (params: { uri: string }) => {
+  connection.onRequest('docsmith/mappableSite', open(async (params: { uri: string }) => {
     const rootUri = await service.findDocsRoot(params.uri);
     if (!rootUri) return null;
     const site = await mappableSite(await service.getSiteState(rootUri));
     return { rootUri, pages: [...site.pages], specs: site.specs };
-  });
+  }));
 
   // Renaming or moving pages in the editor rewrites the navigation entries that name them.
-  connection.workspace.onWillRenameFiles(async (params) => {
+  connection.workspace.onWillRenameFiles(open(async (params) => {
     const plan = await runCancellable(() => service.planRename(params.files));
     if (!plan) return null;
     const changes = plan.edit.changes ?? {};
@@ -139,12 +175,12 @@ export function startServer(connection: Connection): void {
       if (add) {
         for (const rootUri of new Set(plan.moved.map((m) => m.rootUri))) {
           const { uri, edits } = await service.redirectEdits(rootUri, plan.moved.filter((m) => m.rootUri === rootUri));
-          (changes[uri] ??= []).push(...edits);
+          appendAll((changes[uri] ??= []), edits);
         }
       }
     }
     return Object.keys(changes).length ? { changes } : null;
-  });
+  }));
 
   // After changes, pull clients are asked to re-pull and push clients get fresh diagnostics, once per
   // burst: a checkout that creates thousands of files is one refresh, not thousands.
@@ -161,7 +197,7 @@ export function startServer(connection: Connection): void {
     clearTimeout(pushTimer);
     pushTimer = setTimeout(async () => {
       for (const document of documents.all()) {
-        const diagnostics = await runCancellable(() => service.getDiagnostics(document.uri));
+        const diagnostics = await runCancellable(() => diagnosticsOf(document.uri));
         void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: diagnostics ?? [] });
       }
     }, 150);
@@ -169,6 +205,19 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The diagnostic shown when Docsmith itself fails on a file: a visible problem, never silence. */
+function internalErrorDiagnostic(error: unknown): Diagnostic {
+  const code = 'site/internal-error';
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Error,
+    code,
+    codeDescription: { href: codeHref(code) },
+    source: DIAGNOSTIC_SOURCE,
+    message: capMessage(`Docsmith could not check this file (${error instanceof Error ? error.message : String(error)}). Please report it, with the file if you can; the Docsmith output channel has the details.`),
+  };
 }
 
 /** Runs a request; a cancellation becomes an empty answer, any other error a logged empty answer. */

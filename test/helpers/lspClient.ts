@@ -58,8 +58,8 @@ export async function copyFixture(source: string): Promise<string> {
 }
 
 /** Forks `dist/server.js --stdio` and initializes it on `root`, the way an editor would. */
-export async function startClient(root: string, options: { capabilities?: ClientCapabilities; initializationOptions?: unknown; workspaceFolders?: boolean } = {}): Promise<TestClient> {
-  const child: ChildProcess = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+export async function startClient(root: string, options: { capabilities?: ClientCapabilities; initializationOptions?: unknown; workspaceFolders?: boolean; env?: Record<string, string> } = {}): Promise<TestClient> {
+  const child: ChildProcess = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

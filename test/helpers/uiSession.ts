@@ -68,7 +68,10 @@ export async function startUiSession(): Promise<UiSession> {
     async saveOutput(name: string) {
       await page.keyboard.press('Escape');
       await runCommand(page, 'Docsmith: Show Output');
-      const text = await page.locator('.output-view .view-lines').first().innerText({ timeout: 5000 });
+      // The channel opens empty and fills a moment later: wait until it shows its lines.
+      const lines = page.locator('.output-view .view-lines').first();
+      await lines.filter({ hasText: /\S/ }).waitFor({ timeout: 10000 }).catch(() => undefined);
+      const text = await lines.innerText({ timeout: 5000 });
       // Monaco renders spaces as no-break spaces.
       await writeFile(join(RESULTS, name), text.replace(/\u00a0/g, ' '));
     },

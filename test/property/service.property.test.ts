@@ -154,3 +154,28 @@ test('page entries: the fast path of normalisePageEntry agrees with the full rea
     { numRuns: RUNS * 5 },
   );
 });
+
+test('the front matter and field scanners stay fast on hostile text (no call over 1 s below 1 MB)', { timeout: 120_000 }, async () => {
+  const { parseFrontMatter } = await import('../../server/src/service/frontMatter/parseFrontMatter');
+  const { scanFieldTags, codeSpans } = await import('../../server/src/service/mdx/fieldTags');
+  // Runs of the characters the scanners look at: what makes a backtracking regex quadratic.
+  const piece = fc.constantFrom(' ', '\t', ':', '#', '`', '``', '<', '<ParamField ', '>', '{', '}', '"', "'", '\n', '\r\n', '---\n', 'a', '-', '*', '&a ', '*a', '/', 'api: GET', 'title: ', 'og:title:', '<!--', '{/*');
+  const runs = fc.array(fc.tuple(piece, fc.integer({ min: 1, max: 20_000 })), { minLength: 1, maxLength: 6 });
+  // Inside a front matter block (opened and closed), in a body, or both.
+  const hostile = fc.tuple(fc.constantFrom('', '---\n'), runs, fc.constantFrom('', '\n---\n', '\n---\n<ParamField path="x" '), runs).map(
+    ([open, first, close, second]) => (open + first.map(([text, times]) => text.repeat(times)).join('') + close + second.map(([text, times]) => text.repeat(times)).join('')).slice(0, 1_000_000),
+  );
+  const slowest: { ms: number; input: string }[] = [];
+  await fc.assert(
+    fc.property(hostile, (text) => {
+      for (const scan of [() => parseFrontMatter(text), () => scanFieldTags(text, 0), () => codeSpans(text)]) {
+        const started = performance.now();
+        scan();
+        const ms = performance.now() - started;
+        if (ms > 1000) slowest.push({ ms, input: `${JSON.stringify(text.slice(0, 60))}… (${text.length} chars)` });
+      }
+    }),
+    { numRuns: Math.max(20, Math.round(RUNS / 3)) },
+  );
+  assert.deepEqual(slowest, []);
+});

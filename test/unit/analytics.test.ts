@@ -95,3 +95,18 @@ test('without resolutionStatus anywhere, unanswered is inferred: no source cited
   assert.equal(report.statusInferred, true);
   assert.deepEqual(report.conversations.map((c) => c.id), ['a']);
 });
+
+test('a cited URL of 80,000 path segments maps (to nothing) without trying every base path', { timeout: 30_000 }, () => {
+  const site = { pages: new Map([['guides/intro', 'guides/intro.mdx']]), specs: [] };
+  const long = `https://docs.example.com/${Array.from({ length: 80_000 }, (_, i) => `s${i}`).join('/')}`;
+  const map = createUrlMapper(site, [long, 'https://docs.example.com/docs/guides/intro']);
+  assert.deepEqual(map(long), { file: null, anchor: undefined });
+  assert.equal(map('https://docs.example.com/docs/guides/intro').file, 'guides/intro.mdx');
+});
+
+test('the Docs Gaps view opens only http and https links', async () => {
+  const { externalLink } = await import('../../client/src/gaps/externalLink');
+  assert.equal(externalLink('https://docs.example.com/a'), 'https://docs.example.com/a');
+  assert.equal(externalLink('http://localhost:3000/x'), 'http://localhost:3000/x');
+  for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'vscode://ext/x', 'not a url', 'ssh://host']) assert.equal(externalLink(url), undefined, url);
+});

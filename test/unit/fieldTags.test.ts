@@ -54,3 +54,11 @@ test('similar names (ParamFieldGroup) and unterminated tags do not throw', () =>
   assert.equal(tags.length, 1);
   assert.deepEqual(tags[0].attributes, []);
 });
+
+test('inline code spans are read as CommonMark reads them', async () => {
+  const { codeSpans } = await import('../../server/src/service/mdx/fieldTags');
+  const spans = (line: string) => codeSpans(line).map(([start, end]) => line.slice(start, end));
+  assert.deepEqual(spans('a `b` c ``d ` e`` f'), ['`b`', '``d ` e``']);
+  assert.deepEqual(spans('`` unclosed ` still'), []);
+  assert.deepEqual(spans('` a `` b ` c'), ['` a `` b `']);
+});

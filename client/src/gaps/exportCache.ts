@@ -17,7 +17,7 @@ export class ExportCache {
   constructor(private readonly storage: vscode.Uri) {}
 
   private file(baseUrl: string, projectId: string): vscode.Uri {
-    const name = `${projectId}@${baseUrl}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 180);
+    const name = `${projectId}@${baseUrl}`.replace(/[^\w.-]+/g, '_').slice(0, 180);
     return vscode.Uri.joinPath(this.storage, 'exports', `${name}.json`);
   }
 

@@ -13,6 +13,7 @@ import { GapsTreeProvider } from './gapsTreeProvider';
 import { headingLine } from './headingLine';
 import { TriageStore } from './triage';
 import { buildGapTree, citationsByFile, inRange, type ConversationNode, type GroupBy, type GroupNode, type SourceNode } from './treeModel';
+import { externalLink } from './externalLink';
 
 type Range = { days: 7 | 30 | 90 } | { from: string; to?: string };
 const DAY = 86_400_000;
@@ -201,7 +202,12 @@ export class GapsController implements vscode.Disposable {
         );
         const from = coversRange ? cached.from : cached?.from && Date.parse(cached.from) < bounds.from.getTime() ? cached.from : bounds.from.toISOString();
         this.cached = { version: 1, baseUrl, projectId, from, syncedAt: started.toISOString(), conversations: mergeConversations(coversRange ? cached.conversations : (cached?.conversations ?? []), result.conversations) };
-        await this.cache.write(this.cached);
+        if (result.truncated) {
+          // Not cached: an incremental sync from this point would never fetch what was left out.
+          const note = `The export stopped after ${result.fetched.toLocaleString()} conversations; the view shows only those. Choose a shorter date range.`;
+          this.output.appendLine(`[gaps] ${note}`);
+          void vscode.window.showWarningMessage(`Docsmith: ${note}`);
+        } else await this.cache.write(this.cached);
         this.output.appendLine(`[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${coversRange ? 'incremental' : 'full'} sync).`);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -249,7 +255,9 @@ export class GapsController implements vscode.Disposable {
   private async openSource(node: SourceNode): Promise<void> {
     const { source } = node;
     if (!source.file || !this.docsRoot) {
-      await vscode.env.openExternal(vscode.Uri.parse(source.url));
+      const link = externalLink(source.url);
+      if (link) await vscode.env.openExternal(vscode.Uri.parse(link));
+      else void vscode.window.showWarningMessage(`Docsmith opens only http and https links; this source is "${source.url.slice(0, 80)}".`);
       return;
     }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(this.docsRoot, source.file));

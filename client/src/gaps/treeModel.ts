@@ -1,5 +1,6 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
+import { withoutQueryOrFragment } from '../../../server/src/service/text';
 
 export type TriageState = 'done' | 'dismissed';
 export type GroupBy = 'page' | 'category';
@@ -52,7 +53,7 @@ export function buildGapTree(report: GapReport, triage: ReadonlyMap<string, Tria
       targets.push(group('uncited', () => ({ kind: 'uncited', label: 'No source cited', file: null })));
     } else {
       for (const source of conversation.sources) {
-        const url = source.url.replace(/[?#].*$/, '');
+        const url = withoutQueryOrFragment(source.url);
         const key = `page:${source.file ?? url}`;
         const node = group(key, () => ({ kind: 'page', label: source.file ?? url, file: source.file, url }));
         if (!targets.includes(node)) targets.push(node);

@@ -22,7 +22,16 @@ export interface ExportClientOptions {
   onRetry?: (reason: string, waitMs: number) => void;
   /** Which conversations to keep in memory (all by default); the others are still counted and deduplicated. */
   keep?: (conversation: Conversation) => boolean;
+  /** The export stops, and says so, after this many distinct conversations. Default {@link DEFAULT_MAX_CONVERSATIONS}. */
+  maxConversations?: number;
 }
+
+/** A million conversations: far above a real project's range, far below what would exhaust memory. */
+export const DEFAULT_MAX_CONVERSATIONS = 1_000_000;
+/** Pages with nothing in them while the server says there is more: a server that loops, after this many. */
+export const MAX_EMPTY_PAGES = 10;
+/** The decoded body of one page may hold at most this many bytes: 1,000 conversations need a few MB. */
+export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 
 export interface ExportResult {
   conversations: Conversation[];
@@ -30,6 +39,8 @@ export interface ExportResult {
   fetched: number;
   pages: number;
   retries: number;
+  /** The export stopped at `maxConversations` with more to come: the result is incomplete. */
+  truncated: boolean;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -42,6 +53,34 @@ const BULK_LIMIT = 1000;
  * the server contradicts itself.
  */
 export async function fetchAllConversations(query: ExportQuery, options: ExportClientOptions): Promise<ExportResult> {
+  const keyProblem = checkApiKey(options.apiKey);
+  if (keyProblem) throw new ExportApiError('config', `Not sent: ${keyProblem}`);
+  // Whatever a message carries (a server's error body, a cursor, a network error), the key is cut out.
+  const onRetry = options.onRetry && ((reason: string, wait: number) => options.onRetry!(redactKey(reason, options.apiKey), wait));
+  try {
+    return await fetchAll(query, { ...options, onRetry });
+  } catch (error) {
+    if (error instanceof ExportApiError) throw new ExportApiError(error.kind, redactKey(error.message, options.apiKey), error.status);
+    throw error;
+  }
+}
+
+/** Why a key cannot be sent, without showing it: control characters (a pasted line break) or non-ASCII. */
+export function checkApiKey(key: string): string | undefined {
+  if (key.trim() === '') return 'no admin API key is set.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(key)) return 'the admin API key holds a control character (a line break or tab pasted with it?). Set it again.';
+  if (/[^\u0020-\u007e]/.test(key)) return 'the admin API key holds characters other than plain ASCII. Set it again.';
+  return undefined;
+}
+
+/** `text` with every occurrence of the key replaced, so no message, log or output can show it. */
+export function redactKey(text: string, key: string): string {
+  if (key.length < 4) return text;
+  return text.split(key).join(`${key.startsWith('mint_') ? 'mint_' : ''}[admin key hidden]`);
+}
+
+async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promise<ExportResult> {
   const problems = validateQuery(query);
   if (problems.length) throw new ExportApiError('query', problems.join(' '));
   const baseProblem = checkBaseUrl(options.baseUrl);
@@ -52,6 +91,8 @@ export async function fetchAllConversations(query: ExportQuery, options: ExportC
   const kept: Conversation[] = [];
   const seenCursors = new Set<string>();
   const state = { pages: 0, retries: 0 };
+  const maxConversations = options.maxConversations ?? DEFAULT_MAX_CONVERSATIONS;
+  let emptyPages = 0;
   let cursor: string | undefined;
   for (;;) {
     const page = await fetchPage(exportUrl(options.baseUrl, options.projectId, { ...query, limit }, cursor), options, state);
@@ -66,6 +107,11 @@ export async function fetchAllConversations(query: ExportQuery, options: ExportC
     state.pages++;
     options.onPage?.({ pages: state.pages, fetched: seen.size, retries: state.retries });
     if (!page.hasMore) break;
+    emptyPages = page.conversations.length === 0 ? emptyPages + 1 : 0;
+    if (emptyPages >= MAX_EMPTY_PAGES) {
+      throw new ExportApiError('contradiction', `The server sent ${MAX_EMPTY_PAGES} empty pages in a row while saying there is more (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`);
+    }
+    if (seen.size >= maxConversations) return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries, truncated: true };
     if (page.nextCursor === null) throw new ExportApiError('contradiction', `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${seen.size} conversations.`);
     if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
       throw new ExportApiError('contradiction', `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`);
@@ -73,7 +119,7 @@ export async function fetchAllConversations(query: ExportQuery, options: ExportC
     seenCursors.add(page.nextCursor);
     cursor = page.nextCursor;
   }
-  return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries };
+  return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries, truncated: false };
 }
 
 async function fetchPage(url: string, options: ExportClientOptions, state: { retries: number; pages: number }): Promise<ConversationPage> {
@@ -109,8 +155,9 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
     });
     status = response.status;
     headers = response.headers;
-    text = await response.text();
+    text = await readCapped(response, MAX_PAGE_BYTES);
   } catch (error) {
+    if (error instanceof ExportApiError) throw error;
     if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
     if (timeout.aborted) return { error: new ExportApiError('timeout', `The request timed out after ${options.timeoutMs ?? 30000} ms.`) };
     return { error: new ExportApiError('network', `The connection failed: ${describeNetworkError(error)}.`) };
@@ -145,6 +192,38 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
   throw error;
 }
 
+/**
+ * The body as text, reading no more than `max` decoded bytes: a huge body, or a small compressed one
+ * that expands to gigabytes, is cut off and refused rather than read into memory.
+ */
+async function readCapped(response: Response, max: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  const encoded = response.headers.get('content-encoding');
+  if (!encoded && Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    throw tooLarge(declared, max);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > max) {
+      await reader.cancel();
+      throw tooLarge(total, max);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function tooLarge(bytes: number, max: number): ExportApiError {
+  return new ExportApiError('invalid-response', `The server sent more than ${Math.round(max / 1024 / 1024)} MB for one page (${bytes > max * 2 ? 'at least ' : ''}${Math.round(bytes / 1024 / 1024)} MB decoded); a page of 1,000 conversations needs a few MB. Stopped reading.`);
+}
+
 function httpMessage(status: number, text: string): string {
   let detail = '';
   try {
@@ -170,7 +249,7 @@ function retryAfter(text: string | undefined): number | undefined {
 }
 
 function looksLikeHtml(text: string): boolean {
-  return /^\s*<(!doctype|html)/i.test(text);
+  return /^\s*<(?:!doctype|html)/i.test(text);
 }
 
 function describeNetworkError(error: unknown): string {

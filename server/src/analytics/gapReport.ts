@@ -1,5 +1,6 @@
 import type { MappedUrl } from './pageMapping';
 import type { Conversation } from './types';
+import { withoutQueryOrFragment } from '../service/text';
 
 export interface ReportSource {
   title: string;
@@ -70,7 +71,7 @@ export function buildGapReport(conversations: Conversation[], mapUrl: (url: stri
     });
     const cited = new Set<string>();
     for (const source of sources) {
-      const pageUrl = source.url.replace(/[?#].*$/, '');
+      const pageUrl = withoutQueryOrFragment(source.url);
       const key = source.file ?? pageUrl;
       if (cited.has(key)) continue;
       cited.add(key);

@@ -1,4 +1,5 @@
 /** A spec operation a generated page may stand for. */
+import { trimEndOf, trimStartOf } from '../service/text';
 export interface MappableOperation {
   method: string;
   path: string;
@@ -73,7 +74,7 @@ function decodePath(path: string): string {
 
 /** The page id a URL path names, if any: `/guides/quickstart/` → `guides/quickstart`, `/` → `index`. */
 function matchPage(path: string, pages: Map<string, string>, lower: Map<string, string>): string | undefined {
-  const id = path.replace(/^\/+|\/+$/g, '') || 'index';
+  const id = trimEndOf(trimStartOf(path, '/'), '/') || 'index';
   if (pages.has(id)) return id;
   if (pages.has(`${id}/index`)) return `${id}/index`;
   return lower.get(id.toLowerCase());
@@ -83,11 +84,14 @@ function matchPage(path: string, pages: Map<string, string>, lower: Map<string, 
  * The base path the site is served under (`/docs` when its URLs are `/docs/guides/...`): the leading
  * segments that, once stripped, make the most URLs name a local page.
  */
+const MAX_BASE_SEGMENTS = 8;
+
 function sharedBase(paths: string[], isPage: (path: string) => boolean): string {
   const votes = new Map<string, number>();
   for (const path of new Set(paths)) {
     const segments = path.split('/').filter(Boolean);
-    for (let drop = 0; drop < segments.length; drop++) {
+    // A site is served a few folders deep at most: a URL of 40,000 segments is not tried 40,000 ways.
+    for (let drop = 0; drop < Math.min(segments.length, MAX_BASE_SEGMENTS + 1); drop++) {
       if (isPage('/' + segments.slice(drop).join('/'))) {
         const base = drop === 0 ? '' : '/' + segments.slice(0, drop).join('/');
         votes.set(base, (votes.get(base) ?? 0) + 1);

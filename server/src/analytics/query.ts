@@ -1,7 +1,8 @@
 import type { ExportQuery } from './types';
+import { trimEndOf } from '../service/text';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 /** `YYYY-MM-DD` or an ISO 8601 date-time, as SPEC.md allows for `dateFrom`/`dateTo`; undefined when not. */
 export function parseExportDate(value: string): Date | undefined {
@@ -27,7 +28,7 @@ export function validateQuery(query: ExportQuery): string[] {
 
 /** The request URL of one page: `{base}/v1/analytics/{projectId}/assistant?...`. */
 export function exportUrl(baseUrl: string, projectId: string, query: ExportQuery, cursor?: string): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/v1/analytics/${encodeURIComponent(projectId)}/assistant`);
+  const url = new URL(`${trimEndOf(baseUrl, '/')}/v1/analytics/${encodeURIComponent(projectId)}/assistant`);
   if (query.dateFrom) url.searchParams.set('dateFrom', query.dateFrom);
   if (query.dateTo) url.searchParams.set('dateTo', query.dateTo);
   if (query.limit !== undefined) url.searchParams.set('limit', String(query.limit));
@@ -50,5 +51,5 @@ export function checkBaseUrl(baseUrl: string): string | undefined {
 
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

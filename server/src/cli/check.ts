@@ -10,6 +10,7 @@ import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { toEntries, type Report } from './report';
+import { appendAll } from '../service/arrays';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -46,7 +47,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   for (const root of roots) {
     options.progress?.(`Checking ${root}…`);
     const result = await checkSiteWithSettings(pathToUri(root), { workspace, settings });
-    report.entries.push(...toEntries(dir, result.diagnostics));
+    appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
   }
   const output = format(report, options);

@@ -24,6 +24,8 @@ export interface GapsOptions {
   docs: string;
   siteUrl?: string;
   format: GapFormat;
+  /** The export stops after this many conversations (and the report says it is incomplete). */
+  maxConversations?: number;
   apiKey: string | undefined;
   progress?: (message: string) => void;
   warn: (message: string) => void;
@@ -45,6 +47,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
         projectId: options.project,
         apiKey: options.apiKey,
         signal: options.signal,
+        maxConversations: options.maxConversations,
         onPage: ({ pages, fetched }) => options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
         onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
         keep: (conversation) => {
@@ -57,12 +60,15 @@ export async function runGaps(options: GapsOptions): Promise<string> {
     if (error instanceof ExportApiError && (error.kind === 'query' || error.kind === 'config')) throw new UsageError(error.message);
     throw error;
   }
+  if (result.truncated) {
+    options.warn(`the export stopped after ${result.fetched.toLocaleString('en')} conversations (--max-conversations); the report covers only those. Raise the limit, or narrow the range with --from and --to.`);
+  }
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':
-      return JSON.stringify(report, null, 2) + '\n';
+      return JSON.stringify(result.truncated ? { ...report, truncated: true } : report, null, 2) + '\n';
     case 'markdown':
       return formatGapsMarkdown(report, range);
     case 'csv':

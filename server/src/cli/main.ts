@@ -5,12 +5,15 @@ import { SCENARIOS, type Scenario } from '../mock/scenarios';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
 import { isUsageError, UsageError } from './config';
 import { DEFAULT_BASE_URL, GAP_FORMATS, type GapFormat } from './gapOptions';
+import { printable } from './printable';
 
 type GapsModule = typeof import('./gapsEntry');
 let gapsModule: GapsModule | undefined;
 
 /** dist/cli-gaps.js, beside this bundle: loaded only for `gaps` and `mock-server`. */
 function gaps(): GapsModule {
+  // A second bundle loaded on demand, so `check` never parses the HTTP client: a runtime require by design.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   gapsModule ??= require(join(__dirname, 'cli-gaps.js')) as GapsModule;
   return gapsModule;
 }
@@ -36,8 +39,8 @@ program
       orphans: options.orphans,
       colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
       version,
-      progress: interactive ? (message) => process.stderr.write(`${message}\n`) : undefined,
-      warn: (message) => process.stderr.write(`docsmith: warning: ${message}\n`),
+      progress: interactive ? (message) => process.stderr.write(`${printable(message)}\n`) : undefined,
+      warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
     });
     await write(outcome.output);
     process.exitCode = outcome.exitCode;
@@ -52,8 +55,9 @@ program
   .option('--to <date>', 'end of the range, exclusive (YYYY-MM-DD or ISO 8601)')
   .option('--docs <dir>', 'the docs root (or a folder above it), to map cited pages to local files', '.')
   .option('--site-url <url>', 'the published site URL, when the mapping cannot guess its base path')
+  .option('--max-conversations <n>', 'stop the export after this many conversations, and say so', (v) => integer(v, '--max-conversations'), 1_000_000)
   .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
-  .action(async (options: { project: string; baseUrl: string; from?: string; to?: string; docs: string; siteUrl?: string; format: GapFormat }) => {
+  .action(async (options: { project: string; baseUrl: string; from?: string; to?: string; docs: string; siteUrl?: string; format: GapFormat; maxConversations: number }) => {
     const interactive = Boolean(process.stderr.isTTY);
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
@@ -61,8 +65,8 @@ program
       ...options,
       apiKey: process.env.DOCSMITH_API_KEY,
       signal: controller.signal,
-      progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${message}`) : undefined,
-      warn: (message) => process.stderr.write(`docsmith: warning: ${message}\n`),
+      progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${printable(message)}`) : undefined,
+      warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
     });
     if (interactive) process.stderr.write('\r\x1b[K');
     await write(output);
@@ -98,7 +102,7 @@ function integer(value: string, name: string): number {
 
 function fraction(value: string): number {
   const number = Number(value);
-  if (!/^\d*\.?\d+$/.test(value) || number < 0 || number > 1) throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
+  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(value) || number < 0 || number > 1) throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
   return number;
 }
 
@@ -111,16 +115,16 @@ async function main(): Promise<void> {
     await program.parseAsync(process.argv);
   } catch (error) {
     if (isUsageError(error)) {
-      process.stderr.write(`docsmith: ${error.message}\n`);
+      process.stderr.write(`docsmith: ${printable(error.message)}\n`);
       process.exitCode = 2;
     } else if (error instanceof Error && error.name === 'ExportApiError') {
-      process.stderr.write(`\ndocsmith: ${error.message}\n`);
+      process.stderr.write(`\ndocsmith: ${printable(error.message)}\n`);
       process.exitCode = (error as InstanceType<GapsModule['ExportApiError']>).kind === 'cancelled' ? 130 : 1;
     } else if (error && typeof error === 'object' && 'exitCode' in error && 'code' in error && String((error as { code: string }).code).startsWith('commander.')) {
       // commander already printed help, the version or the usage error
       process.exitCode = (error as { exitCode: number }).exitCode === 0 ? 0 : 2;
     } else {
-      process.stderr.write(`docsmith: internal error: ${error instanceof Error ? error.message : String(error)}\nPlease report it with the command you ran.\n`);
+      process.stderr.write(`docsmith: internal error: ${printable(error instanceof Error ? error.message : String(error))}\nPlease report it with the command you ran.\n`);
       if (process.env.DOCSMITH_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       process.exitCode = 3;
     }

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import exportOpenapi from '../../../schemas/analytics-export.openapi.json';
@@ -29,12 +30,22 @@ export interface RunningExportServer {
   url: string;
   server: Server;
   conversations: Conversation[];
-  /** Requests answered so far (for tests). */
+  /** The last {@link REQUEST_LOG_SIZE} requests answered (for tests); older ones are dropped. */
   requests: { url: string; status: number; authorization?: string }[];
   close(): Promise<void>;
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** Requests remembered for tests: a long run (or a flood) must not grow the server's memory. */
+export const REQUEST_LOG_SIZE = 1000;
+/** The longest URL the server reads; a longer one is refused (414). */
+const MAX_URL_LENGTH = 16 * 1024;
+
+/** Whether `given` is the expected Authorization header, in time that does not depend on how much of it matches. */
+function sameKey(given: string | undefined, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given ?? ''), digest(expected)) && given !== undefined;
+}
 
 /**
  * The export endpoint of SPEC.md, with its open points decided (schemas/analytics-export.openapi.json
@@ -52,19 +63,29 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
   let scenarioHits = 0;
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const raw = request.url ?? '/';
+    const url = new URL(raw.length > MAX_URL_LENGTH ? '/' : raw, 'http://localhost');
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      requests.push({ url: url.pathname + url.search, status, authorization: request.headers.authorization });
+      requests.push({ url: (url.pathname + url.search).slice(0, 200), status, authorization: request.headers.authorization });
+      if (requests.length > REQUEST_LOG_SIZE) requests.splice(0, requests.length - REQUEST_LOG_SIZE);
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    if (raw.length > MAX_URL_LENGTH) return send(414, { error: `The URL is ${raw.length} characters long; the server reads up to ${MAX_URL_LENGTH}.` });
     if (request.method === 'GET' && url.pathname === '/openapi.json') return send(200, exportOpenapi);
     const route = /^\/v1\/analytics\/([^/]+)\/assistant$/.exec(url.pathname);
     if (!route) return send(404, { error: `No route for ${request.method} ${url.pathname}.` });
+    let projectName: string;
+    try {
+      // A malformed percent-encoding is the client's mistake: 400, not a 500.
+      projectName = decodeURIComponent(route[1]);
+    } catch {
+      return send(400, { error: 'Invalid percent-encoding in the URL.' });
+    }
     if (request.method !== 'GET') return send(405, { error: 'Only GET is supported.' }, { allow: 'GET' });
-    if (request.headers.authorization !== `Bearer ${key}`) return send(401, { error: 'Missing or invalid API key.', details: [{ message: 'Send an admin key as "Authorization: Bearer <key>".' }] });
-    if (decodeURIComponent(route[1]) !== project) return send(404, { error: `Project ${decodeURIComponent(route[1])} not found.` });
+    if (!sameKey(request.headers.authorization, `Bearer ${key}`)) return send(401, { error: 'Missing or invalid API key.', details: [{ message: 'Send an admin key as "Authorization: Bearer <key>".' }] });
+    if (projectName !== project) return send(404, { error: `Project ${projectName} not found.` });
 
     const details = validate(url.searchParams, index);
     if (details.length) return send(400, { error: 'Invalid query parameters.', details: details.map((message) => ({ message })) });

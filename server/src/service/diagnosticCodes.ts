@@ -11,13 +11,16 @@ export interface CodeInfo {
 
 export const diagnosticCodes = {
   'json/syntax': { severity: 'error', summary: 'docs.json (or a file it references) is not valid JSON.' },
+  'json/too-deep': { severity: 'error', summary: 'A configuration file nests arrays or objects deeper than Docsmith reads (512 levels).' },
   'json/unreadable': { severity: 'error', summary: 'A configuration file cannot be read as text (too large, binary, or unreadable).' },
 
+  'site/internal-error': { severity: 'error', summary: 'Docsmith itself failed on a file; the message says what to report.' },
   'site/unlisted-folder': { severity: 'warning', summary: 'A folder of the docs root cannot be listed (a symlink loop, no permission); its pages were not checked.' },
 
   'ref/not-found': { severity: 'error', summary: 'A `$ref` names a file that does not exist.' },
   'ref/circular': { severity: 'error', summary: '`$ref` files reference each other in a loop.' },
   'ref/outside-root': { severity: 'error', summary: 'A `$ref` points outside the docs root.' },
+  'ref/limit': { severity: 'error', summary: 'A `$ref` past what Docsmith follows: a chain over 64 files, over 1,000 files, or over 64 MB of configuration.' },
   'ref/invalid': { severity: 'error', summary: 'A `$ref` value is not a relative path to a JSON file.' },
 
   'config/unknown-key': { severity: 'warning', summary: 'A key the platform does not know; it is silently dropped.' },

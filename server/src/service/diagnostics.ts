@@ -47,6 +47,13 @@ export interface DiagnosticOptions {
   related?: Related[];
 }
 
+/** The longest message a diagnostic carries: a value quoted from a hostile file may be megabytes. */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+export function capMessage(message: string): string {
+  return message.length <= MAX_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
+}
+
 /** Collects diagnostics per file while a site is checked. */
 export class DiagnosticSink {
   private readonly byFile = new Map<string, Diagnostic[]>();
@@ -68,7 +75,7 @@ export class DiagnosticSink {
       code,
       codeDescription: { href: codeHref(code) },
       source: DIAGNOSTIC_SOURCE,
-      message,
+      message: capMessage(message),
     };
     if (options.data !== undefined) diagnostic.data = options.data;
     if (options.related?.length) {

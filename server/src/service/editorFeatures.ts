@@ -9,6 +9,7 @@ import { completePage } from './features/pageCompletion';
 import { planRename, redirectEdits, type FileRename } from './features/rename';
 import type { SiteState } from './siteState';
 import type { DocsWorkspace } from './workspace';
+import { appendAll } from './arrays';
 
 export interface EditorFeatures {
   doComplete(uri: string, position: Position, token?: Cancellation): Promise<CompletionList>;
@@ -75,8 +76,8 @@ export function createEditorFeatures(workspace: DocsWorkspace, findDocsRoot: (ur
       const moved: { rootUri: string; from: string; to: string }[] = [];
       for (const [rootUri, list] of byRoot) {
         const plan = planRename(await getSiteState(rootUri), list);
-        for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) (changes[uri] ??= []).push(...edits);
-        moved.push(...plan.moved.map((m) => ({ rootUri, ...m })));
+        for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
+        appendAll(moved, plan.moved.map((m) => ({ rootUri, ...m })));
       }
       return { edit: { changes }, moved };
     },

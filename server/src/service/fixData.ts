@@ -18,3 +18,26 @@ export interface FixData {
   /** Insert this text at this offset of the diagnostic's file. */
   insert?: { offset: number; text: string };
 }
+
+/**
+ * The fields of a diagnostic's `data` that have the right type. The data comes back from the client,
+ * which may send anything: a field of the wrong type is dropped rather than trusted.
+ */
+export function readFixData(data: unknown): FixData {
+  if (typeof data !== 'object' || data === null) return {};
+  const raw = data as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const flag = (value: unknown) => (value === true ? true : undefined);
+  const insert = raw.insert as Record<string, unknown> | null | undefined;
+  const read: FixData = {
+    replace: text(raw.replace),
+    replaceLabel: text(raw.replaceLabel),
+    createPage: text(raw.createPage),
+    removeEntry: flag(raw.removeEntry),
+    removeKey: flag(raw.removeKey),
+    addToNavigation: text(raw.addToNavigation),
+    insert: typeof insert === 'object' && insert !== null && Number.isInteger(insert.offset) && typeof insert.text === 'string' ? { offset: insert.offset as number, text: insert.text } : undefined,
+  };
+  for (const key of Object.keys(read) as (keyof FixData)[]) if (read[key] === undefined) delete read[key];
+  return read;
+}

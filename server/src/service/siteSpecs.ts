@@ -3,9 +3,9 @@ import { apiOpenapiRefs } from './docsJson/apiSpecs';
 import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
 import { joinUri } from './uri';
 
-const SPEC_FILE = /\.(json|ya?ml)$/i;
+const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** A cheap test before parsing: a top-level `openapi` key near the start of the file. */
-const LOOKS_LIKE_OPENAPI = /(^|[{,\s])["']?openapi["']?\s*:\s*["']?\d/;
+const LOOKS_LIKE_OPENAPI = /(?:^|[{,\s])["']?openapi["']?\s*:\s*["']?\d/;
 /** How far into a file the `openapi` key is looked for. */
 const SNIFF_CHARS = 4000;
 

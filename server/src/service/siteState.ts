@@ -74,6 +74,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   const state: SiteState = { rootUri, docsJsonUri, context: undefined, configDiagnostics: sink.result(), configFiles: [docsJsonUri], inNavigation: new Set(), configBroken: false, siteSpecs: async () => ({ local: [], remote: [] }) };
 
   let configBroken = false;
+  let bytesRead = 0;
   const parseFile = async (uri: string): Promise<JsonNode | null | undefined> => {
     let text: string | undefined;
     try {
@@ -85,10 +86,11 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
       return undefined;
     }
     if (text === undefined) return null;
+    bytesRead += text.length;
     sources.add(uri, text);
     sink.touch(uri);
     const parsed = parseJson(uri, text);
-    for (const error of parsed.errors) sink.atOffset('json/syntax', uri, error.offset, error.length, error.message);
+    for (const error of parsed.errors) sink.atOffset(error.tooDeep ? 'json/too-deep' : 'json/syntax', uri, error.offset, error.length, error.message);
     configBroken ||= parsed.errors.length > 0;
     return parsed.root;
   };
@@ -100,7 +102,10 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   }
   throwIfCancelled(token);
   const cache = new Map<string, Promise<JsonNode | null | undefined>>();
-  const resolved = await resolveRefs(root, rootUri, { load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)! }, sink);
+  // Most sites have no `$ref`: the walk that splices them in is skipped.
+  const resolved = sources.text(docsJsonUri)!.includes('"$ref"')
+    ? await resolveRefs(root, rootUri, { load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!, bytesRead: () => bytesRead, realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)) }, sink)
+    : { root, unresolved: [], files: [docsJsonUri] };
   throwIfCancelled(token);
   const value = toValue(resolved.root);
   // After a syntax error, the recovered tree is a guess: its schema problems are not reported.

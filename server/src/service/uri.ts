@@ -1,11 +1,11 @@
 import { URI, Utils } from 'vscode-uri';
 
 /** Characters that URI.toString() would percent-encode in a path segment. */
-const NEEDS_ENCODING = /[^A-Za-z0-9\-._~!$&'()*+,;=:@\/]/;
+const NEEDS_ENCODING = /[^\w\-.~!$&'()*+,;=:@/]/;
 
 export function joinUri(base: string, ...segments: string[]): string {
   // Fast path for the common case (thousands of pages per check): plain segments, no `.`/`..`.
-  if (segments.every((segment) => !NEEDS_ENCODING.test(segment) && !/(^|\/)\.\.?(\/|$)/.test(segment) && segment !== '') && !base.endsWith('/')) {
+  if (segments.every((segment) => !NEEDS_ENCODING.test(segment) && !/(?:^|\/)\.\.?(?:\/|$)/.test(segment) && segment !== '') && !base.endsWith('/')) {
     return `${base}/${segments.join('/')}`;
   }
   return Utils.joinPath(URI.parse(base), ...segments).toString();
@@ -24,7 +24,7 @@ export function relativeUri(baseUri: string, uri: string): string | undefined {
 
 export function uriToPath(uri: string): string {
   // Fast path for `file:///abs/path` on POSIX; vscode-uri handles the rest (Windows drives, UNC).
-  if (uri.startsWith('file:///') && !/^file:\/\/\/[A-Za-z](:|%3A)/i.test(uri)) return decodeURIComponent(uri.slice(7));
+  if (uri.startsWith('file:///') && !/^file:\/\/\/[A-Z](?::|%3A)/i.test(uri)) return decodeURIComponent(uri.slice(7));
   return URI.parse(uri).fsPath;
 }
 

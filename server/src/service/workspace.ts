@@ -22,6 +22,13 @@ export interface FileListing {
 export interface DocsWorkspace {
   /** The text of a file, or undefined when there is no such file. Throws a {@link WorkspaceError} when it cannot be read. */
   readFile(uri: string): Promise<string | undefined>;
+  /**
+   * Whether a file's real location, symlinks followed, is inside `rootUri` (true when it does not
+   * exist). Files are never read through a link that leads out of the docs root: the platform would
+   * not publish them, and a link could quote a secret from elsewhere. Workspaces without links need
+   * not implement it.
+   */
+  realPathInside?(uri: string, rootUri: string): Promise<boolean>;
   stat(uri: string): Promise<FileStat | undefined>;
   /**
    * Every file below a folder, recursively, following symlinks without looping. Skips `node_modules`

@@ -1,5 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
 import { summarise, type Report } from '../report';
+import { printable } from '../printable';
 
 const level = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' } as const;
 
@@ -19,7 +20,7 @@ export function formatGithub(report: Report, cwd = process.cwd()): string {
 }
 
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printable(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 function escapeProperty(text: string): string {

@@ -1,4 +1,5 @@
 import { summarise, type Report } from '../report';
+import { printable } from '../printable';
 
 const colours = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', hint: '\x1b[90m', dim: '\x1b[2m', reset: '\x1b[0m' };
 
@@ -6,7 +7,7 @@ const colours = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', hint
 export function formatText(report: Report, colour: boolean): string {
   const paint = (text: string, colourCode: string) => (colour ? `${colourCode}${text}${colours.reset}` : text);
   const lines = report.entries.map(
-    (entry) => `${entry.file}:${entry.line}:${entry.column} ${paint(entry.severity, colours[entry.severity])} ${paint(entry.code, colours.dim)} ${entry.message}`,
+    (entry) => `${printable(entry.file)}:${entry.line}:${entry.column} ${paint(entry.severity, colours[entry.severity])} ${paint(entry.code, colours.dim)} ${printable(entry.message)}`,
   );
   const { errors, warnings, infos, files } = summarise(report);
   const parts = [plural(errors, 'error'), plural(warnings, 'warning'), plural(infos, 'info')];

@@ -1,4 +1,5 @@
 import type { GapReport } from '../../analytics/gapReport';
+import { printable } from '../printable';
 
 /** One row per unanswered conversation (RFC 4180 quoting); files and URLs joined by " | ". */
 export function formatGapsCsv(report: GapReport): string {
@@ -17,8 +18,13 @@ export function formatGapsCsv(report: GapReport): string {
   return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
+/**
+ * A CSV cell that no spreadsheet reads as a formula: a cell starting with `=`, `+`, `-`, `@`, a tab or
+ * a carriage return gets a leading `'` (the OWASP rules for CSV injection), and every cell is quoted
+ * when it holds a quote, a comma or a line break. Control characters are shown escaped.
+ */
 function cell(value: string): string {
-  // A leading = + - @ would be read as a formula by spreadsheets.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  const text = printable(value, true);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -1,5 +1,5 @@
 import { printParseErrorCode, visit } from 'jsonc-parser';
-import { parseStrictJson } from './strictJson';
+import { MAX_DEPTH, parseStrictJson } from './strictJson';
 
 /**
  * A JSON syntax tree whose every node knows the file it was read from. `$ref` resolution splices
@@ -19,6 +19,8 @@ export interface JsonSyntaxError {
   offset: number;
   length: number;
   message: string;
+  /** The file nests too deep to be read at all. */
+  tooDeep?: true;
 }
 
 export interface ParsedJson {
@@ -53,6 +55,9 @@ const errorMessages: Record<string, string> = {
 export function parseJson(uri: string, text: string): ParsedJson {
   const strict = parseStrictJson(uri, text);
   if (strict) return { root: strict, errors: [] };
+  // Deeper nesting than any configuration needs would overflow the stack of every recursive walk.
+  const tooDeep = firstTooDeep(text, MAX_DEPTH);
+  if (tooDeep >= 0) return { root: undefined, errors: [{ offset: tooDeep, length: 1, message: `The JSON nests deeper than ${MAX_DEPTH} levels here; Docsmith reads up to ${MAX_DEPTH} (a docs.json needs a few dozen at most).`, tooDeep: true }] };
   const errors: JsonSyntaxError[] = [];
   const top: JsonNode = { type: 'array', uri, offset: -1, length: -1, children: [] };
   const stack: JsonNode[] = [top];
@@ -114,6 +119,23 @@ export function parseJson(uri: string, text: string): ParsedJson {
     if (node.length < 0) node.length = text.length - node.offset;
   }
   return { root: top.children![0], errors };
+}
+
+/** The offset of the first `[` or `{` nested deeper than `limit`, outside strings; -1 when there is none. */
+function firstTooDeep(text: string, limit: number): number {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 34) {
+      // Skip the string, escapes included.
+      for (at++; at < text.length && text.charCodeAt(at) !== 34 && text.charCodeAt(at) !== 10; at++) if (text.charCodeAt(at) === 92) at++;
+    } else if (code === 91 || code === 123) {
+      if (++depth > limit) return at;
+    } else if (code === 93 || code === 125) {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return -1;
 }
 
 /** Lines after an error within which a later error is taken to follow from it. */

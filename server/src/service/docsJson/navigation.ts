@@ -1,6 +1,7 @@
 import { child, items, keyOf, stringValue, type JsonNode } from './jsonTree';
 import { lastProperties } from './schemaEngine';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
+import { appendAll } from '../arrays';
 
 /** The keys of a navigation node that hold other nodes or pages. */
 const CHILD_ARRAYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const;
@@ -95,7 +96,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
     const openapi = keptChild(node, 'openapi');
     if (openapi) {
       const refs = specRefsOf(openapi);
-      model.specRefs.push(...refs);
+      appendAll(model.specRefs, refs);
       if (refs.length) specs = refs;
     }
     const root = keptChild(node, 'root');

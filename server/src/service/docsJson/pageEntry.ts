@@ -18,7 +18,7 @@ const NEEDS_WORK = /^(?:\.{1,2}(?:\/|$)|\/)|\/\.{0,2}(?:\/|$)|\.mdx?$|^\s|\s$/i;
 export function normalisePageEntry(value: string): NormalisedPageEntry {
   if (!NEEDS_WORK.test(value)) return { id: value, leading: undefined, extension: undefined, climbsOut: false };
   const trimmed = value.trim();
-  const leading = /^(\.\/|\/)+/.exec(trimmed)?.[0];
+  const leading = /^(?:\.\/|\/)+/.exec(trimmed)?.[0];
   let rest = leading ? trimmed.slice(leading.length) : trimmed;
   const extension = PAGE_EXTENSIONS.find((ext) => rest.toLowerCase().endsWith(ext));
   if (extension) rest = rest.slice(0, -extension.length);

@@ -5,7 +5,17 @@ import { findProperty, keyOf, nodeAtPath, pointerSegments, stringValue, valueNod
 export interface RefLoader {
   /** The parsed root of a referenced file (syntax errors already reported), null when missing. */
   load(uri: string): Promise<JsonNode | null | undefined>;
+  /** The bytes of configuration read so far (docs.json and every referenced file). */
+  bytesRead(): number;
+  /** False for a file that is a symlink leading out of the docs root (never read). */
+  realPathInside?(uri: string): Promise<boolean>;
 }
+
+/**
+ * How far `$ref`s are followed: a chain this many files long, this many files in all, this many bytes
+ * in all. Real sites use a handful of files; a hostile chain of 20,000 would otherwise take minutes.
+ */
+export const REF_LIMITS = { depth: 64, files: 1000, bytes: 64 * 1024 * 1024 };
 
 export interface ResolvedConfig {
   root: JsonNode;
@@ -86,6 +96,22 @@ export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLo
       if (stack.includes(targetUri)) {
         const cycle = [...stack.slice(stack.indexOf(targetUri)), targetUri].map((uri) => relativeUri(rootUri, uri) ?? uri);
         sink.atNode('ref/circular', refValueNode, `Circular \`$ref\`: ${cycle.join(' → ')}. The platform fails the build on a loop.`);
+        return failed();
+      }
+      const limit =
+        stack.length >= REF_LIMITS.depth
+          ? `is the ${stack.length + 1}th file of a chain of \`$ref\`s; Docsmith follows chains up to ${REF_LIMITS.depth} files`
+          : !files.includes(targetUri) && files.length >= REF_LIMITS.files
+            ? `would be the ${files.length + 1}th configuration file; Docsmith reads up to ${REF_LIMITS.files}`
+            : loader.bytesRead() > REF_LIMITS.bytes
+              ? `comes after ${Math.round(loader.bytesRead() / 1024 / 1024)} MB of configuration files; Docsmith reads up to ${REF_LIMITS.bytes / 1024 / 1024} MB`
+              : undefined;
+      if (limit) {
+        sink.atNode('ref/limit', refValueNode, `\`$ref\` "${ref}" ${limit}, and did not read it. Merge the referenced files into fewer, larger ones.`);
+        return failed();
+      }
+      if ((await loader.realPathInside?.(targetUri)) === false) {
+        sink.atNode('ref/outside-root', refValueNode, `\`$ref\` "${ref}" is a symlink that leads outside the docs root; Docsmith does not read it (the platform would not publish it).`);
         return failed();
       }
       targetRoot = await loader.load(targetUri);

@@ -3,6 +3,7 @@
  * schemas/docs.schema.json. Each returns the end of a message ("must be ...") when the value fails,
  * or undefined. They follow the platform's validator: what it accepts passes here.
  */
+import { trimEndOf } from '../text';
 type Check = (value: any) => string | undefined;
 
 /** Extensions the platform refuses to link to from the footer, whatever the protocol. */
@@ -23,13 +24,13 @@ function normaliseLink(value: string): string {
   const url = parseUrl(normalised);
   if (url) {
     if (url.pathname !== '/' && url.pathname.endsWith('/')) {
-      url.pathname = url.pathname.replace(/\/+$/, '');
+      url.pathname = trimEndOf(url.pathname, '/');
       normalised = url.toString();
     }
   } else if (!normalised.startsWith('mailto:')) {
     const query = normalised.indexOf('?');
     const [pathPart, queryPart] = query < 0 ? [normalised, ''] : [normalised.slice(0, query), normalised.slice(query)];
-    normalised = (pathPart.length > 1 && pathPart.endsWith('/') ? pathPart.replace(/\/+$/, '') : pathPart) + queryPart;
+    normalised = (pathPart.length > 1 && pathPart.endsWith('/') ? trimEndOf(pathPart, '/') : pathPart) + queryPart;
   }
   return normalised;
 }

@@ -5,6 +5,7 @@ import { closest, didYouMean } from '../suggest';
 import { keyNode, type JsonNode } from './jsonTree';
 import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
 import { lastProperties, type JsonPath, type SchemaDrop, type SchemaIssue, type SchemaResult } from './schemaEngine';
+import { quote } from '../text';
 
 type Area = 'config' | 'nav' | 'api' | 'integrations';
 
@@ -98,7 +99,7 @@ function typeList(types: unknown[]): string {
 
 function firstSentence(text: unknown): string {
   if (typeof text !== 'string') return '';
-  const match = /^(.*?[.:])(\s|$)/.exec(text);
+  const match = /^(.*?[.:])(?:\s|$)/.exec(text);
   return ` (${(match ? match[1] : text).replace(/[.:]$/, '')})`;
 }
 
@@ -151,7 +152,7 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
       const allowed = (issue.expected ?? []).map(String);
       const data = node.type === 'string' ? closest(String(node.value), allowed) : undefined;
       const isKey = node.type === 'string' && path[path.length - 1] === node.value && holderKeyAt(root, path) === node;
-      const subject = isKey ? `The key "${String(node.value)}" of \`${displayPath(path.slice(0, -1))}\`` : `${where} is ${JSON.stringify(node.value ?? describeType(node))};`;
+      const subject = isKey ? `The key "${String(node.value)}" of \`${displayPath(path.slice(0, -1))}\`` : `${where} is ${quote(node.value ?? describeType(node))};`;
       const list = allowed.map((value) => `"${value}"`).join(', ');
       const message = isKey ? `${subject} is not allowed; expected one of ${list}; the platform rejects the file.${didYouMean(data, '"')}` : `${subject} expected ${allowed.length === 1 ? `"${allowed[0]}"` : `one of ${list}`}.${didYouMean(data, '"')}`;
       return { code: codeFor('invalid-value', path), node, message, data: data ? { replace: JSON.stringify(data), replaceLabel: data } : undefined };
@@ -159,7 +160,7 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
     case 'string':
     case 'check':
     case 'array': {
-      const found = node.type === 'string' ? `; found ${JSON.stringify(node.value)}` : '';
+      const found = node.type === 'string' ? `; found ${quote(node.value)}` : '';
       return { code: codeFor('invalid-value', path), node, message: `${where} ${issue.kind === 'string' && schema.errorMessage ? schema.errorMessage : issue.detail}${found}.` };
     }
     case 'rejected-key':

@@ -1,5 +1,6 @@
 import { valueNode, keyOf, type JsonNode } from './jsonTree';
 import { schemaCheck } from './schemaChecks';
+import { appendAll } from '../arrays';
 
 /**
  * Validates a JSON tree against schemas/docs.schema.json with the platform's semantics, which plain
@@ -219,18 +220,18 @@ export class SchemaEngine {
         drops.push({ property, key, path: childPath, holder: s, known: false });
       } else if (child) {
         const result = this.validate(value, child, childPath);
-        drops.push(...result.drops);
+        appendAll(drops, result.drops);
         if (result.ok) continue;
         if (this.resolve(child)['x-catch'] || child['x-catch']) drops.push({ property, key, path: childPath, holder: s, known: true, reason: result.issues[0] });
-        else issues.push(...result.issues);
+        else appendAll(issues, result.issues);
       } else if (s.additionalProperties && typeof s.additionalProperties === 'object') {
         if (s.propertyNames?.enum && !s.propertyNames.enum.includes(key)) {
           issues.push({ kind: 'enum', node: property.children![0], path: childPath, schema: s.propertyNames, expected: s.propertyNames.enum });
           continue;
         }
         const result = this.validate(value, s.additionalProperties, childPath);
-        issues.push(...result.issues);
-        drops.push(...result.drops);
+        appendAll(issues, result.issues);
+        appendAll(drops, result.drops);
       } else if (s['x-strict']) {
         issues.push({ kind: 'rejected-key', node, path, schema: s, key, keyNode: property.children?.[0] });
       } else if (s.additionalProperties !== true) {
@@ -265,12 +266,12 @@ export class SchemaEngine {
       }
       // None is valid: the file is rejected; show the problems of the first one.
       const [first, ...others] = present;
-      issues.push(...results.get(first)!.issues);
-      drops.push(...results.get(first)!.drops);
+      appendAll(issues, results.get(first)!.issues);
+      appendAll(drops, results.get(first)!.drops);
       for (const key of others) drops.push({ property: props.get(key)!, key, path: [...path, key], holder: s, known: true, kept: first, reason: results.get(key)!.issues[0] });
       return;
     }
-    if (kept !== undefined) drops.push(...results.get(kept)!.drops);
+    if (kept !== undefined) appendAll(drops, results.get(kept)!.drops);
     for (const key of present) {
       if (key === kept) continue;
       const result = results.get(key)!;

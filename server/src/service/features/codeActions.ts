@@ -1,13 +1,14 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type WorkspaceEdit } from 'vscode-languageserver-types';
+import { CodeActionKind, Range, type CodeAction, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../diagnosticCodes';
 import { child } from '../docsJson/jsonTree';
 import { parseOperation } from '../docsJson/navigation';
-import type { FixData } from '../fixData';
+import { readFixData } from '../fixData';
 import type { SiteState } from '../siteState';
 import { joinUri } from '../uri';
 import { appendToArrayAt, removeAt, toTextEdits } from './jsonEdits';
 import { navigationGroups, rankGroupsFor } from './navigationGroups';
+import { appendAll } from '../arrays';
 
 /** How many groups "add to navigation" offers. */
 const GROUP_CHOICES = 8;
@@ -17,8 +18,8 @@ export function codeActions(document: TextDocument, range: Range, diagnostics: D
   const actions: CodeAction[] = [];
   const text = document.getText();
   for (const diagnostic of diagnostics) {
-    if (diagnostic.source !== DIAGNOSTIC_SOURCE || !diagnostic.data) continue;
-    const data = diagnostic.data as FixData;
+    if (diagnostic.source !== DIAGNOSTIC_SOURCE || !diagnostic.data || !Range.is(diagnostic.range)) continue;
+    const data = readFixData(diagnostic.data);
     const fix = (title: string, edit: WorkspaceEdit, isPreferred = false): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit, isPreferred });
     if (data.replace !== undefined) {
       actions.push(fix(`Change to ${data.replaceLabel ?? data.replace}`, { changes: { [document.uri]: [{ range: diagnostic.range, newText: data.replace }] } }, true));
@@ -36,9 +37,9 @@ export function codeActions(document: TextDocument, range: Range, diagnostics: D
       const at = document.positionAt(data.insert.offset);
       actions.push(fix(`Add ${data.insert.text.trim().split('\n')[0]}`, { changes: { [document.uri]: [{ range: { start: at, end: at }, newText: data.insert.text }] } }, true));
     }
-    if (data.addToNavigation && state?.context) actions.push(...addToNavigationActions(data.addToNavigation, diagnostic, state));
+    if (data.addToNavigation && state?.context) appendAll(actions, addToNavigationActions(data.addToNavigation, diagnostic, state));
   }
-  const method = methodCaseAction(document, range);
+  const method = Range.is(range) ? methodCaseAction(document, range) : undefined;
   if (method) actions.push(method);
   return actions;
 }

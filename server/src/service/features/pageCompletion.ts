@@ -19,16 +19,22 @@ export async function completePage(document: TextDocument, offset: number, state
   const inFrontMatter = frontMatter.present && offset >= frontMatter.contentOffset && offset <= frontMatter.contentEnd;
   if (inFrontMatter) {
     if (/^[\w-]*$/.test(before)) return completeKeys(Object.keys(frontMatter.data), rangeOf(document, lineStart, offset));
-    const value = /^([\w-]+):\s*(["']?)(.*)$/.exec(before);
-    if (value) return completeValue(value[1], value[3], rangeOf(document, offset - value[3].length, offset), state);
-    return [];
+    const key = /^[\w-]+:/.exec(before)?.[0];
+    if (!key) return [];
+    let typedStart = key.length;
+    while (before[typedStart] === ' ' || before[typedStart] === '\t') typedStart++;
+    if (before[typedStart] === '"' || before[typedStart] === "'") typedStart++;
+    const typed = before.slice(typedStart);
+    return completeValue(key.slice(0, -1), typed, rangeOf(document, offset - typed.length, offset), state);
   }
-  const param = /<ParamField\b[^>]*\bpath=(["'])([^"']*)$/.exec(before);
+  // Inside `<ParamField ... path="|`: the tag is the last one opened on the line, still unclosed.
+  const tag = before.lastIndexOf('<ParamField');
+  const param = tag >= 0 && !before.includes('>', tag) ? /\spath=["']([^"']*)$/.exec(before.slice(tag)) : null;
   if (param) {
     const api = frontMatter.data.api;
     const parsed = typeof api === 'string' ? parseApiValue(api) : undefined;
     if (!parsed?.ok) return [];
-    return parsed.params.map((p) => ({ label: p.name, kind: CompletionItemKind.Variable, detail: `path parameter of ${parsed.path}`, textEdit: { range: rangeOf(document, offset - param[2].length, offset), newText: p.name } }));
+    return parsed.params.map((p) => ({ label: p.name, kind: CompletionItemKind.Variable, detail: `path parameter of ${parsed.path}`, textEdit: { range: rangeOf(document, offset - param[1].length, offset), newText: p.name } }));
   }
   return [];
 }

@@ -4,6 +4,7 @@ import { pageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { relativeUri } from '../uri';
 import { addPropertyAt, appendToArrayAt, toTextEdits } from './jsonEdits';
+import { appendAll } from '../arrays';
 
 export interface FileRename {
   oldUri: string;
@@ -45,7 +46,7 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
       const text = site.sink.sources.text(entry.node.uri);
       if (text === undefined) continue;
       const newValue = JSON.stringify(leading + renamed + extension);
-      (changes[entry.node.uri] ??= []).push(...toTextEdits(entry.node.uri, text, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]));
+      appendAll((changes[entry.node.uri] ??= []), toTextEdits(entry.node.uri, text, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]));
       if (!entry.isRoot && !moved.some((m) => m.from === `/${id}`)) moved.push({ from: `/${id}`, to: `/${renamed}` });
       break;
     }

@@ -1,4 +1,6 @@
 import { HTTP_METHODS } from '../docsJson/navigation';
+import { withoutQueryOrFragment } from '../text';
+import { quote } from '../text';
 
 export interface PathParam {
   name: string;
@@ -11,7 +13,7 @@ export type ApiValue =
   | { ok: true; method: string; target: string; kind: 'url' | 'path'; path: string; params: PathParam[]; targetOffset: number }
   | { ok: false; problem: 'format' | 'method' | 'target' | 'params'; message: string; offset: number; length: number };
 
-const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const PARAM_NAME = /^[A-Z_][\w.-]*$/i;
 
 /**
  * Reads an `api:` value: `METHOD URL` or `METHOD /path` (SPEC.md rules 1-3). Offsets are within the
@@ -22,7 +24,7 @@ export function parseApiValue(value: string): ApiValue {
   const leading = /^\s*/.exec(value)![0].length;
   const words = value.trim().split(/\s+/);
   if (words.length !== 2 || words[0] === '') {
-    return { ok: false, problem: 'format', message: `must be \`METHOD URL\` or \`METHOD /path\` (two words), such as "GET /users/{id}"; found ${JSON.stringify(value)}`, offset: 0, length: value.length };
+    return { ok: false, problem: 'format', message: `must be \`METHOD URL\` or \`METHOD /path\` (two words), such as "GET /users/{id}"; found ${quote(value)}`, offset: 0, length: value.length };
   }
   const [method, target] = words;
   if (!(HTTP_METHODS as readonly string[]).includes(method.toUpperCase())) {
@@ -41,7 +43,7 @@ export function parseApiValue(value: string): ApiValue {
   } else {
     return { ok: false, problem: 'target', message: `must be followed by a full URL ("https://api.example.com/users") or a path starting with "/" ("/users"); found "${target}"`, offset: targetOffset, length: target.length };
   }
-  const path = target.slice(pathStart).replace(/[?#].*$/, '') || '/';
+  const path = withoutQueryOrFragment(target.slice(pathStart)) || '/';
   const params: PathParam[] = [];
   let open = -1;
   for (let i = 0; i < path.length; i++) {

@@ -1,5 +1,6 @@
 import { load, YAMLException } from 'js-yaml';
 import { parseSimpleMapping, type SimpleKey } from './simpleYaml';
+import { trimEndSpaces, trimEndWhitespace } from '../text';
 
 /** A top-level front matter key with the exact places of its key and value in the page. */
 export interface FrontMatterEntry {
@@ -40,8 +41,31 @@ export interface FrontMatter {
 
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*$/m;
-/** A top-level key: quoted, or plain (a `:` inside is part of it unless a space or the end follows, as in `og:title`). */
-const KEY_LINE = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s#'"\-?:,[\]{}&*!|>%@`](?:[^:#]|:(?![ \t]|$))*?|-[^\s:](?:[^:#]|:(?![ \t]|$))*?))[ \t]*:(?=[ \t]|$)/;
+const QUOTED_KEY = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)')[ \t]*:(?=[ \t]|$)/;
+/** Characters a plain YAML key may not start with. */
+const NOT_KEY_START = '\t #\'"?:,[]{}&*!|>%@`';
+
+/**
+ * The top-level key of a line: quoted, or plain (a `:` inside is part of it unless a space or the end
+ * follows, as in `og:title`). `length` covers the key and its colon. One linear scan, no backtracking.
+ */
+function keyOfLine(text: string): { key: string; keyText: string; length: number } | undefined {
+  const quoted = QUOTED_KEY.exec(text);
+  if (quoted) {
+    const key = quoted[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : quoted[2].replace(/''/g, "'");
+    return { key, keyText: trimEndSpaces(quoted[0].slice(0, -1)), length: quoted[0].length };
+  }
+  if (text === '' || NOT_KEY_START.includes(text[0]) || (text[0] === '-' && (text.length === 1 || text[1] === ' ' || text[1] === '\t' || text[1] === ':'))) return undefined;
+  for (let at = 1; at < text.length; at++) {
+    const char = text[at];
+    if (char === '#' && (text[at - 1] === ' ' || text[at - 1] === '\t')) return undefined;
+    if (char === ':' && (at + 1 === text.length || text[at + 1] === ' ' || text[at + 1] === '\t')) {
+      const keyText = trimEndSpaces(text.slice(0, at));
+      return keyText.includes('#') ? undefined : { key: keyText, keyText, length: at + 1 };
+    }
+  }
+  return undefined;
+}
 
 /**
  * Splits the front matter block off a page and parses it. Values come from js-yaml, the parser the
@@ -73,12 +97,22 @@ export function parseFrontMatter(text: string): FrontMatter {
   try {
     data = load(yaml, { json: true });
   } catch (error) {
+    if (error instanceof RangeError) {
+      // js-yaml recurses: a hostile block nested thousands deep overflows the stack.
+      result.error = { offset: contentOffset, length: 3, message: 'Front matter is nested too deeply to be read.' };
+      return result;
+    }
     if (!(error instanceof YAMLException)) throw error;
     const position = error.mark?.position ?? 0;
     result.error = { offset: contentOffset + Math.min(position, yaml.length), length: 1, message: `Front matter is not valid YAML: ${error.reason ?? error.message}.` };
     return result;
   }
   if (data === null || data === undefined) return result;
+  if (expandedSize(data, MAX_VALUES) > MAX_VALUES) {
+    // Aliases (`*a`) are references: a few lines can stand for billions of values once expanded.
+    result.error = { offset: contentOffset, length: 3, message: `Front matter expands to more than ${MAX_VALUES.toLocaleString('en-US')} values through YAML aliases (\`&name\` and \`*name\`); Docsmith does not read it. A page's front matter needs a few dozen.` };
+    return result;
+  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     const leading = yaml.length - yaml.trimStart().length;
     result.notMapping = { value: data, offset: contentOffset + leading, length: Math.max(1, yaml.trim().length) };
@@ -103,21 +137,41 @@ function recordSimple(keys: SimpleKey[], base: number, result: FrontMatter): voi
   for (const entry of result.entries.values()) entry.value = result.data[entry.key];
 }
 
+/** More values than a front matter block could mean, once aliases are expanded. */
+const MAX_VALUES = 100_000;
+
+/**
+ * How many values a parsed block holds once its aliases are expanded, counting up to `limit` and
+ * no further. Shared objects are counted from a memo, so a block of nested aliases costs its size.
+ */
+function expandedSize(value: unknown, limit: number, memo = new Map<object, number>()): number {
+  if (value === null || typeof value !== 'object') return 1;
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  memo.set(value, limit + 1); // a cycle counts as too many
+  let size = 1;
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    size += expandedSize(child, limit, memo);
+    if (size > limit) break;
+  }
+  memo.set(value, size);
+  return size;
+}
+
 function locateEntries(yaml: string, base: number, result: FrontMatter): void {
   const lines: { offset: number; text: string }[] = [];
   let offset = 0;
   for (const line of yaml.split('\n')) {
-    lines.push({ offset, text: line.replace(/\r$/, '') });
+    lines.push({ offset, text: line.endsWith('\r') ? line.slice(0, -1) : line });
     offset += line.length + 1;
   }
   const keyLines: { index: number; key: string; keyStart: number; keyEnd: number; valueStart: number }[] = [];
   lines.forEach((line, index) => {
-    const match = KEY_LINE.exec(line.text);
-    if (!match) return;
-    const key = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2] !== undefined ? match[2].replace(/''/g, "'") : match[3].trim();
-    const keyText = match[0].replace(/[ \t]*:$/, '');
-    const valueStart = match[0].length + (/^[ \t]*/.exec(line.text.slice(match[0].length))?.[0].length ?? 0);
-    keyLines.push({ index, key, keyStart: 0, keyEnd: keyText.length, valueStart });
+    const found = keyOfLine(line.text);
+    if (!found) return;
+    let valueStart = found.length;
+    while (line.text[valueStart] === ' ' || line.text[valueStart] === '\t') valueStart++;
+    keyLines.push({ index, key: found.key, keyStart: 0, keyEnd: found.keyText.length, valueStart });
   });
   const firstSeen = new Map<string, number>();
   keyLines.forEach((keyLine, position) => {
@@ -128,14 +182,14 @@ function locateEntries(yaml: string, base: number, result: FrontMatter): void {
     else result.duplicates.push({ key: keyLine.key, offset: base + line.offset + keyLine.keyStart, length: keyLine.keyEnd - keyLine.keyStart, firstOffset: first });
     const nextIndex = keyLines[position + 1]?.index ?? lines.length;
     let valueOffset = line.offset + keyLine.valueStart;
-    let valueEnd = line.offset + line.text.replace(/[ \t]+$/, '').length;
+    let valueEnd = line.offset + trimEndSpaces(line.text).length;
     if (valueEnd <= valueOffset) {
       // A block value: the lines below the key, up to the next key.
       const block = lines.slice(keyLine.index + 1, nextIndex).filter((l) => l.text.trim() !== '');
       if (block.length) {
         valueOffset = block[0].offset + (/^\s*/.exec(block[0].text)?.[0].length ?? 0);
         const last = block[block.length - 1];
-        valueEnd = last.offset + last.text.replace(/\s+$/, '').length;
+        valueEnd = last.offset + trimEndWhitespace(last.text).length;
       } else {
         valueEnd = valueOffset;
       }

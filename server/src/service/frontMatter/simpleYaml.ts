@@ -16,9 +16,9 @@ export interface SimpleKey {
 }
 
 /** A key at the start of a line: a letter or `_`, then letters, digits, `_`, `-`, `.` or `:` (`og:title`). */
-const KEY = /^[A-Za-z_][\w.:-]*/;
+const KEY = /^[A-Z_][\w.:-]*/i;
 /** Plain values that YAML resolves to something other than a string (null, booleans, numbers, dates, ...). */
-const NOT_TEXT = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.\d].*|\.inf|\.nan)$/;
+const NOT_TEXT = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+.\d].*)$/;
 /** A plain value may not start with one of these, nor hold `: ` or ` #`. */
 const PLAIN_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
 

@@ -74,15 +74,59 @@ function codeRanges(text: string, from: number): [number, number][] {
       fence = marker;
       fenceStart = lineStart;
     } else if (line.includes('`')) {
-      for (const span of line.matchAll(/(`+)[^`]*?\1/g)) ranges.push([lineStart + span.index!, lineStart + span.index! + span[0].length]);
+      for (const [start, end] of codeSpans(line)) ranges.push([lineStart + start, lineStart + end]);
     }
     lineStart = lineEnd + 1;
   }
   if (fence) ranges.push([fenceStart, text.length]);
-  for (const comment of text.slice(from).matchAll(/<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}/g)) {
-    ranges.push([from + comment.index!, from + comment.index! + comment[0].length]);
+  for (const [open, close] of [['<!--', '-->'], ['{/*', '*/}']]) {
+    // indexOf, not a lazy regex: an unclosed opener repeated would make the regex quadratic.
+    for (let start = text.indexOf(open, from); start >= 0; ) {
+      const end = text.indexOf(close, start + open.length);
+      if (end < 0) break; // unclosed: not a comment
+      ranges.push([start, end + close.length]);
+      start = text.indexOf(open, end + close.length);
+    }
   }
   return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Inline code spans of a line: a run of backticks up to the next run of the same length (as
+ * CommonMark reads them); a run with no closer is literal. A length found to have no closer is
+ * remembered, so hostile lines of backticks stay near-linear.
+ */
+export function codeSpans(line: string): [number, number][] {
+  const spans: [number, number][] = [];
+  const unclosed = new Set<number>();
+  const runEnd = (from: number) => {
+    let end = from;
+    while (line.charCodeAt(end) === 96) end++;
+    return end;
+  };
+  for (let at = line.indexOf('`'); at >= 0; ) {
+    const end = runEnd(at);
+    const length = end - at;
+    let closer = -1;
+    if (!unclosed.has(length)) {
+      for (let search = line.indexOf('`', end); search >= 0; ) {
+        const close = runEnd(search);
+        if (close - search === length) {
+          closer = search;
+          break;
+        }
+        search = line.indexOf('`', close);
+      }
+      if (closer < 0) unclosed.add(length);
+    }
+    if (closer < 0) {
+      at = line.indexOf('`', end);
+      continue;
+    }
+    spans.push([at, closer + length]);
+    at = line.indexOf('`', closer + length);
+  }
+  return spans;
 }
 
 function inRanges(ranges: [number, number][], offset: number): boolean {
@@ -107,7 +151,7 @@ function parseTag(text: string, offset: number, tag: string): ParsedTag {
     while (i < text.length && /\s/.test(text[i])) i++;
     if (text.startsWith('/>', i)) return finish(i + 2);
     if (text[i] === '>') return finish(i + 1);
-    const name = /^[A-Za-z_$][\w$:.-]*/.exec(text.slice(i, i + 200))?.[0];
+    const name = /^[A-Z_$][\w$:.-]*/i.exec(text.slice(i, i + 200))?.[0];
     if (!name) return finish(i); // malformed: keep what was read
     const nameStart = i;
     i += name.length;

@@ -105,7 +105,15 @@ export function suggestOperation(spec: OpenApiSpec, method: string, path: string
 }
 
 function normaliseParams(path: string): string {
-  return path.replace(/\{[^}]*\}/g, '{}');
+  let result = '';
+  for (let at = 0; at < path.length; ) {
+    const open = path.indexOf('{', at);
+    const close = open < 0 ? -1 : path.indexOf('}', open);
+    if (close < 0) return result + path.slice(at);
+    result += path.slice(at, open) + '{}';
+    at = close + 1;
+  }
+  return result;
 }
 
 /**

@@ -26,12 +26,12 @@ export class SpecStore {
     const bases = relativeTo && !source.startsWith('/') ? [relativeTo, rootUri] : [rootUri];
     let firstCandidate: string | undefined;
     for (const base of bases) {
-      for (const extension of /\.(json|ya?ml)$/i.test(source) ? [''] : EXTENSIONS) {
+      for (const extension of /\.(?:json|ya?ml)$/i.test(source) ? [''] : EXTENSIONS) {
         const uri = resolveInside(rootUri, base, source.replace(/^\.\//, '') + extension);
         if (!uri) continue;
         firstCandidate ??= uri;
         const stat = await this.workspace.stat(uri);
-        if (stat?.kind === 'file') return this.load(uri, stat.mtime);
+        if (stat?.kind === 'file') return (await this.workspace.realPathInside?.(uri, rootUri)) === false ? { kind: 'outside' } : this.load(uri, stat.mtime);
       }
     }
     return firstCandidate ? { kind: 'missing', uri: firstCandidate } : { kind: 'outside' };

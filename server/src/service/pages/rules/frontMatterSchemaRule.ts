@@ -3,6 +3,7 @@ import validate from '../../../generated/frontMatterValidator';
 import type { FixData } from '../../fixData';
 import { closest, didYouMean } from '../../suggest';
 import { reportAtEntry, type PageContext } from '../pageContext';
+import { quote } from '../../text';
 
 const knownKeys = Object.keys(frontMatterSchema.properties);
 const patternKeys = Object.keys(frontMatterSchema.patternProperties).map((pattern) => new RegExp(pattern));
@@ -51,7 +52,7 @@ function describeError(keyword: string, params: Record<string, unknown>, key: st
     const allowed = (params.allowedValues as unknown[]).map(String);
     const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
     const data: FixData | undefined = suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion } : undefined;
-    return { code: 'frontmatter/invalid-value', text: `${where} is ${JSON.stringify(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`, data };
+    return { code: 'frontmatter/invalid-value', text: `${where} is ${quote(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`, data };
   }
   if (keyword === 'type') {
     const expected = ([] as string[]).concat(params.type as string[]);
@@ -67,5 +68,5 @@ function describeError(keyword: string, params: Record<string, unknown>, key: st
 function describe(value: unknown): string {
   if (value === null) return 'an empty value';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'a nested object' : `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === 'object' ? 'a nested object' : `${typeof value} ${quote(value)}`;
 }

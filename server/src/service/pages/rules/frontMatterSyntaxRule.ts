@@ -1,4 +1,5 @@
 import type { PageContext } from '../pageContext';
+import { quote } from '../../text';
 
 /**
  * YAML errors: the platform's page reader throws on them. A block that parses to a plain value keeps
@@ -13,7 +14,7 @@ export function frontMatterSyntaxRule(page: PageContext): void {
   if (frontMatter.notMapping) {
     const fallback = titleFromFileName(page.id);
     const { value, offset, length } = frontMatter.notMapping;
-    const shown = JSON.stringify(value)?.slice(0, 80) ?? String(value);
+    const shown = quote(value, 80);
     page.report('frontmatter/not-a-mapping', offset, length, `The front matter is ${Array.isArray(value) ? 'a list' : `the plain value ${shown}`}, not \`key: value\` lines, so the platform takes no title or description from it (the page is titled "${fallback}" from its file name). Write \`title: ${typeof value === 'string' ? value : '…'}\`.`);
     return;
   }

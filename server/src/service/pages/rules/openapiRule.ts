@@ -3,6 +3,7 @@ import type { FixData } from '../../fixData';
 import { findOperation, suggestOperation, type OpenApiSpec } from '../../openapi/spec';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
+import { quote } from '../../text';
 
 /**
  * `openapi: "[spec] METHOD /path"` names an operation. The platform looks it up in every OpenAPI spec
@@ -18,7 +19,7 @@ export async function openapiRule(page: PageContext): Promise<void> {
   const value = entry.value;
   const operation = typeof value === 'string' ? parseOperation(value) : undefined;
   if (!operation) {
-    reportAtEntry(page, 'frontmatter/openapi-format', entry, `\`openapi\` must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users/{id}"; found ${JSON.stringify(value)}.`);
+    reportAtEntry(page, 'frontmatter/openapi-format', entry, `\`openapi\` must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users/{id}"; found ${quote(value)}.`);
     return;
   }
   const { site } = page;

@@ -1,0 +1,99 @@
+import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * The largest LSP message the server reads over stdio. A docs.json is read up to 20 MB and opened
+ * documents travel JSON-escaped, so 128 MB leaves room; beyond it a client (or an attacker) would
+ * make the server buffer gigabytes and stop answering. DOCSMITH_MAX_MESSAGE_BYTES changes it (tests).
+ */
+export function maxMessageBytes(): number {
+  const configured = Number(process.env.DOCSMITH_MAX_MESSAGE_BYTES);
+  return Number.isInteger(configured) && configured > 0 ? configured : 128 * 1024 * 1024;
+}
+
+/** The request the server answers with an error in place of a message it refused. */
+export const OVERSIZE_METHOD = 'docsmith/oversizeMessage';
+
+/** How much of a refused message is looked at for its `id`: clients write it before `params`. */
+const ID_WINDOW = 4096;
+
+/**
+ * Passes LSP messages (a `Content-Length` header, then the body) through, but drops a body over
+ * `max` bytes as it streams by, never buffering it. In its place it passes a small request with the
+ * same `id` (found in the body's first bytes), so the server answers that id with an error and goes
+ * on; a message without an id is dropped with a line on stderr.
+ */
+export class MessageCap extends Transform {
+  private header = Buffer.alloc(0);
+  /** Bytes of body still to pass through (a kept message) or to drop (a refused one). */
+  private remaining = 0;
+  private dropping = false;
+  private dropped = 0;
+  private idWindow = '';
+
+  constructor(private readonly max: number, private readonly log: (message: string) => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.remaining > 0) {
+        const take = Math.min(this.remaining, chunk.length - at);
+        if (this.dropping) {
+          if (this.idWindow.length < ID_WINDOW) this.idWindow += chunk.subarray(at, at + Math.min(take, ID_WINDOW - this.idWindow.length)).toString('utf8');
+        } else {
+          this.push(chunk.subarray(at, at + take));
+        }
+        this.remaining -= take;
+        at += take;
+        if (this.remaining === 0 && this.dropping) this.finishDropping();
+        continue;
+      }
+      // Reading a header: up to the blank line.
+      const end = chunk.indexOf('\r\n\r\n', at);
+      if (end < 0) {
+        this.header = Buffer.concat([this.header, chunk.subarray(at)]);
+        if (this.header.length > 8192) {
+          // Not LSP framing: pass it on and let the protocol layer complain.
+          this.push(this.header);
+          this.header = Buffer.alloc(0);
+        }
+        break;
+      }
+      const header = Buffer.concat([this.header, chunk.subarray(at, end + 4)]);
+      this.header = Buffer.alloc(0);
+      at = end + 4;
+      const length = Number(/content-length:\s*(\d+)/i.exec(header.toString('ascii'))?.[1] ?? NaN);
+      if (!Number.isFinite(length)) {
+        this.push(header);
+        continue;
+      }
+      this.remaining = length;
+      this.dropping = length > this.max;
+      if (this.dropping) {
+        this.dropped = length;
+        this.idWindow = '';
+      } else {
+        this.push(header);
+      }
+      if (length === 0 && this.dropping) this.finishDropping();
+    }
+    done();
+  }
+
+  private finishDropping(): void {
+    this.dropping = false;
+    const id = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(this.idWindow)?.[1];
+    this.log(`docsmith: dropped a message of ${megabytes(this.dropped)}, over the ${megabytes(this.max)} the server reads${id ? `; answering request ${id} with an error` : ''}.`);
+    if (id === undefined) return;
+    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(id), method: OVERSIZE_METHOD, params: { bytes: this.dropped, max: this.max } }), 'utf8');
+    this.push(Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'));
+    this.push(body);
+  }
+}
+
+/** Bytes for a message: `1.0 MB`, `0.25 MB`. */
+export function megabytes(bytes: number): string {
+  const value = bytes / 1024 / 1024;
+  return `${value >= 1 ? value.toFixed(1) : value.toFixed(2)} MB`;
+}

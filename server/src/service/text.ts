@@ -1,0 +1,49 @@
+/**
+ * String helpers that regexes would do in quadratic time on hostile input (`/\/+$/` on a long run of
+ * `/` followed by another character backtracks from every position): each is one linear scan.
+ */
+
+/** `text` without the characters of `chars` at its end. */
+export function trimEndOf(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1])) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** `text` without the characters of `chars` at its start. */
+export function trimStartOf(text: string, chars: string): string {
+  let start = 0;
+  while (start < text.length && chars.includes(text[start])) start++;
+  return start === 0 ? text : text.slice(start);
+}
+
+/** `text` up to (not including) the first character of `chars`, or all of it. */
+export function beforeAny(text: string, chars: string): string {
+  for (let i = 0; i < text.length; i++) if (chars.includes(text[i])) return text.slice(0, i);
+  return text;
+}
+
+/** A URL or path without its query and fragment. */
+export function withoutQueryOrFragment(url: string): string {
+  return beforeAny(url, '?#');
+}
+
+const SPACES = ' \t';
+const WHITESPACE = ' \t\n\r\f\v';
+
+/** Trailing spaces and tabs removed. */
+export function trimEndSpaces(text: string): string {
+  return trimEndOf(text, SPACES);
+}
+
+/** Trailing whitespace (spaces, tabs, line ends) removed. */
+export function trimEndWhitespace(text: string): string {
+  return trimEndOf(text, WHITESPACE);
+}
+
+/** A value as a message quotes it: JSON, cut to `max` characters (a hostile value may be megabytes). */
+export function quote(value: unknown, max = 120): string {
+  const text = typeof value === 'string' && value.length > max ? `${JSON.stringify(value.slice(0, max))}…` : JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > max + 3 ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { startFixtureClient, waitFor } from '../helpers/lspClient';
+
+/** The language server against hostile input and protocol misuse (issue 15). */
+const HANG_GUARD = { timeout: 60_000 };
+
+test('a request after shutdown is refused with InvalidRequest', HANG_GUARD, async () => {
+  const client = await startFixtureClient();
+  try {
+    await client.open('docs.json');
+    await client.connection.sendRequest('shutdown');
+    await assert.rejects(client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 5 } }), (error: { code?: number }) => error.code === -32600);
+    await assert.rejects(client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } }), (error: { code?: number }) => error.code === -32600);
+  } finally {
+    await client.dispose();
+  }
+});
+
+test('a message over the size cap is answered with an error, and the server goes on serving', HANG_GUARD, async () => {
+  const client = await startFixtureClient(undefined, { env: { DOCSMITH_MAX_MESSAGE_BYTES: String(256 * 1024) } });
+  try {
+    await assert.rejects(
+      client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 5 }, padding: 'x'.repeat(2 * 1024 * 1024) }),
+      (error: { code?: number; message?: string }) => error.code === -32600 && /^The message was 2\.0 MB; the server reads messages up to 0\.25 MB\.$/.test(error.message ?? ''),
+    );
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: client.uri('huge.mdx'), languageId: 'mdx', version: 1, text: 'y'.repeat(1024 * 1024) } });
+    await client.open('docs.json');
+    const items = ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] }).items;
+    assert.ok(items.length > 0, 'the server still answers');
+    await waitFor(() => (client.stderr().includes('dropped a message of 1.0 MB') ? true : undefined), 'the dropped notification logged on stderr');
+  } finally {
+    await client.dispose();
+  }
+});
+
+test('docs.json of 3,000 nested arrays: the editor gets json/too-deep, not silence', HANG_GUARD, async () => {
+  const client = await startFixtureClient();
+  try {
+    const n = 3000;
+    await client.open('docs.json', `{"x":${'['.repeat(n)}${']'.repeat(n)}}`);
+    const items = ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] }).items;
+    assert.deepEqual(items.map((d) => d.code), ['json/too-deep']);
+  } finally {
+    await client.dispose();
+  }
+});
