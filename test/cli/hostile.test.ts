@@ -35,8 +35,8 @@ test('a FIFO behind $ref, behind openapi, and as docs.json: a clear error each, 
   execFileSync('mkfifo', [join(viaRef, 'nav.json')]);
   const ref = await check(viaRef);
   assert.equal(ref.code, 1);
-  assert.deepEqual(ref.found.map((f) => [f.file, f.code]), [['intro.mdx', 'nav/orphan-page'], ['nav.json', 'json/unreadable']]);
-  assert.match(ref.found[1].message, /nav.json is not a regular file \(a FIFO, socket or device\)/);
+  assert.deepEqual(ref.found.map((f) => [f.file, f.code]), [['docs.json', 'json/unreadable'], ['intro.mdx', 'nav/orphan-page']]);
+  assert.match(ref.found[0].message, /^`\$ref` "nav.json" cannot be read: nav.json is not a regular file \(a FIFO, socket or device\)/);
 
   const viaSpec = site({ 'docs.json': docs({ groups: [{ group: 'API', openapi: 'spec.json', pages: ['GET /x'] }] }) });
   execFileSync('mkfifo', [join(viaSpec, 'spec.json')]);

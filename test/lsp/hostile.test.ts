@@ -46,3 +46,22 @@ test('docs.json of 3,000 nested arrays: the editor gets json/too-deep, not silen
     await client.dispose();
   }
 });
+
+test('a FIFO behind $ref: diagnostics and hover answer, the FIFO is reported', HANG_GUARD, async () => {
+  const client = await startFixtureClient();
+  try {
+    const { execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    execFileSync('mkfifo', [join(client.root, 'nav.json')]);
+    await client.open('docs.json', JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { $ref: 'nav.json' } }, null, 2));
+    const items = ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] }).items;
+    const unreadable = items.find((d) => d.code === 'json/unreadable');
+    assert.ok(unreadable, JSON.stringify(items.map((d) => d.code)));
+    assert.match(unreadable.message, /^`\$ref` "nav.json" cannot be read: nav.json is not a regular file/);
+    assert.equal(unreadable.range.start.line, 7, 'at the $ref');
+    const hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 4 } });
+    assert.ok(hover === null || typeof hover === 'object');
+  } finally {
+    await client.dispose();
+  }
+});

@@ -75,6 +75,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
 
   let configBroken = false;
   let bytesRead = 0;
+  const unreadable = new Map<string, string>();
   const parseFile = async (uri: string): Promise<JsonNode | null | undefined> => {
     let text: string | undefined;
     try {
@@ -82,7 +83,9 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       sources.add(uri, '');
-      sink.atOffset('json/unreadable', uri, 0, 0, error.message);
+      // A referenced file that cannot be read is reported at its `$ref`, where the editor can show it.
+      unreadable.set(uri, error.message);
+      if (uri === docsJsonUri) sink.atOffset('json/unreadable', uri, 0, 0, error.message);
       return undefined;
     }
     if (text === undefined) return null;
@@ -104,7 +107,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   const cache = new Map<string, Promise<JsonNode | null | undefined>>();
   // Most sites have no `$ref`: the walk that splices them in is skipped.
   const resolved = sources.text(docsJsonUri)!.includes('"$ref"')
-    ? await resolveRefs(root, rootUri, { load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!, bytesRead: () => bytesRead, realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)) }, sink)
+    ? await resolveRefs(root, rootUri, { load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!, bytesRead: () => bytesRead, unreadable: (uri) => unreadable.get(uri), realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)) }, sink)
     : { root, unresolved: [], files: [docsJsonUri] };
   throwIfCancelled(token);
   const value = toValue(resolved.root);

@@ -9,6 +9,8 @@ export interface RefLoader {
   bytesRead(): number;
   /** False for a file that is a symlink leading out of the docs root (never read). */
   realPathInside?(uri: string): Promise<boolean>;
+  /** Why a file that exists could not be read (a FIFO, a folder, invalid UTF-8), if it could not. */
+  unreadable?(uri: string): string | undefined;
 }
 
 /**
@@ -124,7 +126,12 @@ export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLo
       sink.atNode('ref/invalid', refValueNode, '`$ref` must name a file; a fragment alone ("#/...") is not supported by the platform.');
       return failed();
     }
-    if (!targetRoot) return failed(); // unreadable or empty: already reported in that file
+    if (!targetRoot) {
+      // A syntax error is reported in that file; an unreadable one (which the editor cannot open) here.
+      const why = loader.unreadable?.(targetUri);
+      if (why) sink.atNode('json/unreadable', refValueNode, `\`$ref\` "${ref}" cannot be read: ${why}`);
+      return failed();
+    }
     let target: JsonNode | undefined = targetRoot;
     if (fragment) {
       target = nodeAtPath(targetRoot, pointerSegments(fragment))?.node;
