@@ -5,7 +5,20 @@ import tseslint from 'typescript-eslint';
 import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-test/**', 'node_modules/**', '.e2e/**', '.oracle/**', '.tmp/**', 'bench/.sites/**', 'server/src/generated/**', 'test-results/**', '*.vsix'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-test/**',
+      'node_modules/**',
+      '.e2e/**',
+      '.oracle/**',
+      '.tmp/**',
+      'bench/.sites/**',
+      'server/src/generated/**',
+      'test-results/**',
+      '*.vsix',
+    ],
+  },
   ...tseslint.configs.recommended,
   regexp.configs['flat/recommended'],
   {
@@ -15,5 +28,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The mocha entry points of the extension-host suites load each test file after the globals exist.
+    files: ['test/vscode/**/index.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

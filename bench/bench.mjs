@@ -14,7 +14,10 @@ const RUNS = 5;
 
 function measureOnce(args) {
   const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   return { ms, mb: Number(/BENCH_PEAK_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024 };
@@ -25,7 +28,10 @@ function measure(args) {
   const rss = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const start = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
     if (i === 0) continue; // warms the file system cache, as a developer's second run would
@@ -42,12 +48,18 @@ const cases = [
   { name: '10,000, 1/3 API', pages: 10000, endpointShare: 1 / 3, target: { ms: 1500 } },
 ];
 
-console.log(`docsmith check, cold process, median of ${RUNS} runs (Node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
+console.log(
+  `docsmith check, cold process, median of ${RUNS} runs (Node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`,
+);
 console.log('site            | check ms | check MB | floor ms | floor MB | ratio | target');
 console.log('----------------|----------|----------|----------|----------|-------|-------');
 let failed = false;
 for (const c of cases) {
-  const dir = generateSite(join(sitesDir, `pages-${c.pages}${c.endpointShare ? '-api' : ''}`), { pages: c.pages, operations: 1000, endpointShare: c.endpointShare });
+  const dir = generateSite(join(sitesDir, `pages-${c.pages}${c.endpointShare ? '-api' : ''}`), {
+    pages: c.pages,
+    operations: 1000,
+    endpointShare: c.endpointShare,
+  });
   const check = measure([cli, 'check', dir, '--format', 'json']);
   const floor = measure([join(here, 'floor.mjs'), dir]);
   const ratio = check.median / floor.median;
@@ -55,7 +67,9 @@ for (const c of cases) {
   const okRatio = c.target.ratio === undefined || ratio <= c.target.ratio;
   failed ||= !okTime || !okRatio;
   const target = `<${c.target.ms} ms${c.target.ratio ? `, <${c.target.ratio}x floor` : ''}: ${okTime && okRatio ? 'met' : 'MISSED'}`;
-  console.log(`${c.name.padEnd(16)}| ${check.median.toFixed(0).padStart(8)} | ${check.peak.toFixed(0).padStart(8)} | ${floor.median.toFixed(0).padStart(8)} | ${floor.peak.toFixed(0).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${target}`);
+  console.log(
+    `${c.name.padEnd(16)}| ${check.median.toFixed(0).padStart(8)} | ${check.peak.toFixed(0).padStart(8)} | ${floor.median.toFixed(0).padStart(8)} | ${floor.peak.toFixed(0).padStart(8)} | ${ratio.toFixed(2).padStart(5)} | ${target}`,
+  );
 }
 
 // crewAI's scale: 25,000 pages of about 9 KB, versions x languages, a 2 MB docs.json, side by side with
@@ -69,7 +83,10 @@ for (const c of cases) {
   const check = { times: [], rss: [] };
   const platform = { times: [], rss: [] };
   for (let i = 0; i < RUNS + 1; i++) {
-    for (const [target, args] of [[check, [cli, 'check', dir, '--format', 'json']], ...(haveValidator ? [[platform, [validator, dir]]] : [])]) {
+    for (const [target, args] of [
+      [check, [cli, 'check', dir, '--format', 'json']],
+      ...(haveValidator ? [[platform, [validator, dir]]] : []),
+    ]) {
       const one = measureOnce(args);
       if (i > 0) {
         target.times.push(one.ms);
@@ -86,9 +103,13 @@ for (const c of cases) {
     const platformMs = median(platform.times);
     const ok = checkMs <= platformMs && checkMb < 400;
     failed ||= !ok;
-    console.log(`docsmith check: ${checkMs.toFixed(0)} ms, ${checkMb.toFixed(0)} MB peak; platform validator (schema only): ${platformMs.toFixed(0)} ms, ${Math.max(...platform.rss).toFixed(0)} MB; ratio ${(checkMs / platformMs).toFixed(2)} (target: no slower than the validator, under 400 MB: ${ok ? 'met' : 'MISSED'})`);
+    console.log(
+      `docsmith check: ${checkMs.toFixed(0)} ms, ${checkMb.toFixed(0)} MB peak; platform validator (schema only): ${platformMs.toFixed(0)} ms, ${Math.max(...platform.rss).toFixed(0)} MB; ratio ${(checkMs / platformMs).toFixed(2)} (target: no slower than the validator, under 400 MB: ${ok ? 'met' : 'MISSED'})`,
+    );
   } else {
-    console.log(`docsmith check: ${checkMs.toFixed(0)} ms, ${checkMb.toFixed(0)} MB peak; platform validator NOT RUN: it is not installed (node scripts/provision-oracle.mjs)`);
+    console.log(
+      `docsmith check: ${checkMs.toFixed(0)} ms, ${checkMb.toFixed(0)} MB peak; platform validator NOT RUN: it is not installed (node scripts/provision-oracle.mjs)`,
+    );
   }
 }
 
@@ -99,14 +120,26 @@ for (const c of cases) {
   if (!existsSync(join(dir, 'docs.json'))) {
     mkdirSync(dir, { recursive: true });
     const pages = Array.from({ length: 25000 }, (_, i) => `guides/section-${i % 50}/page-${i}`);
-    writeFileSync(join(dir, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'All', pages }] } }, null, 2));
-    writeFileSync(join(dir, 'long.mdx'), `---\ntitle: Long\napi: "GET /x"\n---\n${'word '.repeat(20000)}<ParamField path="x" type="string" />${'`'.repeat(3)}\n`);
+    writeFileSync(
+      join(dir, 'docs.json'),
+      JSON.stringify(
+        { theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'All', pages }] } },
+        null,
+        2,
+      ),
+    );
+    writeFileSync(
+      join(dir, 'long.mdx'),
+      `---\ntitle: Long\napi: "GET /x"\n---\n${'word '.repeat(20000)}<ParamField path="x" type="string" />${'`'.repeat(3)}\n`,
+    );
   }
   const { statSync } = await import('node:fs');
   const hostile = measure([cli, 'check', dir, '--format', 'json']);
   const ok = hostile.median < 1000;
   failed ||= !ok;
-  console.log(`\nHostile sizes: a ${(statSync(join(dir, 'docs.json')).size / 1e6).toFixed(1)} MB docs.json (25,000 missing pages) and a 100,000-character line: ${hostile.median.toFixed(0)} ms, ${hostile.peak.toFixed(0)} MB (<1 s: ${ok ? 'met' : 'MISSED'})`);
+  console.log(
+    `\nHostile sizes: a ${(statSync(join(dir, 'docs.json')).size / 1e6).toFixed(1)} MB docs.json (25,000 missing pages) and a 100,000-character line: ${hostile.median.toFixed(0)} ms, ${hostile.peak.toFixed(0)} MB (<1 s: ${ok ? 'met' : 'MISSED'})`,
+  );
 }
 
 console.log('\nLanguage server over stdio, 10,000-page site (a third endpoint pages), 30 requests each');
@@ -114,7 +147,9 @@ const lsp = await runLspBench();
 const row = (name, { median, p95 }, target) => {
   const ok = median <= target;
   failed ||= !ok;
-  console.log(`${name.padEnd(34)}| ${median.toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | <${target} ms median: ${ok ? 'met' : 'MISSED'}`);
+  console.log(
+    `${name.padEnd(34)}| ${median.toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | <${target} ms median: ${ok ? 'met' : 'MISSED'}`,
+  );
 };
 console.log('request                           |  median |     p95 | target');
 console.log('----------------------------------|---------|---------|-------');
@@ -123,11 +158,15 @@ row('completion in a pages array', lsp.completion, 30);
 row('hover on a page entry', lsp.hover, 50);
 const memoryOk = lsp.peak < 200;
 failed ||= !memoryOk;
-console.log(`first diagnostics (cold): ${lsp.cold.toFixed(0)} ms; server memory: ${lsp.rss.toFixed(0)} MB resident, ${lsp.peak.toFixed(0)} MB peak (<200 MB: ${memoryOk ? 'met' : 'MISSED'})`);
+console.log(
+  `first diagnostics (cold): ${lsp.cold.toFixed(0)} ms; server memory: ${lsp.rss.toFixed(0)} MB resident, ${lsp.peak.toFixed(0)} MB peak (<200 MB: ${memoryOk ? 'met' : 'MISSED'})`,
+);
 
 console.log('\nExport: docsmith gaps --format json over the local server, 100,000 conversations, limit 1000 (median of 3)');
 const exported = await runExportBench();
 const exportOk = exported.ms < 5000 && exported.peakMb < 300;
 failed ||= !exportOk;
-console.log(`${exported.requests} requests in ${exported.ms.toFixed(0)} ms: ${(exported.requests / (exported.ms / 1000)).toFixed(0)} requests/s, ${(exported.conversations / (exported.ms / 1000)).toFixed(0)} conversations/s; peak ${exported.peakMb.toFixed(0)} MB (<5 s and <300 MB: ${exportOk ? 'met' : 'MISSED'})`);
+console.log(
+  `${exported.requests} requests in ${exported.ms.toFixed(0)} ms: ${(exported.requests / (exported.ms / 1000)).toFixed(0)} requests/s, ${(exported.conversations / (exported.ms / 1000)).toFixed(0)} conversations/s; peak ${exported.peakMb.toFixed(0)} MB (<5 s and <300 MB: ${exportOk ? 'met' : 'MISSED'})`,
+);
 console.log(failed ? '\nSome targets were missed.' : '\nAll targets met.');

@@ -7,7 +7,9 @@ const here = resolve(import.meta.dirname);
 const cli = resolve(here, '../dist/cli.js');
 
 export async function runExportBench({ conversations = 100000, runs = 3 } = {}) {
-  const server = spawn(process.execPath, [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const server = spawn(process.execPath, [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const url = await new Promise((done, fail) => {
     let out = '';
     server.stdout.on('data', (chunk) => {
@@ -21,11 +23,28 @@ export async function runExportBench({ conversations = 100000, runs = 3 } = {}) 
   try {
     for (let i = 0; i < runs; i++) {
       const start = process.hrtime.bigint();
-      const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), cli, 'gaps', '--project', 'demo', '--base-url', url, '--docs', resolve(here, '../examples/site'), '--format', 'json'], {
-        env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' },
-        encoding: 'utf8',
-        maxBuffer: 512 * 1024 * 1024,
-      });
+      const run = spawnSync(
+        process.execPath,
+        [
+          '--require',
+          join(here, 'peakRss.cjs'),
+          cli,
+          'gaps',
+          '--project',
+          'demo',
+          '--base-url',
+          url,
+          '--docs',
+          resolve(here, '../examples/site'),
+          '--format',
+          'json',
+        ],
+        {
+          env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' },
+          encoding: 'utf8',
+          maxBuffer: 512 * 1024 * 1024,
+        },
+      );
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       if (run.status !== 0) throw new Error(`gaps exited ${run.status}: ${run.stderr}`);
       const report = JSON.parse(run.stdout);
@@ -37,7 +56,13 @@ export async function runExportBench({ conversations = 100000, runs = 3 } = {}) 
   }
   samples.sort((a, b) => a.ms - b.ms);
   const median = samples[Math.floor(samples.length / 2)];
-  return { conversations, requests: Math.ceil(conversations / 1000), ms: median.ms, peakMb: Math.max(...samples.map((s) => s.peakMb)), unanswered: median.unanswered };
+  return {
+    conversations,
+    requests: Math.ceil(conversations / 1000),
+    ms: median.ms,
+    peakMb: Math.max(...samples.map((s) => s.peakMb)),
+    unanswered: median.unanswered,
+  };
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -8,7 +8,7 @@ const pages = [];
 const walk = (node) => {
   if (Array.isArray(node)) return node.forEach(walk);
   if (typeof node === 'string') return pages.push(node);
-  if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) if (typeof value === 'object') walk(value);
+  if (node && typeof node === 'object') for (const value of Object.values(node)) if (typeof value === 'object') walk(value);
 };
 walk(docs.navigation);
 let bytes = 0;

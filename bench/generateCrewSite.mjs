@@ -7,7 +7,10 @@ import { join } from 'node:path';
 const VERSIONS = ['v1.0', 'v0.9', 'v0.8', 'v0.7', 'v0.6'];
 const LANGUAGES = ['en', 'pt-BR', 'ko', 'ja', 'zh'];
 const SECTIONS = ['concepts', 'guides', 'tools', 'enterprise', 'observability', 'learn', 'examples', 'api-reference'];
-const WORDS = 'agent crew task flow tool memory knowledge planning delegation process sequential hierarchical training testing replay callback listener event guardrail output pydantic structured llm embedder cache rate limit retry'.split(' ');
+const WORDS =
+  'agent crew task flow tool memory knowledge planning delegation process sequential hierarchical training testing replay callback listener event guardrail output pydantic structured llm embedder cache rate limit retry'.split(
+    ' ',
+  );
 
 function words(seed, count) {
   let text = '';
@@ -23,9 +26,15 @@ function body(index, id, ids) {
     sections.push(
       `## ${words(index + s, 3)} ${s}\n\n${words(index + s, 90)} See [the ${words(s, 1)} guide](/${link(s)}#${words(index + s + 1, 3).replace(/ /g, '-')}-${s}) and [this section](#${words(index + s, 3).replace(/ /g, '-')}-${s}).\n\n${words(index * 3 + s, 60)}\n`,
     );
-    if (s === 1) sections.push(`<CardGroup cols={2}>\n  <Card title="Next" icon="arrow-right" href="/${link(11)}">\n    ${words(index, 12)}\n  </Card>\n  <Card title="More" href="/${link(12)}">\n    ${words(index + 1, 12)}\n  </Card>\n</CardGroup>\n`);
+    if (s === 1)
+      sections.push(
+        `<CardGroup cols={2}>\n  <Card title="Next" icon="arrow-right" href="/${link(11)}">\n    ${words(index, 12)}\n  </Card>\n  <Card title="More" href="/${link(12)}">\n    ${words(index + 1, 12)}\n  </Card>\n</CardGroup>\n`,
+      );
     if (s === 2) sections.push(`![${words(index, 2)}](/images/${id.split('/').slice(-1)[0]}.png)\n`);
-    if (s === 3) sections.push('```python\nfrom crewai import Agent, Crew, Task\n\nagent = Agent(role="researcher", goal="find [links](/not/a/link)")\ncrew = Crew(agents=[agent], tasks=[Task(description="x")])\ncrew.kickoff()\n```\n');
+    if (s === 3)
+      sections.push(
+        '```python\nfrom crewai import Agent, Crew, Task\n\nagent = Agent(role="researcher", goal="find [links](/not/a/link)")\ncrew = Crew(agents=[agent], tasks=[Task(description="x")])\ncrew.kickoff()\n```\n',
+      );
     if (s === 4) sections.push(`<Note>\n  ${words(index + 4, 30)} Read [the reference](/${link(14)}).\n</Note>\n`);
   }
   return `---\ntitle: "${words(index, 3)} ${index}"\ndescription: "${words(index + 2, 12)}."\nicon: "book"\n---\n\nimport { Intro } from "/snippets/intro.mdx";\n\n<Intro />\n\n${sections.join('\n')}`;
@@ -41,7 +50,8 @@ export function generateCrewSite(dir, { pages = 25000 } = {}) {
   const ids = [];
   for (const version of VERSIONS) {
     for (const language of LANGUAGES) {
-      for (let i = 0; i < perCombo && ids.length < pages; i++) ids.push(`${version}/${language}/${SECTIONS[i % SECTIONS.length]}/${words(i, 2).replace(/ /g, '-')}-${i}`);
+      for (let i = 0; i < perCombo && ids.length < pages; i++)
+        ids.push(`${version}/${language}/${SECTIONS[i % SECTIONS.length]}/${words(i, 2).replace(/ /g, '-')}-${i}`);
     }
   }
   mkdirSync(join(dir, 'snippets'), { recursive: true });
@@ -64,7 +74,11 @@ export function generateCrewSite(dir, { pages = 25000 } = {}) {
           const groups = [];
           for (let g = 0; g < inSection.length; g += 20) {
             const chunk = inSection.slice(g, g + 20);
-            groups.push({ group: `${section} ${g / 20}`, icon: 'folder', pages: [...chunk.slice(0, 12), { group: `More ${g / 20}`, pages: chunk.slice(12) }] });
+            groups.push({
+              group: `${section} ${g / 20}`,
+              icon: 'folder',
+              pages: [...chunk.slice(0, 12), { group: `More ${g / 20}`, pages: chunk.slice(12) }],
+            });
           }
           return { tab: section, icon: 'book', groups };
         }),
@@ -78,7 +92,10 @@ export function generateCrewSite(dir, { pages = 25000 } = {}) {
     colors: { primary: '#EB6658', light: '#F3A78B', dark: '#C94C3C' },
     favicon: '/favicon.svg',
     navigation: { versions },
-    navbar: { links: [{ label: 'Start Cloud Trial', href: 'https://app.crewai.com' }], primary: { type: 'github', href: 'https://github.com/crewAIInc/crewAI' } },
+    navbar: {
+      links: [{ label: 'Start Cloud Trial', href: 'https://app.crewai.com' }],
+      primary: { type: 'github', href: 'https://github.com/crewAIInc/crewAI' },
+    },
     integrations: { posthog: { apiKey: 'phc_crewai_bench' } },
   };
   writeFileSync(join(dir, 'docs.json'), JSON.stringify(docs, null, 2));

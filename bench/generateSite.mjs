@@ -3,7 +3,10 @@
 import { mkdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const words = 'alpha beta gamma delta api user project token webhook event billing invoice report export import search index cache queue worker'.split(' ');
+const words =
+  'alpha beta gamma delta api user project token webhook event billing invoice report export import search index cache queue worker'.split(
+    ' ',
+  );
 
 function paragraph(seed) {
   let text = '';
@@ -25,7 +28,11 @@ export function generateSite(dir, { pages, operations = 1000, endpointShare = 0 
   const paths = [];
   for (let i = 0; i < operations / 2; i++) paths.push(`/v1/resource-${i}/{id}`);
   const spec = { openapi: '3.1.0', info: { title: 'Bench API', version: '1.0.0' }, paths: {} };
-  for (const path of paths) spec.paths[path] = { get: { summary: `Get ${path}`, responses: { 200: { description: 'ok' } } }, delete: { summary: `Delete ${path}`, responses: { 204: { description: 'gone' } } } };
+  for (const path of paths)
+    spec.paths[path] = {
+      get: { summary: `Get ${path}`, responses: { 200: { description: 'ok' } } },
+      delete: { summary: `Delete ${path}`, responses: { 204: { description: 'gone' } } },
+    };
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec, null, 2));
 
   ids.forEach((id, index) => {
@@ -45,12 +52,18 @@ export function generateSite(dir, { pages, operations = 1000, endpointShare = 0 
     const groups = [];
     for (let g = 0; g < slice.length; g += 50) {
       const chunk = slice.slice(g, g + 50);
-      groups.push({ group: `Group ${t}-${g / 50}`, pages: [...chunk.slice(0, 25), { group: `Nested ${t}-${g / 50}`, icon: 'folder', pages: chunk.slice(25) }] });
+      groups.push({
+        group: `Group ${t}-${g / 50}`,
+        pages: [...chunk.slice(0, 25), { group: `Nested ${t}-${g / 50}`, icon: 'folder', pages: chunk.slice(25) }],
+      });
     }
     tabs.push({ tab: `Tab ${t}`, icon: 'book', groups });
   }
   // An API tab: operations from the spec, and a few deliberate problems.
-  tabs.push({ tab: 'API', groups: [{ group: 'Resources', openapi: 'openapi.json', pages: paths.slice(0, 300).map((path) => `GET ${path}`) }] });
+  tabs.push({
+    tab: 'API',
+    groups: [{ group: 'Resources', openapi: 'openapi.json', pages: paths.slice(0, 300).map((path) => `GET ${path}`) }],
+  });
   tabs[0].groups[0].pages.push('section-0/topic-0/page-00', 'missing/page', 'GET /v1/resource-0/{resourceId}');
   const docs = {
     $schema: 'https://mintlify.com/docs.json',

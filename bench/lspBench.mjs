@@ -20,7 +20,12 @@ export async function runLspBench() {
   connection.onRequest('workspace/diagnostic/refresh', () => null);
   connection.listen();
   const rootUri = pathToFileURL(root).href;
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], capabilities: { textDocument: { diagnostic: {} }, workspace: { diagnostics: { refreshSupport: true } } } });
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+    capabilities: { textDocument: { diagnostic: {} }, workspace: { diagnostics: { refreshSupport: true } } },
+  });
   await connection.sendNotification('initialized', {});
   const uri = `${rootUri}/docs.json`;
   const text = readFileSync(join(root, 'docs.json'), 'utf8');
@@ -38,7 +43,10 @@ export async function runLspBench() {
   let version = 1;
   for (let i = 0; i < RUNS; i++) {
     const edited = i % 2 === 0 ? text.replace('"section-3/topic-0/page-1525"', '"section-3/topic-0/page-1525x"') : text;
-    await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ text: edited }] });
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ text: edited }],
+    });
     const start = performance.now();
     await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
     diagnostics.push(performance.now() - start);

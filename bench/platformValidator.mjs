@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.argv[2];
-const validation = await import(pathToFileURL(resolve(import.meta.dirname, '../.oracle/node_modules/@mintlify/validation/dist/index.js')).href);
+const validation = await import(
+  pathToFileURL(resolve(import.meta.dirname, '../.oracle/node_modules/@mintlify/validation/dist/index.js')).href
+);
 const raw = JSON.parse(await readFile(join(dir, 'docs.json'), 'utf8'));
 const { resolved } = await validation.resolveRefs(raw, (path) => readFile(join(dir, path), 'utf8'));
 const result = validation.validateDocsConfig(resolved);

@@ -18,7 +18,8 @@ if (!existsSync(vsce)) run('node', ['scripts/ensure-e2e.mjs'], { env: { ...proce
 const staging = join(root, '.e2e/package-staging');
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
-for (const item of ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'schemas', 'assets', 'docs']) cpSync(join(root, item), join(staging, item), { recursive: true });
+for (const item of ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'schemas', 'assets', 'docs'])
+  cpSync(join(root, item), join(staging, item), { recursive: true });
 run('node', ['esbuild.mjs', '--production', `--outdir=${join(staging, 'dist')}`]);
 const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const out = join(root, `${name}-${version}.vsix`);

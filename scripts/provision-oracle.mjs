@@ -33,7 +33,10 @@ mkdirSync(target, { recursive: true });
 copyFileSync(join(source, 'package.json'), join(target, 'package.json'));
 copyFileSync(join(source, 'package-lock.json'), join(target, 'package-lock.json'));
 const started = Date.now();
-const result = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: target, encoding: 'utf8' });
+const result = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+  cwd: target,
+  encoding: 'utf8',
+});
 if (result.status !== 0) {
   const reason = `npm ci in .oracle/ failed (exit ${result.status ?? result.signal}): ${(result.stderr || result.stdout || '').trim().split('\n').slice(-3).join(' ')}`;
   writeFileSync(unavailable, reason + '\n');

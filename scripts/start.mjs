@@ -13,13 +13,14 @@ const cli = join(root, 'dist/cli.js');
 const noEditor = process.argv.includes('--no-editor');
 const say = (message) => console.log(`\x1b[1m[docsmith demo]\x1b[0m ${message}`);
 const children = [];
-const stopAll = () => children.forEach((child) => {
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
-  }
-});
+const stopAll = () =>
+  children.forEach((child) => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  });
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
@@ -55,18 +56,29 @@ say(`export server: ${mockUrl} (its OpenAPI description: ${mockUrl}/openapi.json
 
 console.log(`\n$ docsmith check examples/site\n`);
 const check = spawnSync(process.execPath, [cli, 'check', 'examples/site'], { cwd: root, stdio: 'inherit' });
-console.log(check.status === 1 ? '\n(The demo site has deliberate problems, so docsmith check exits 1; 0 on a clean site, 2 on a usage error.)' : '');
+console.log(
+  check.status === 1 ? '\n(The demo site has deliberate problems, so docsmith check exits 1; 0 on a clean site, 2 on a usage error.)' : '',
+);
 
 console.log(`\n$ DOCSMITH_API_KEY=mint_demo_key docsmith gaps --project demo --base-url ${mockUrl} --docs examples/site\n`);
-spawnSync(process.execPath, [cli, 'gaps', '--project', 'demo', '--base-url', mockUrl, '--docs', 'examples/site'], { cwd: root, stdio: 'inherit', env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' } });
+spawnSync(process.execPath, [cli, 'gaps', '--project', 'demo', '--base-url', mockUrl, '--docs', 'examples/site'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' },
+});
 
 if (noEditor) {
   say('--no-editor: done.');
   process.exit(0);
 }
 
-if (!existsSync(join(root, '.e2e/.provisioned'))) say('first run: installing code-server (VS Code 1.100) and Chromium\'s dependencies into .e2e/ (about 2 minutes, once)');
-const provision = spawnSync('node', ['scripts/ensure-e2e.mjs'], { cwd: root, stdio: 'inherit', env: { ...process.env, DOCSMITH_SKIP_E2E: '' } });
+if (!existsSync(join(root, '.e2e/.provisioned')))
+  say("first run: installing code-server (VS Code 1.100) and Chromium's dependencies into .e2e/ (about 2 minutes, once)");
+const provision = spawnSync('node', ['scripts/ensure-e2e.mjs'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DOCSMITH_SKIP_E2E: '' },
+});
 if (provision.status !== 0) {
   say('could not install code-server; the reports above still stand. Run with --no-editor to skip the editor.');
   process.exit(1);
@@ -84,13 +96,32 @@ mkdirSync(join(userData, 'User'), { recursive: true });
 const site = mkdtempSync(join(tmpdir(), 'docsmith-demo-site-'));
 cpSync(join(root, 'examples/site'), site, { recursive: true });
 mkdirSync(join(site, '.vscode'), { recursive: true });
-writeFileSync(join(site, '.vscode/settings.json'), JSON.stringify({ 'docsmith.analytics.projectId': 'demo', 'docsmith.analytics.baseUrl': mockUrl }, null, 2));
+writeFileSync(
+  join(site, '.vscode/settings.json'),
+  JSON.stringify({ 'docsmith.analytics.projectId': 'demo', 'docsmith.analytics.baseUrl': mockUrl }, null, 2),
+);
 writeFileSync(join(demo, 'config.yaml'), '');
 const codeServer = join(root, '.e2e/node_modules/.bin/code-server');
 say('installing the .vsix into code-server');
-spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix, '--force'], { stdio: 'ignore' });
+spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix, '--force'], {
+  stdio: 'ignore',
+});
 const port = process.env.PORT ?? '8080';
-const editor = startDetached(codeServer, ['--config', join(demo, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--user-data-dir', userData, '--extensions-dir', extensions, site]);
+const editor = startDetached(codeServer, [
+  '--config',
+  join(demo, 'config.yaml'),
+  '--auth',
+  'none',
+  '--bind-addr',
+  `127.0.0.1:${port}`,
+  '--disable-telemetry',
+  '--disable-update-check',
+  '--user-data-dir',
+  userData,
+  '--extensions-dir',
+  extensions,
+  site,
+]);
 await waitForLine(editor, /HTTP server listening/, 'code-server');
 console.log('');
 say(`VS Code is ready: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(site)}`);

@@ -6,11 +6,16 @@ import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
 
-const folders = process.argv.slice(2).length ? process.argv.slice(2) : ['test/unit', 'test/property', 'test/analytics', 'test/cli', 'test/lsp', 'test/corpus', 'test/differential', 'test/e2e'];
+const folders = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['test/unit', 'test/property', 'test/analytics', 'test/cli', 'test/lsp', 'test/corpus', 'test/differential', 'test/e2e'];
 const files = folders.flatMap((folder) => {
   if (!existsSync(folder)) return [];
   if (statSync(folder).isFile()) return [folder];
-  return readdirSync(folder).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(folder, name));
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => join(folder, name));
 });
 if (files.length === 0) {
   console.error('no test files found in', folders.join(', '));

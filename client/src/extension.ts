@@ -22,7 +22,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Docsmi
 
   client = createLanguageClient(context, config, output);
   context.subscriptions.push(
-    config.onDidChange(() => void client?.sendNotification('workspace/didChangeConfiguration', { settings: { docsmith: config.serverSettings() } })),
+    config.onDidChange(
+      () => void client?.sendNotification('workspace/didChangeConfiguration', { settings: { docsmith: config.serverSettings() } }),
+    ),
     vscode.commands.registerCommand('docsmith.restartServer', () => client?.restart()),
     vscode.commands.registerCommand('docsmith.showOutput', () => output.show(true)),
     watchJsonSchemaConflict(context),

@@ -7,7 +7,11 @@ import type { DocsmithConfig } from './config';
  * by pattern, not language id, so Docsmith works beside the vendor's MDX extension and contributes no
  * grammar of its own. Only `file:` documents: a docs site lives on disk.
  */
-export function createLanguageClient(context: vscode.ExtensionContext, config: DocsmithConfig, output: vscode.OutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  config: DocsmithConfig,
+  output: vscode.OutputChannel,
+): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -28,7 +32,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, config: D
         // The server asks for `docsmith`; answer with the shape the service expects.
         configuration: async (params, token, next) => {
           const answers = await next(params, token);
-          return Array.isArray(answers) ? params.items.map((item, index) => (item.section === 'docsmith' ? config.serverSettings() : answers[index])) : answers;
+          return Array.isArray(answers)
+            ? params.items.map((item, index) => (item.section === 'docsmith' ? config.serverSettings() : answers[index]))
+            : answers;
         },
       },
     },

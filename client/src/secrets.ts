@@ -19,7 +19,7 @@ export class ApiKeyStore {
   async prompt(): Promise<boolean> {
     const value = await vscode.window.showInputBox({
       title: 'Docsmith: Set Admin API Key',
-      prompt: 'The admin API key of the analytics export (it begins with mint_). It is kept in VS Code\'s secret storage.',
+      prompt: "The admin API key of the analytics export (it begins with mint_). It is kept in VS Code's secret storage.",
       password: true,
       ignoreFocusOut: true,
       validateInput: (text) => (text.trim() ? undefined : 'Enter the key, or press Escape.'),
@@ -28,7 +28,9 @@ export class ApiKeyStore {
     const key = value.trim();
     await this.secrets.store(KEY, key);
     if (!key.startsWith(PREFIX)) {
-      void vscode.window.showWarningMessage(`Docsmith stored the key, but admin keys begin with "${PREFIX}": check that it is the admin key, not a public one.`);
+      void vscode.window.showWarningMessage(
+        `Docsmith stored the key, but admin keys begin with "${PREFIX}": check that it is the admin key, not a public one.`,
+      );
     } else {
       void vscode.window.showInformationMessage('Docsmith: admin API key stored.');
     }

@@ -67,7 +67,10 @@ export class FsWorkspace implements DocsWorkspace {
     try {
       topReal = realpathSync(top);
     } catch (error) {
-      return { files, problems: [{ uri: folderUri, message: `Cannot list ${top} (${(error as NodeJS.ErrnoException).code ?? 'error'}).` }] };
+      return {
+        files,
+        problems: [{ uri: folderUri, message: `Cannot list ${top} (${(error as NodeJS.ErrnoException).code ?? 'error'}).` }],
+      };
     }
     const inside = (real: string) => real === topReal || real.startsWith(topReal.endsWith('/') ? topReal : topReal + '/');
     const walk = (folder: string, real: string, relative: string, ancestors: Set<string>): void => {
@@ -75,7 +78,10 @@ export class FsWorkspace implements DocsWorkspace {
       try {
         entries = readdirSync(folder, { withFileTypes: true });
       } catch (error) {
-        problems.push({ uri: pathToUri(folder), message: `Cannot list ${folder} (${(error as NodeJS.ErrnoException).code ?? 'error'}); its pages were not checked.` });
+        problems.push({
+          uri: pathToUri(folder),
+          message: `Cannot list ${folder} (${(error as NodeJS.ErrnoException).code ?? 'error'}); its pages were not checked.`,
+        });
         return;
       }
       const chain = new Set(ancestors).add(real);
@@ -94,11 +100,17 @@ export class FsWorkspace implements DocsWorkspace {
             continue; // dangling link
           }
           if (!inside(entryReal)) {
-            problems.push({ uri: pathToUri(path), message: `${relative}${entry.name} is a symlink to ${entryReal}, outside the docs root; Docsmith did not follow it (the platform only publishes what is inside).` });
+            problems.push({
+              uri: pathToUri(path),
+              message: `${relative}${entry.name} is a symlink to ${entryReal}, outside the docs root; Docsmith did not follow it (the platform only publishes what is inside).`,
+            });
             continue;
           }
           if (isDirectory && chain.has(entryReal)) {
-            problems.push({ uri: pathToUri(path), message: `${path} is a symlink loop (it leads back to ${entryReal}); Docsmith did not follow it.` });
+            problems.push({
+              uri: pathToUri(path),
+              message: `${path} is a symlink loop (it leads back to ${entryReal}); Docsmith did not follow it.`,
+            });
             continue;
           }
         }
@@ -130,15 +142,28 @@ export function readFileText(path: string, knownRegular = false): string | undef
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     let stat = knownRegular ? undefined : fstatSync(fd);
-    if (stat && !stat.isFile()) throw new WorkspaceError(stat.isDirectory() ? `${path} is a folder, not a file.` : `${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`, 'unreadable');
+    if (stat && !stat.isFile())
+      throw new WorkspaceError(
+        stat.isDirectory()
+          ? `${path} is a folder, not a file.`
+          : `${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`,
+        'unreadable',
+      );
     if (!stat || stat.size < SCRATCH.length) {
       const read = readSync(fd, SCRATCH, 0, SCRATCH.length, 0);
       if (read < SCRATCH.length) return decodeText(SCRATCH.subarray(0, read), path);
     }
     stat ??= fstatSync(fd);
-    if (!stat.isFile()) throw new WorkspaceError(`${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`, 'unreadable');
+    if (!stat.isFile())
+      throw new WorkspaceError(
+        `${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`,
+        'unreadable',
+      );
     if (stat.size > MAX_FILE_BYTES) {
-      throw new WorkspaceError(`${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`, 'too-large');
+      throw new WorkspaceError(
+        `${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
+        'too-large',
+      );
     }
     const bytes = Buffer.allocUnsafe(stat.size);
     let total = 0;
@@ -153,7 +178,11 @@ export function readFileText(path: string, knownRegular = false): string | undef
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     if (code === 'EISDIR') throw new WorkspaceError(`${path} is a folder, not a file.`, 'unreadable');
-    if (code === 'EAGAIN' || code === 'EWOULDBLOCK') throw new WorkspaceError(`${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`, 'unreadable');
+    if (code === 'EAGAIN' || code === 'EWOULDBLOCK')
+      throw new WorkspaceError(
+        `${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`,
+        'unreadable',
+      );
     throw new WorkspaceError(`${basename(path)} cannot be read (${code ?? (error as Error).message}).`, 'unreadable');
   } finally {
     if (fd !== undefined) closeSync(fd);

@@ -30,7 +30,10 @@ export class MessageCap extends Transform {
   private dropped = 0;
   private idWindow = '';
 
-  constructor(private readonly max: number, private readonly log: (message: string) => void) {
+  constructor(
+    private readonly max: number,
+    private readonly log: (message: string) => void,
+  ) {
     super();
   }
 
@@ -40,7 +43,8 @@ export class MessageCap extends Transform {
       if (this.remaining > 0) {
         const take = Math.min(this.remaining, chunk.length - at);
         if (this.dropping) {
-          if (this.idWindow.length < ID_WINDOW) this.idWindow += chunk.subarray(at, at + Math.min(take, ID_WINDOW - this.idWindow.length)).toString('utf8');
+          if (this.idWindow.length < ID_WINDOW)
+            this.idWindow += chunk.subarray(at, at + Math.min(take, ID_WINDOW - this.idWindow.length)).toString('utf8');
         } else {
           this.push(chunk.subarray(at, at + take));
         }
@@ -84,9 +88,14 @@ export class MessageCap extends Transform {
   private finishDropping(): void {
     this.dropping = false;
     const id = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(this.idWindow)?.[1];
-    this.log(`docsmith: dropped a message of ${megabytes(this.dropped)}, over the ${megabytes(this.max)} the server reads${id ? `; answering request ${id} with an error` : ''}.`);
+    this.log(
+      `docsmith: dropped a message of ${megabytes(this.dropped)}, over the ${megabytes(this.max)} the server reads${id ? `; answering request ${id} with an error` : ''}.`,
+    );
     if (id === undefined) return;
-    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(id), method: OVERSIZE_METHOD, params: { bytes: this.dropped, max: this.max } }), 'utf8');
+    const body = Buffer.from(
+      JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(id), method: OVERSIZE_METHOD, params: { bytes: this.dropped, max: this.max } }),
+      'utf8',
+    );
     this.push(Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'));
     this.push(body);
   }

@@ -45,13 +45,19 @@ export function startServer(connection: Connection): void {
   connection.onShutdown(() => {
     shuttingDown = true;
   });
-  const open = <P, R>(handler: (params: P, token: CancellationToken) => R) => (params: P, token: CancellationToken): R => {
-    if (shuttingDown) throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shutting down: no request is answered after shutdown.');
-    return handler(params, token);
-  };
+  const open =
+    <P, R>(handler: (params: P, token: CancellationToken) => R) =>
+    (params: P, token: CancellationToken): R => {
+      if (shuttingDown)
+        throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shutting down: no request is answered after shutdown.');
+      return handler(params, token);
+    };
   // A message over the size cap arrives as this request, with the id of the one dropped.
   connection.onRequest(OVERSIZE_METHOD, (params: { bytes: number; max: number }) => {
-    throw new ResponseError(ErrorCodes.InvalidRequest, `The message was ${megabytes(params.bytes)}; the server reads messages up to ${megabytes(params.max)}.`);
+    throw new ResponseError(
+      ErrorCodes.InvalidRequest,
+      `The message was ${megabytes(params.bytes)}; the server reads messages up to ${megabytes(params.max)}.`,
+    );
   });
 
   connection.onInitialize((params): InitializeResult => {
@@ -73,7 +79,12 @@ export function startServer(connection: Connection): void {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         workspace: {
           fileOperations: {
-            willRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*.{mdx,md}', matches: 'file' } }, { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } }] },
+            willRename: {
+              filters: [
+                { scheme: 'file', pattern: { glob: '**/*.{mdx,md}', matches: 'file' } },
+                { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+              ],
+            },
           },
         },
       },
@@ -121,7 +132,8 @@ export function startServer(connection: Connection): void {
   // Files created, deleted or changed on disk (by git, by another editor): the site may change.
   connection.onDidChangeWatchedFiles((params) => {
     for (const change of params.changes) {
-      const kind: FileChange = change.type === FileChangeType.Created ? 'created' : change.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+      const kind: FileChange =
+        change.type === FileChangeType.Created ? 'created' : change.type === FileChangeType.Deleted ? 'deleted' : 'changed';
       if (kind === 'changed' && documents.get(change.uri)) continue; // the editor's text wins over the disk
       service.didChange(change.uri, kind);
     }
@@ -146,41 +158,70 @@ export function startServer(connection: Connection): void {
     }
   }
 
-  connection.onCompletion(open(async (params, token) => (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? { isIncomplete: false, items: [] }));
-  connection.onHover(open(async (params) => (await runCancellable(() => service.doHover(params.textDocument.uri, params.position))) ?? null));
-  connection.onDocumentLinks(open(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []));
-  connection.onDefinition(open(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []));
-  connection.onCodeAction(open(async (params) => (await runCancellable(() => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics))) ?? []));
+  connection.onCompletion(
+    open(
+      async (params, token) =>
+        (await runCancellable(() => service.doComplete(params.textDocument.uri, params.position, token))) ?? {
+          isIncomplete: false,
+          items: [],
+        },
+    ),
+  );
+  connection.onHover(
+    open(async (params) => (await runCancellable(() => service.doHover(params.textDocument.uri, params.position))) ?? null),
+  );
+  connection.onDocumentLinks(
+    open(async (params) => (await runCancellable(() => service.findDocumentLinks(params.textDocument.uri))) ?? []),
+  );
+  connection.onDefinition(
+    open(async (params) => (await runCancellable(() => service.findDefinition(params.textDocument.uri, params.position))) ?? []),
+  );
+  connection.onCodeAction(
+    open(
+      async (params) =>
+        (await runCancellable(() => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics))) ?? [],
+    ),
+  );
 
   // For the gap view: the site's pages and spec operations, to map cited URLs to local files.
-  connection.onRequest('docsmith/mappableSite', open(async (params: { uri: string }) => {
-    const rootUri = await service.findDocsRoot(params.uri);
-    if (!rootUri) return null;
-    const site = await mappableSite(await service.getSiteState(rootUri));
-    return { rootUri, pages: [...site.pages], specs: site.specs };
-  }));
+  connection.onRequest(
+    'docsmith/mappableSite',
+    open(async (params: { uri: string }) => {
+      const rootUri = await service.findDocsRoot(params.uri);
+      if (!rootUri) return null;
+      const site = await mappableSite(await service.getSiteState(rootUri));
+      return { rootUri, pages: [...site.pages], specs: site.specs };
+    }),
+  );
 
   // Renaming or moving pages in the editor rewrites the navigation entries that name them.
-  connection.workspace.onWillRenameFiles(open(async (params) => {
-    const plan = await runCancellable(() => service.planRename(params.files));
-    if (!plan) return null;
-    const changes = plan.edit.changes ?? {};
-    if (plan.moved.length && renameRedirects !== 'never') {
-      const add =
-        renameRedirects === 'always' ||
-        (await connection.window
-          .showInformationMessage(`Add ${plan.moved.length === 1 ? 'a redirect' : `${plan.moved.length} redirects`} from the old path${plan.moved.length === 1 ? '' : 's'} (${plan.moved[0].from}${plan.moved.length > 1 ? ', …' : ''}) to docs.json?`, { title: 'Add redirects' }, { title: 'Not now' })
-          // A client that cannot ask gets no redirects rather than a failed rename.
-          .catch(() => undefined))?.title === 'Add redirects';
-      if (add) {
-        for (const rootUri of new Set(plan.moved.map((m) => m.rootUri))) {
-          const { uri, edits } = await service.redirectEdits(rootUri, plan.moved.filter((m) => m.rootUri === rootUri));
-          appendAll((changes[uri] ??= []), edits);
+  connection.workspace.onWillRenameFiles(
+    open(async (params) => {
+      const plan = await runCancellable(() => service.planRename(params.files));
+      if (!plan) return null;
+      const changes = plan.edit.changes ?? {};
+      if (plan.moved.length && renameRedirects !== 'never') {
+        const add =
+          renameRedirects === 'always' ||
+          (
+            await connection.window
+              .showInformationMessage(redirectQuestion(plan.moved), { title: 'Add redirects' }, { title: 'Not now' })
+              // A client that cannot ask gets no redirects rather than a failed rename.
+              .catch(() => undefined)
+          )?.title === 'Add redirects';
+        if (add) {
+          for (const rootUri of new Set(plan.moved.map((m) => m.rootUri))) {
+            const { uri, edits } = await service.redirectEdits(
+              rootUri,
+              plan.moved.filter((m) => m.rootUri === rootUri),
+            );
+            appendAll((changes[uri] ??= []), edits);
+          }
         }
       }
-    }
-    return Object.keys(changes).length ? { changes } : null;
-  }));
+      return Object.keys(changes).length ? { changes } : null;
+    }),
+  );
 
   // After changes, pull clients are asked to re-pull and push clients get fresh diagnostics, once per
   // burst: a checkout that creates thousands of files is one refresh, not thousands.
@@ -216,7 +257,10 @@ function internalErrorDiagnostic(error: unknown): Diagnostic {
     code,
     codeDescription: { href: codeHref(code) },
     source: DIAGNOSTIC_SOURCE,
-    message: capMessage(`Docsmith could not check this file (${error instanceof Error ? error.message : String(error)}). Please report it, with the file if you can; the Docsmith output channel has the details.`),
+    message: capMessage(
+      `Docsmith could not check this file (${error instanceof Error ? error.message : String(error)}). ` +
+        `Please report it, with the file if you can; the Docsmith output channel has the details.`,
+    ),
   };
 }
 
@@ -229,4 +273,10 @@ async function runCancellable<T>(work: () => Promise<T>): Promise<T | undefined>
     console.error(`docsmith: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return undefined;
   }
+}
+
+/** The question asked before adding redirects for moved pages. */
+function redirectQuestion(moved: { from: string }[]): string {
+  const one = moved.length === 1;
+  return `Add ${one ? 'a redirect' : `${moved.length} redirects`} from the old path${one ? '' : 's'} (${moved[0].from}${one ? '' : ', …'}) to docs.json?`;
 }

@@ -21,6 +21,7 @@ export function toServiceSettings(raw: unknown): LanguageServiceSettings {
   const settings = (raw && typeof raw === 'object' ? raw : {}) as ClientSettings;
   const result: LanguageServiceSettings = {};
   if (typeof settings.orphans === 'boolean') result.orphans = settings.orphans;
-  if (settings.diagnostics && typeof settings.diagnostics === 'object') result.diagnostics = { ...settings.diagnostics } as LanguageServiceSettings['diagnostics'];
+  if (settings.diagnostics && typeof settings.diagnostics === 'object')
+    result.diagnostics = { ...settings.diagnostics } as LanguageServiceSettings['diagnostics'];
   return result;
 }

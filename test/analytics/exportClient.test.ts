@@ -7,7 +7,10 @@ import { startExportServer, type ExportServerOptions, type RunningExportServer }
 const NOW = Date.UTC(2026, 10, 20, 12);
 const KEY = 'mint_test_key';
 
-async function withServer(options: ExportServerOptions, body: (server: RunningExportServer, client: Omit<ExportClientOptions, 'signal'>) => Promise<void>) {
+async function withServer(
+  options: ExportServerOptions,
+  body: (server: RunningExportServer, client: Omit<ExportClientOptions, 'signal'>) => Promise<void>,
+) {
   const server = await startExportServer({ key: KEY, project: 'p', now: NOW, seed: 5, ...options });
   try {
     await body(server, { baseUrl: server.url, projectId: 'p', apiKey: KEY, retryMinMs: 5, retryMaxMs: 50, retries: 4 });
@@ -29,7 +32,10 @@ test('fetches every page with cursors, in order, each conversation once', async 
   await withServer({ conversations: 250 }, async (server, client) => {
     const result = await fetchAllConversations({ limit: 40 }, client);
     assert.equal(result.pages, 7);
-    assert.deepEqual(result.conversations.map((c) => c.id), server.conversations.map((c) => c.id));
+    assert.deepEqual(
+      result.conversations.map((c) => c.id),
+      server.conversations.map((c) => c.id),
+    );
     const cursors = server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('cursor'));
     assert.equal(cursors[0], null);
     assert.equal(cursors[1], server.conversations[39].id, 'the cursor is the id of the last conversation of the page');
@@ -42,7 +48,9 @@ test('the bulk limit is 1000 and the default page of the server is 100', async (
     const result = await fetchAllConversations({}, client);
     assert.equal(result.pages, 2);
     assert.match(server.requests[0].url, /limit=1000/);
-    const defaultPage = await fetch(`${server.url}/v1/analytics/p/assistant`, { headers: { authorization: `Bearer ${KEY}` } }).then((r) => r.json() as Promise<any>);
+    const defaultPage = await fetch(`${server.url}/v1/analytics/p/assistant`, { headers: { authorization: `Bearer ${KEY}` } }).then(
+      (r) => r.json() as Promise<any>,
+    );
     assert.equal(defaultPage.conversations.length, 100);
   });
 });
@@ -50,25 +58,40 @@ test('the bulk limit is 1000 and the default page of the server is 100', async (
 test('dateFrom is inclusive and dateTo exclusive; date-only values are UTC days', async () => {
   await withServer({ conversations: 400 }, async (server, client) => {
     const result = await fetchAllConversations({ dateFrom: '2026-10-01', dateTo: '2026-10-15', limit: 25 }, client);
-    const expected = server.conversations.filter((c) => c.timestamp >= '2026-10-01T00:00:00.000Z' && c.timestamp < '2026-10-15T00:00:00.000Z');
+    const expected = server.conversations.filter(
+      (c) => c.timestamp >= '2026-10-01T00:00:00.000Z' && c.timestamp < '2026-10-15T00:00:00.000Z',
+    );
     assert.ok(expected.length > 30);
-    assert.deepEqual(result.conversations.map((c) => c.id), expected.map((c) => c.id));
+    assert.deepEqual(
+      result.conversations.map((c) => c.id),
+      expected.map((c) => c.id),
+    );
     const exact = server.conversations[100].timestamp;
     const from = await fetchAllConversations({ dateFrom: exact, dateTo: exact }, client);
     assert.deepEqual(from.conversations, [], 'an empty range: from inclusive, to exclusive');
     const one = await fetchAllConversations({ dateFrom: exact, dateTo: new Date(Date.parse(exact) + 1).toISOString() }, client);
-    assert.deepEqual(one.conversations.map((c) => c.timestamp), [exact]);
+    assert.deepEqual(
+      one.conversations.map((c) => c.timestamp),
+      [exact],
+    );
   });
 });
 
 test('the server refuses bad parameters with a 400 naming each; the client refuses them before sending', async () => {
   await withServer({}, async (server, client) => {
-    const response = await fetch(`${server.url}/v1/analytics/p/assistant?limit=0&dateFrom=soon&cursor=nope`, { headers: { authorization: `Bearer ${KEY}` } });
+    const response = await fetch(`${server.url}/v1/analytics/p/assistant?limit=0&dateFrom=soon&cursor=nope`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     assert.equal(response.status, 400);
     const body = (await response.json()) as any;
     assert.equal(body.error, 'Invalid query parameters.');
-    assert.deepEqual(body.details.map((d: { message: string }) => d.message.split(' ')[0]), ['limit', 'dateFrom', 'cursor']);
-    const unknown = await fetch(`${server.url}/v1/analytics/p/assistant?cursor=01ARZ3NDEKTSV4RRFFQ69G5FAV`, { headers: { authorization: `Bearer ${KEY}` } });
+    assert.deepEqual(
+      body.details.map((d: { message: string }) => d.message.split(' ')[0]),
+      ['limit', 'dateFrom', 'cursor'],
+    );
+    const unknown = await fetch(`${server.url}/v1/analytics/p/assistant?cursor=01ARZ3NDEKTSV4RRFFQ69G5FAV`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     assert.match(((await unknown.json()) as any).details[0].message, /is not known/);
     const before = server.requests.length;
     await rejects(fetchAllConversations({ dateFrom: '2026-12-01', dateTo: '2026-11-01' }, client), 'query', /later than dateTo/);
@@ -78,7 +101,11 @@ test('the server refuses bad parameters with a 400 naming each; the client refus
 
 test('a wrong key is a 401 that says the admin key was rejected; an unknown project a 404', async () => {
   await withServer({}, async (_server, client) => {
-    await rejects(fetchAllConversations({}, { ...client, apiKey: 'mint_wrong' }), 'auth', /admin API key was rejected \(401\): Missing or invalid API key/);
+    await rejects(
+      fetchAllConversations({}, { ...client, apiKey: 'mint_wrong' }),
+      'auth',
+      /admin API key was rejected \(401\): Missing or invalid API key/,
+    );
     await rejects(fetchAllConversations({}, { ...client, projectId: 'other' }), 'http', /Not found \(404\): Project other not found/);
   });
 });
@@ -87,7 +114,10 @@ test('injected 500s are retried from the same cursor: the result is complete and
   await withServer({ conversations: 300, faultRate: 0.3, seed: 11 }, async (server, client) => {
     const result = await fetchAllConversations({ limit: 20 }, { ...client, retries: 10 });
     assert.ok(result.retries > 0, 'some requests failed and were retried');
-    assert.deepEqual(result.conversations.map((c) => c.id), server.conversations.map((c) => c.id));
+    assert.deepEqual(
+      result.conversations.map((c) => c.id),
+      server.conversations.map((c) => c.id),
+    );
     assert.ok(server.requests.some((r) => r.status === 500));
   });
 });
@@ -102,29 +132,53 @@ test('a 500 that persists ends with its error body, after the retries', async ()
 test('429 with Retry-After is honoured', async () => {
   await withServer({ scenario: 'rate-limit' }, async (server, client) => {
     const waits: number[] = [];
-    const result = await fetchAllConversations({ limit: 100 }, { ...client, retryMaxMs: 2000, onRetry: (_reason, wait) => waits.push(wait) });
+    const result = await fetchAllConversations(
+      { limit: 100 },
+      { ...client, retryMaxMs: 2000, onRetry: (_reason, wait) => waits.push(wait) },
+    );
     assert.deepEqual(waits, [1000]);
     assert.equal(result.conversations.length, server.conversations.length);
   });
 });
 
 test('every contradiction of the server ends in a clear error, never a loop', async () => {
-  await withServer({ scenario: 'has-more-null-cursor', conversations: 100 }, async (_s, client) => rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /hasMore is true but gave no nextCursor/));
-  await withServer({ scenario: 'repeat-cursor', conversations: 100 }, async (_s, client) => rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /sent cursor \w+ twice/));
-  await withServer({ scenario: 'over-limit', conversations: 100 }, async (_s, client) => rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /returned 11 conversations for limit 10/));
-  await withServer({ scenario: 'wrong-shape' }, async (_s, client) => rejects(fetchAllConversations({}, client), 'invalid-response', /not a conversation page: the body must have required property 'conversations'/));
-  await withServer({ scenario: 'redirect' }, async (_s, client) => rejects(fetchAllConversations({}, client), 'http', /redirected \(302\) to elsewhere\.example\.com; Docsmith does not follow redirects/));
+  await withServer({ scenario: 'has-more-null-cursor', conversations: 100 }, async (_s, client) =>
+    rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /hasMore is true but gave no nextCursor/),
+  );
+  await withServer({ scenario: 'repeat-cursor', conversations: 100 }, async (_s, client) =>
+    rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /sent cursor \w+ twice/),
+  );
+  await withServer({ scenario: 'over-limit', conversations: 100 }, async (_s, client) =>
+    rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /returned 11 conversations for limit 10/),
+  );
+  await withServer({ scenario: 'wrong-shape' }, async (_s, client) =>
+    rejects(
+      fetchAllConversations({}, client),
+      'invalid-response',
+      /not a conversation page: the body must have required property 'conversations'/,
+    ),
+  );
+  await withServer({ scenario: 'redirect' }, async (_s, client) =>
+    rejects(fetchAllConversations({}, client), 'http', /redirected \(302\) to elsewhere\.example\.com; Docsmith does not follow redirects/),
+  );
 });
 
 test('duplicate ids across pages are kept once; a cut or truncated body and an HTML error page are retried', async () => {
   await withServer({ scenario: 'duplicate-ids', conversations: 60 }, async (server, client) => {
     const result = await fetchAllConversations({ limit: 20 }, client);
-    assert.deepEqual(result.conversations.map((c) => c.id), server.conversations.map((c) => c.id));
+    assert.deepEqual(
+      result.conversations.map((c) => c.id),
+      server.conversations.map((c) => c.id),
+    );
   });
   for (const scenario of ['truncated-json', 'reset-mid-body', 'html-error'] as const) {
     await withServer({ scenario, conversations: 60 }, async (server, client) => {
       const result = await fetchAllConversations({ limit: 20 }, client);
-      assert.deepEqual(result.conversations.map((c) => c.id), server.conversations.map((c) => c.id), scenario);
+      assert.deepEqual(
+        result.conversations.map((c) => c.id),
+        server.conversations.map((c) => c.id),
+        scenario,
+      );
       assert.equal(result.retries, 1, scenario);
     });
   }
@@ -139,7 +193,11 @@ test('a field of the wrong type is named', async () => {
     res.end(JSON.stringify({ conversations: [conversation], nextCursor: null, hasMore: false }));
   });
   try {
-    await rejects(fetchAllConversations({}, { baseUrl: server.url, projectId: 'p', apiKey: KEY }), 'invalid-response', /conversations\[0\]\.sources\[0\]\.url must be string/);
+    await rejects(
+      fetchAllConversations({}, { baseUrl: server.url, projectId: 'p', apiKey: KEY }),
+      'invalid-response',
+      /conversations\[0\]\.sources\[0\]\.url must be string/,
+    );
   } finally {
     await server.close();
   }
@@ -163,7 +221,10 @@ test('the key goes only to the configured base URL, and never over plain http to
     assert.equal(server.requests.length, 1, 'the redirect was not followed');
   });
   await withServer({}, async (_s, client) => {
-    await assert.rejects(fetchAllConversations({}, { ...client, apiKey: 'mint_secret_wrong' }), (error: Error) => !error.message.includes('mint_secret_wrong'));
+    await assert.rejects(
+      fetchAllConversations({}, { ...client, apiKey: 'mint_secret_wrong' }),
+      (error: Error) => !error.message.includes('mint_secret_wrong'),
+    );
   });
 });
 

@@ -13,13 +13,26 @@ import { runCli } from '../helpers/cli';
 const KEY = 'mint_secret_0123456789abcdef';
 const HANG_GUARD = { timeout: 60_000 };
 
-async function hostile(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+async function hostile(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
-const conversation = (id = ulid()) => ({ id, timestamp: '2026-11-01T00:00:00.000Z', query: 'q', response: 'r', sources: [], queryCategory: null, resolutionStatus: 'unanswered' });
+const conversation = (id = ulid()) => ({
+  id,
+  timestamp: '2026-11-01T00:00:00.000Z',
+  query: 'q',
+  response: 'r',
+  sources: [],
+  queryCategory: null,
+  resolutionStatus: 'unanswered',
+});
 const client = (url: string) => ({ baseUrl: url, projectId: 'p', apiKey: KEY, retries: 0, retryMinMs: 1, retryMaxMs: 5 });
 
 async function failure(work: Promise<unknown>): Promise<ExportApiError> {
@@ -50,12 +63,17 @@ test('endless new cursors over empty pages stop with a clear error', HANG_GUARD,
 });
 
 test('endless pages of new conversations stop at --max-conversations, and say so', HANG_GUARD, async () => {
-  const server = await hostile((_, response) => response.end(JSON.stringify({ conversations: Array.from({ length: 1000 }, () => conversation()), nextCursor: ulid(), hasMore: true })));
+  const server = await hostile((_, response) =>
+    response.end(JSON.stringify({ conversations: Array.from({ length: 1000 }, () => conversation()), nextCursor: ulid(), hasMore: true })),
+  );
   try {
     const result = await fetchAllConversations({}, { ...client(server.url), maxConversations: 5000 });
     assert.equal(result.truncated, true);
     assert.equal(result.fetched, 5000);
-    const cli = await runCli(['gaps', '--project', 'p', '--base-url', server.url, '--docs', '/nonexistent', '--max-conversations', '3000', '--format', 'json'], { env: { DOCSMITH_API_KEY: KEY } });
+    const cli = await runCli(
+      ['gaps', '--project', 'p', '--base-url', server.url, '--docs', '/nonexistent', '--max-conversations', '3000', '--format', 'json'],
+      { env: { DOCSMITH_API_KEY: KEY } },
+    );
     assert.equal(cli.code, 0);
     assert.equal(JSON.parse(cli.stdout).truncated, true);
     assert.match(cli.stderr, /the export stopped after 3,000 conversations \(--max-conversations\)/);
@@ -93,7 +111,8 @@ test('a server that echoes the key never gets it printed: errors, retries, curso
       response.writeHead(500, { 'content-type': 'text/plain' });
       return response.end(`boom ${echoed}`);
     }
-    if (request.url?.includes('/p2/')) return response.end(JSON.stringify({ conversations: [conversation()], nextCursor: echoed, hasMore: true }));
+    if (request.url?.includes('/p2/'))
+      return response.end(JSON.stringify({ conversations: [conversation()], nextCursor: echoed, hasMore: true }));
     response.writeHead(401, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ error: `Invalid key: ${echoed}` }));
   });
@@ -101,9 +120,13 @@ test('a server that echoes the key never gets it printed: errors, retries, curso
     const rejected = await failure(fetchAllConversations({}, client(server.url)));
     assert.match(rejected.message, /Invalid key: Bearer mint_\[admin key hidden\]/);
     const retried: string[] = [];
-    await failure(fetchAllConversations({}, { ...client(server.url), projectId: 'p2', retries: 1, onRetry: (reason) => retried.push(reason) }));
+    await failure(
+      fetchAllConversations({}, { ...client(server.url), projectId: 'p2', retries: 1, onRetry: (reason) => retried.push(reason) }),
+    );
     assert.ok(retried.length > 0 && retried.every((reason) => !reason.includes(KEY)));
-    const cli = await runCli(['gaps', '--project', 'p', '--base-url', server.url, '--docs', '/nonexistent'], { env: { DOCSMITH_API_KEY: KEY } });
+    const cli = await runCli(['gaps', '--project', 'p', '--base-url', server.url, '--docs', '/nonexistent'], {
+      env: { DOCSMITH_API_KEY: KEY },
+    });
     assert.equal(cli.code, 1);
     assert.ok(!cli.stderr.includes(KEY) && !cli.stdout.includes(KEY), cli.stderr);
   } finally {
@@ -126,21 +149,31 @@ test('terminal escapes and bidi overrides from a server never reach the terminal
       response.writeHead(400, { 'content-type': 'application/json' });
       return response.end(JSON.stringify({ error: evil }));
     }
-    response.end(JSON.stringify({ conversations: [{ ...conversation(), query: evil, sources: [{ title: 't', url: 'https://x.dev/<script>alert(1)</script>' }] }], nextCursor: null, hasMore: false }));
+    response.end(
+      JSON.stringify({
+        conversations: [{ ...conversation(), query: evil, sources: [{ title: 't', url: 'https://x.dev/<script>alert(1)</script>' }] }],
+        nextCursor: null,
+        hasMore: false,
+      }),
+    );
   });
   try {
     for (const format of ['text', 'markdown', 'csv']) {
-      const cli = await runCli(['gaps', '--project', 'p', '--base-url', server.url, '--docs', '/nonexistent', '--format', format], { env: { DOCSMITH_API_KEY: KEY } });
+      const cli = await runCli(['gaps', '--project', 'p', '--base-url', server.url, '--docs', '/nonexistent', '--format', format], {
+        env: { DOCSMITH_API_KEY: KEY },
+      });
       assert.equal(cli.code, 0, cli.stderr);
       // eslint-disable-next-line no-control-regex
-      assert.doesNotMatch(cli.stdout, /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f\u202e]/, `${format}: ${JSON.stringify(cli.stdout)}`);
+      assert.doesNotMatch(cli.stdout, /[\u0000-\u0008\v\f\u000e-\u001f\u007f\u202e]/, `${format}: ${JSON.stringify(cli.stdout)}`);
       assert.match(cli.stdout, /\\x1b/);
       if (format === 'markdown') assert.doesNotMatch(cli.stdout, /<script>/);
       if (format === 'csv') assert.doesNotMatch(cli.stdout.split('\r\n')[1], /,=cmd|,"=|^=/);
     }
-    const error = await runCli(['gaps', '--project', 'bad', '--base-url', server.url, '--docs', '/nonexistent'], { env: { DOCSMITH_API_KEY: KEY } });
+    const error = await runCli(['gaps', '--project', 'bad', '--base-url', server.url, '--docs', '/nonexistent'], {
+      env: { DOCSMITH_API_KEY: KEY },
+    });
     // eslint-disable-next-line no-control-regex
-    assert.doesNotMatch(error.stderr, /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f\u202e]/);
+    assert.doesNotMatch(error.stderr, /[\u0000-\u0008\v\f\u000e-\u001f\u007f\u202e]/);
     assert.match(error.stderr, /\\x1b\]0;pwned/);
   } finally {
     await server.close();
@@ -149,8 +182,16 @@ test('terminal escapes and bidi overrides from a server never reach the terminal
 
 test('CSV cells that a spreadsheet would run are neutralised, tab and CR included', async () => {
   const { formatGapsCsv } = await import('../../server/src/cli/gapFormats/csv');
-  const report = { conversations: ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', 'fine'].map((query) => ({ ...conversation(), query, sources: [] })), pages: [], fetched: 7, unanswered: 7, statusInferred: false };
-  const rows = formatGapsCsv(report as never).split('\r\n').slice(1, -1);
+  const report = {
+    conversations: ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', 'fine'].map((query) => ({ ...conversation(), query, sources: [] })),
+    pages: [],
+    fetched: 7,
+    unanswered: 7,
+    statusInferred: false,
+  };
+  const rows = formatGapsCsv(report as never)
+    .split('\r\n')
+    .slice(1, -1);
   for (const row of rows.slice(0, 6)) assert.match(row.split(',')[2], /^"?'/, row);
   assert.equal(rows[6].split(',')[2], 'fine');
 });
@@ -158,11 +199,14 @@ test('CSV cells that a spreadsheet would run are neutralised, tab and CR include
 test('the mock server: a bounded request log, 400 for a bad percent-encoding', HANG_GUARD, async () => {
   const server = await startExportServer({ key: KEY, project: 'p', conversations: 10 });
   try {
-    for (let i = 0; i < REQUEST_LOG_SIZE + 50; i++) await fetch(`${server.url}/v1/analytics/p/assistant?limit=1&x=${'a'.repeat(100)}`, { headers: { authorization: `Bearer ${KEY}` } });
+    for (let i = 0; i < REQUEST_LOG_SIZE + 50; i++)
+      await fetch(`${server.url}/v1/analytics/p/assistant?limit=1&x=${'a'.repeat(100)}`, { headers: { authorization: `Bearer ${KEY}` } });
     assert.equal(server.requests.length, REQUEST_LOG_SIZE);
     const bad = await fetch(`${server.url}/v1/analytics/%E0%A4%A/assistant`, { headers: { authorization: `Bearer ${KEY}` } });
     assert.equal(bad.status, 400);
-    const badQuery = await fetch(`${server.url}/v1/analytics/p/assistant?cursor=%E0%A4%A&dateFrom=%ZZ`, { headers: { authorization: `Bearer ${KEY}` } });
+    const badQuery = await fetch(`${server.url}/v1/analytics/p/assistant?cursor=%E0%A4%A&dateFrom=%ZZ`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     assert.equal(badQuery.status, 400);
     const wrongKey = await fetch(`${server.url}/v1/analytics/p/assistant`, { headers: { authorization: `Bearer ${KEY.slice(0, -1)}x` } });
     assert.equal(wrongKey.status, 401);

@@ -24,7 +24,10 @@ test('a binary docs.json is a clear error, not a crash', async () => {
   const dir = await tempSite({ 'docs.json': Buffer.from([0x7b, 0x00, 0x01, 0xff, 0xfe]) });
   const result = await runCli(['check', dir, '--format', 'json']);
   assert.equal(result.code, 1);
-  assert.deepEqual(json(result.stdout).diagnostics.map((d) => [d.code, d.message]), [['json/unreadable', 'docs.json is a binary file, not text.']]);
+  assert.deepEqual(
+    json(result.stdout).diagnostics.map((d) => [d.code, d.message]),
+    [['json/unreadable', 'docs.json is a binary file, not text.']],
+  );
   assert.equal(result.stderr, '');
 });
 
@@ -52,10 +55,16 @@ test('a docs.json that is a folder is found as unreadable or missing, never a cr
 });
 
 test('a symlink loop in the docs root is reported and the check goes on', async () => {
-  const dir = await tempSite({ 'docs.json': docs({ pages: ['intro', 'missing'] }), 'intro.mdx': '---\ntitle: Intro\n---\n', 'a/page.mdx': '# p' });
+  const dir = await tempSite({
+    'docs.json': docs({ pages: ['intro', 'missing'] }),
+    'intro.mdx': '---\ntitle: Intro\n---\n',
+    'a/page.mdx': '# p',
+  });
   await symlink(join(dir, 'a'), join(dir, 'a', 'loop'));
   const result = await runCli(['check', dir, '--format', 'json']);
-  const codes = json(result.stdout).diagnostics.map((d) => d.code).sort();
+  const codes = json(result.stdout)
+    .diagnostics.map((d) => d.code)
+    .sort();
   assert.deepEqual(codes, ['nav/orphan-page', 'nav/page-not-found', 'site/unlisted-folder']);
   assert.match(json(result.stdout).diagnostics.find((d) => d.code === 'site/unlisted-folder')!.message, /symlink loop/);
   assert.equal(result.code, 1);
@@ -64,7 +73,10 @@ test('a symlink loop in the docs root is reported and the check goes on', async 
 test('a page path that climbs out of the root is an error and nothing outside is read', async () => {
   const dir = await tempSite({ 'docs.json': docs({ pages: ['../../etc/passwd', 'intro'] }), 'intro.mdx': '---\ntitle: Intro\n---\n' });
   const result = await runCli(['check', dir, '--format', 'json']);
-  assert.deepEqual(json(result.stdout).diagnostics.map((d) => d.code), ['nav/page-outside-root']);
+  assert.deepEqual(
+    json(result.stdout).diagnostics.map((d) => d.code),
+    ['nav/page-outside-root'],
+  );
 });
 
 test('an empty docs.json and one that is not an object get syntax/shape errors', async () => {
@@ -77,12 +89,17 @@ test('an empty docs.json and one that is not an object get syntax/shape errors',
 });
 
 test('a 50 MB OpenAPI spec is refused with its size; the rest of the site is checked', async () => {
-  const dir = await tempSite({ 'docs.json': docs({ groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['GET /users', 'missing'] }] }) });
+  const dir = await tempSite({
+    'docs.json': docs({ groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['GET /users', 'missing'] }] }),
+  });
   const handle = await open(join(dir, 'openapi.yaml'), 'w');
   await handle.truncate(50 * 1024 * 1024);
   await handle.close();
   const result = await runCli(['check', dir, '--format', 'json']);
   const found = json(result.stdout).diagnostics.map((d) => [d.code, d.message]);
-  assert.deepEqual(found.find(([code]) => code === 'openapi/spec-invalid'), ['openapi/spec-invalid', 'OpenAPI spec "openapi.yaml" cannot be read: openapi.yaml is 50.0 MB; Docsmith reads files up to 20 MB.']);
+  assert.deepEqual(
+    found.find(([code]) => code === 'openapi/spec-invalid'),
+    ['openapi/spec-invalid', 'OpenAPI spec "openapi.yaml" cannot be read: openapi.yaml is 50.0 MB; Docsmith reads files up to 20 MB.'],
+  );
   assert.ok(found.some(([code]) => code === 'nav/page-not-found'));
 });

@@ -16,9 +16,19 @@ test('text output reads like a compiler and ends with a summary; errors exit 1',
   const result = await runCli(['check', example]);
   assert.equal(result.code, 1);
   const lines = result.stdout.trim().split('\n');
-  assert.ok(lines.includes('docs.json:18:32 error nav/page-not-found Page "guides/quikstart" does not exist (no guides/quikstart.mdx or .md in the docs root). Did you mean "guides/quickstart"?'), result.stdout);
+  assert.ok(
+    lines.includes(
+      'docs.json:18:32 error nav/page-not-found Page "guides/quikstart" does not exist (no guides/quikstart.mdx or .md in the docs root). Did you mean "guides/quickstart"?',
+    ),
+    result.stdout,
+  );
   assert.match(lines.at(-1)!, /^4 errors, 7 warnings, 2 infos; 10 files checked\.$/);
-  assert.ok(lines.some((line) => line.startsWith('api-reference/users/delete-user.mdx:4:13 error frontmatter/invalid-value `authMethod` is "keys"')), result.stdout);
+  assert.ok(
+    lines.some((line) =>
+      line.startsWith('api-reference/users/delete-user.mdx:4:13 error frontmatter/invalid-value `authMethod` is "keys"'),
+    ),
+    result.stdout,
+  );
   assert.equal(result.stderr, '', 'no progress noise when stderr is not a terminal');
 });
 
@@ -30,14 +40,29 @@ test('json output follows the contract', async () => {
   assert.deepEqual(report.summary, { errors: 4, warnings: 7, infos: 2, files: 10 });
   const first = report.diagnostics[0];
   assert.deepEqual(Object.keys(first), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
-  assert.deepEqual({ ...first, message: undefined }, { file: 'docs.json', line: 18, column: 32, endLine: 18, endColumn: 50, severity: 'error', code: 'nav/page-not-found', message: undefined });
+  assert.deepEqual(
+    { ...first, message: undefined },
+    {
+      file: 'docs.json',
+      line: 18,
+      column: 32,
+      endLine: 18,
+      endColumn: 50,
+      severity: 'error',
+      code: 'nav/page-not-found',
+      message: undefined,
+    },
+  );
   assert.ok(report.diagnostics.some((d: { file: string }) => d.file === 'guides/old-setup.mdx'));
 });
 
 test('files are relative to the folder given, with / separators', async () => {
   const result = await runCli(['check', resolve(fixtures, 'monorepo'), '--format', 'json']);
   const report = JSON.parse(result.stdout);
-  assert.deepEqual(report.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`), ['apps/docs/docs.json nav/page-not-found']);
+  assert.deepEqual(
+    report.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`),
+    ['apps/docs/docs.json nav/page-not-found'],
+  );
   assert.equal(result.code, 1);
 });
 
@@ -58,7 +83,11 @@ test('sarif output is SARIF 2.1.0 with a rule per code and locations', async () 
 test('github output writes workflow annotations relative to the working directory', async () => {
   const result = await runCli(['check', 'examples/site', '--format', 'github'], { cwd: resolve(__dirname, '../..') });
   const line = result.stdout.split('\n').find((l) => l.includes('nav/page-not-found'));
-  assert.equal(line?.startsWith('::error file=examples/site/docs.json,line=18,col=32,endLine=18,endColumn=50,title=nav/page-not-found::Page'), true, line);
+  assert.equal(
+    line?.startsWith('::error file=examples/site/docs.json,line=18,col=32,endLine=18,endColumn=50,title=nav/page-not-found::Page'),
+    true,
+    line,
+  );
   assert.ok(result.stdout.includes('::notice file=examples/site/guides/old-setup.mdx'));
 });
 
@@ -67,7 +96,17 @@ test('a config file changes severities; --no-orphans drops orphans', async () =>
   const { tmpdir } = await import('node:os');
   const dir = await mkdtemp(resolve(tmpdir(), 'docsmith-'));
   await cp(example, dir, { recursive: true });
-  await writeFile(resolve(dir, '.docsmithrc.json'), JSON.stringify({ diagnostics: { 'nav/page-not-found': 'warning', 'nav/operation-not-found': 'off', 'integrations/invalid-field': 'info', 'frontmatter/invalid-value': 'warning' } }));
+  await writeFile(
+    resolve(dir, '.docsmithrc.json'),
+    JSON.stringify({
+      diagnostics: {
+        'nav/page-not-found': 'warning',
+        'nav/operation-not-found': 'off',
+        'integrations/invalid-field': 'info',
+        'frontmatter/invalid-value': 'warning',
+      },
+    }),
+  );
   const relaxed = await runCli(['check', dir, '--format', 'json']);
   assert.deepEqual(JSON.parse(relaxed.stdout).summary, { errors: 0, warnings: 9, infos: 3, files: 10 });
   assert.equal(relaxed.code, 0);

@@ -10,13 +10,20 @@ let server: ChildProcess;
 let url: string;
 
 before(async () => {
-  server = spawn(process.execPath, [CLI, 'mock-server', '--port', '0', '--key', KEY, '--project', 'acme', '--seed', '4', '--conversations', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(
+    process.execPath,
+    [CLI, 'mock-server', '--port', '0', '--key', KEY, '--project', 'acme', '--seed', '4', '--conversations', '300'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   url = await new Promise<string>((done, fail) => {
     let out = '';
     server.stdout!.on('data', (chunk) => {
       out += chunk;
       const first = out.split('\n')[0];
-      if (out.includes('\n')) (/^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first) ? done(RegExp.$1) : fail(new Error(first)));
+      if (!out.includes('\n')) return;
+      const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first)?.[1];
+      if (url) done(url);
+      else fail(new Error(first));
     });
     server.once('exit', (code) => fail(new Error(`mock-server exited ${code}`)));
   });
@@ -25,7 +32,8 @@ after(() => {
   server.kill('SIGTERM');
 });
 
-const gaps = (args: string[], key: string | null = KEY) => runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', example, ...args], { env: { DOCSMITH_API_KEY: key ?? '' } });
+const gaps = (args: string[], key: string | null = KEY) =>
+  runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', example, ...args], { env: { DOCSMITH_API_KEY: key ?? '' } });
 
 test('mock-server prints "listening on http://127.0.0.1:PORT" as its first line', () => {
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -41,7 +49,15 @@ test('json follows the contract; sources map to local pages; counts add up', asy
   assert.ok(report.unanswered > 60 && report.unanswered < 140, `about a third unanswered: ${report.unanswered}`);
   assert.equal(report.statusInferred, false);
   const conversation = report.conversations.find((c: { sources: unknown[] }) => c.sources.length > 0);
-  assert.deepEqual(Object.keys(conversation).sort(), ['id', 'query', 'queryCategory', 'resolutionStatus', 'response', 'sources', 'timestamp']);
+  assert.deepEqual(Object.keys(conversation).sort(), [
+    'id',
+    'query',
+    'queryCategory',
+    'resolutionStatus',
+    'response',
+    'sources',
+    'timestamp',
+  ]);
   const files = new Set(report.pages.map((p: { file: string | null }) => p.file));
   assert.ok(files.has('guides/authentication.mdx'));
   assert.ok(files.has(null), 'the changelog has no local file');
@@ -52,14 +68,20 @@ test('json follows the contract; sources map to local pages; counts add up', asy
 test('text groups by page, then questions without a source, then categories', async () => {
   const result = await gaps([]);
   assert.equal(result.code, 0);
-  assert.match(result.stdout, /^\d+ unanswered of 300 conversations\.\n\nPages cited by unanswered questions:\n\s+\d+  [\w/-]+\.mdx\n\s+- /);
+  assert.match(
+    result.stdout,
+    /^\d+ unanswered of 300 conversations\.\n\nPages cited by unanswered questions:\n\s+\d+ {2}[\w/-]+\.mdx\n\s+- /,
+  );
   assert.match(result.stdout, /\nNo source cited \(\d+\):\n/);
-  assert.match(result.stdout, /\nBy category:\n(\s+\d+  [\w() -]+\n)+$/);
+  assert.match(result.stdout, /\nBy category:\n(\s+\d+ {2}[\w() -]+\n)+$/);
 });
 
 test('markdown is ready for a pull request; csv has one row per question', async () => {
   const markdown = await gaps(['--format', 'markdown', '--from', '2026-01-01']);
-  assert.match(markdown.stdout, /^## Docs gaps: \d+ unanswered of \d+ questions \(from 2026-01-01\)\n\n### `[\w/-]+\.mdx`: \d+ questions\n\n- \[ \] /);
+  assert.match(
+    markdown.stdout,
+    /^## Docs gaps: \d+ unanswered of \d+ questions \(from 2026-01-01\)\n\n### `[\w/-]+\.mdx`: \d+ questions\n\n- \[ \] /,
+  );
   const csv = await gaps(['--format', 'csv']);
   const rows = csv.stdout.trim().split('\r\n');
   assert.equal(rows[0], 'id,timestamp,query,queryCategory,files,urls,statusInferred');

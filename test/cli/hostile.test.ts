@@ -12,7 +12,8 @@ import { tempDir } from '../helpers/tempDir';
  * test's timeout; none of these asserts a duration.
  */
 const HANG_GUARD = { timeout: 60_000 };
-const docs = (navigation: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation, ...extra });
+const docs = (navigation: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation, ...extra });
 
 function site(files: Record<string, string>): string {
   const dir = tempDir('docsmith-hostile-');
@@ -35,20 +36,32 @@ test('a FIFO behind $ref, behind openapi, and as docs.json: a clear error each, 
   execFileSync('mkfifo', [join(viaRef, 'nav.json')]);
   const ref = await check(viaRef);
   assert.equal(ref.code, 1);
-  assert.deepEqual(ref.found.map((f) => [f.file, f.code]), [['docs.json', 'json/unreadable'], ['intro.mdx', 'nav/orphan-page']]);
+  assert.deepEqual(
+    ref.found.map((f) => [f.file, f.code]),
+    [
+      ['docs.json', 'json/unreadable'],
+      ['intro.mdx', 'nav/orphan-page'],
+    ],
+  );
   assert.match(ref.found[0].message, /^`\$ref` "nav.json" cannot be read: nav.json is not a regular file \(a FIFO, socket or device\)/);
 
   const viaSpec = site({ 'docs.json': docs({ groups: [{ group: 'API', openapi: 'spec.json', pages: ['GET /x'] }] }) });
   execFileSync('mkfifo', [join(viaSpec, 'spec.json')]);
   const spec = await check(viaSpec);
-  assert.deepEqual(spec.found.map((f) => f.code), ['openapi/spec-invalid']);
+  assert.deepEqual(
+    spec.found.map((f) => f.code),
+    ['openapi/spec-invalid'],
+  );
   assert.match(spec.found[0].message, /cannot be read: spec.json is not a regular file/);
 
   const asDocsJson = tempDir('docsmith-hostile-');
   execFileSync('mkfifo', [join(asDocsJson, 'docs.json')]);
   const itself = await check(asDocsJson);
   assert.equal(itself.code, 1);
-  assert.deepEqual(itself.found.map((f) => f.code), ['json/unreadable']);
+  assert.deepEqual(
+    itself.found.map((f) => f.code),
+    ['json/unreadable'],
+  );
 });
 
 test('3,000 nested arrays in docs.json: one json/too-deep error, not a stack overflow', HANG_GUARD, async () => {
@@ -56,7 +69,10 @@ test('3,000 nested arrays in docs.json: one json/too-deep error, not a stack ove
   const dir = site({ 'docs.json': `{"x":${'['.repeat(n)}${']'.repeat(n)}}` });
   const result = await check(dir);
   assert.equal(result.code, 1);
-  assert.deepEqual(result.found.map((f) => f.code), ['json/too-deep']);
+  assert.deepEqual(
+    result.found.map((f) => f.code),
+    ['json/too-deep'],
+  );
   assert.match(result.found[0].message, /nests deeper than 512 levels/);
 });
 
@@ -79,8 +95,13 @@ test('a YAML alias bomb in front matter is refused, with a short message', HANG_
 });
 
 test('a front matter line of 200,000 spaces: no catastrophic regex', HANG_GUARD, async () => {
-  const result = await check(site({ 'docs.json': docs({ pages: ['p'] }), 'p.mdx': `---\ntitle: T\napi: GET${' '.repeat(200_000)}x\n---\n` }));
-  assert.deepEqual(result.found.map((f) => f.code), ['frontmatter/api-format']);
+  const result = await check(
+    site({ 'docs.json': docs({ pages: ['p'] }), 'p.mdx': `---\ntitle: T\napi: GET${' '.repeat(200_000)}x\n---\n` }),
+  );
+  assert.deepEqual(
+    result.found.map((f) => f.code),
+    ['frontmatter/api-format'],
+  );
   assert.ok(result.found[0].message.length <= 2000);
 });
 
@@ -89,7 +110,13 @@ test('a $ref chain longer than 64 files stops with ref/limit; the rest is checke
   for (let i = 0; i < 200; i++) files[`r${i}.json`] = JSON.stringify(i === 199 ? { pages: ['intro'] } : { $ref: `r${i + 1}.json` });
   const result = await check(site(files));
   // docs.json and r0 ... r62 make 64 files: the $ref in r62 would be the 65th.
-  assert.deepEqual(result.found.map((f) => [f.file, f.code]), [['intro.mdx', 'nav/orphan-page'], ['r62.json', 'ref/limit']]);
+  assert.deepEqual(
+    result.found.map((f) => [f.file, f.code]),
+    [
+      ['intro.mdx', 'nav/orphan-page'],
+      ['r62.json', 'ref/limit'],
+    ],
+  );
   assert.match(result.found[1].message, /is the 65th file of a chain of `\$ref`s; Docsmith follows chains up to 64 files/);
 });
 
@@ -105,12 +132,21 @@ test('symlinks out of the docs root are not followed: not a $ref target, not a f
   const text = JSON.stringify(result.found);
   assert.ok(!text.includes('TOP-SECRET-TOKEN'), 'the content behind the link is never quoted');
   assert.ok(result.found.some((f) => f.code === 'ref/outside-root' && /symlink that leads outside the docs root/.test(f.message)));
-  assert.ok(result.found.some((f) => f.code === 'site/unlisted-folder' && /linked is a symlink to .*, outside the docs root; Docsmith did not follow it/.test(f.message)));
+  assert.ok(
+    result.found.some(
+      (f) =>
+        f.code === 'site/unlisted-folder' && /linked is a symlink to .*, outside the docs root; Docsmith did not follow it/.test(f.message),
+    ),
+  );
   assert.ok(!result.found.some((f) => f.file.includes('leaked')));
 });
 
 test('check text output shows control characters from file names and values escaped', HANG_GUARD, async () => {
-  const dir = site({ 'docs.json': docs({ pages: ['intro'] }), 'intro.mdx': '---\ntitle: I\n---\n', 'evil\u001b]0;x\u0007.mdx': '---\ntitle: E\n---\n' });
+  const dir = site({
+    'docs.json': docs({ pages: ['intro'] }),
+    'intro.mdx': '---\ntitle: I\n---\n',
+    'evil\u001b]0;x\u0007.mdx': '---\ntitle: E\n---\n',
+  });
   const result = await runCli(['check', dir]);
   // eslint-disable-next-line no-control-regex
   assert.doesNotMatch(result.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/);

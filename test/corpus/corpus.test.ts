@@ -9,12 +9,19 @@ import { pathToUri } from '../../server/src/service/uri';
 
 /** The real sites live beside the clone (`../shared/corpus/real`); they are never copied into the project. */
 const corpus = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../shared/corpus/real');
-const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.json'), 'utf8')).sites as Record<string, Record<string, { count: number; why: string }>>;
+const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.json'), 'utf8')).sites as Record<
+  string,
+  Record<string, { count: number; why: string }>
+>;
 
 /** Codes that mean "the platform would reject or misread this file": never expected on a deployed site. */
-const SCHEMA_LEVEL = /^(json|ref)\/|\/(missing-property|invalid-value|missing-field|invalid-field|unknown-integration|rejected-key)$/;
+const SCHEMA_LEVEL = /^(?:json|ref)\/|\/(?:missing-property|invalid-value|missing-field|invalid-field|unknown-integration|rejected-key)$/;
 
-const sites = existsSync(corpus) ? readdirSync(corpus).filter((name) => existsSync(join(corpus, name, 'docs.json'))).sort() : [];
+const sites = existsSync(corpus)
+  ? readdirSync(corpus)
+      .filter((name) => existsSync(join(corpus, name, 'docs.json')))
+      .sort()
+  : [];
 
 if (sites.length === 0) {
   test('real-site corpus', (t) => {

@@ -36,7 +36,10 @@ if (unavailable || sites.length === 0) {
         const theirs = platform.resolve(id);
         if (oursFile !== theirs) disagreements.push(`${id}: Docsmith ${oursFile ?? 'no page'}, platform ${theirs ?? 'no page'}`);
       }
-      assert.deepEqual(disagreements.filter((line) => !judged('pages', site, line)), []);
+      assert.deepEqual(
+        disagreements.filter((line) => !judged('pages', site, line)),
+        [],
+      );
     });
   }
 }

@@ -27,11 +27,15 @@ async function disagreements(value: unknown): Promise<string[]> {
   const found: string[] = [];
   if (verdict.accepted) {
     for (const error of ours.errors) found.push(`false error at ${showPath(error.path)}: ${error.code} ${error.message}`);
-    for (const path of verdict.dropped) if (!ours.dropped.some((drop) => samePath(drop.path, path))) found.push(`missed drop of ${showPath(path)}`);
-    for (const drop of ours.dropped) if (!verdict.dropped.some((path) => samePath(drop.path, path))) found.push(`false drop of ${showPath(drop.path)}: ${drop.code} ${drop.message}`);
+    for (const path of verdict.dropped)
+      if (!ours.dropped.some((drop) => samePath(drop.path, path))) found.push(`missed drop of ${showPath(path)}`);
+    for (const drop of ours.dropped)
+      if (!verdict.dropped.some((path) => samePath(drop.path, path)))
+        found.push(`false drop of ${showPath(drop.path)}: ${drop.code} ${drop.message}`);
   } else {
     for (const issue of verdict.issues) {
-      if (!ours.errors.some((error) => related(error.path, issue.path))) found.push(`missed rejection at ${showPath(issue.path)}: ${issue.message}`);
+      if (!ours.errors.some((error) => related(error.path, issue.path)))
+        found.push(`missed rejection at ${showPath(issue.path)}: ${issue.message}`);
     }
   }
   return found;
@@ -41,7 +45,8 @@ if (unavailable) {
   test('docs.json checks agree with the platform validator', (t) => t.skip(`NOT RUN: ${unavailable}`));
 } else {
   const sites = corpusSites();
-  if (sites.length === 0) test('docs.json of the corpus agree with the platform validator', (t) => t.skip(`NOT RUN: no corpus at ${CORPUS}`));
+  if (sites.length === 0)
+    test('docs.json of the corpus agree with the platform validator', (t) => t.skip(`NOT RUN: no corpus at ${CORPUS}`));
   test('every docs.json of the corpus: Docsmith agrees with the platform validator', async () => {
     const unjudged: string[] = [];
     for (const site of sites) {

@@ -10,19 +10,29 @@ import { e2eUnavailable, runExtensionHostSuite } from '../helpers/codeServer';
 const unavailable = e2eUnavailable();
 
 function report(lines: string[]): string {
-  return lines.filter((line) => /^\s*(✔|✓|\d+\)|passing|failing|\d+ passed)/.test(line) || /Error|assert/i.test(line)).join('\n');
+  return lines.filter((line) => /^\s*(?:✔|✓|\d+\)|passing|failing|\d+ passed)/.test(line) || /Error|assert/i.test(line)).join('\n');
 }
 
 test('extension-host suite in code-server', { timeout: 180000, skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   const { code, lines, serverLog } = await runExtensionHostSuite('suite', { env: { DOCSMITH_TEST_HOOKS: '1' } });
   console.log(report(lines));
   assert.equal(code, 0, `extension-host tests failed:\n${lines.join('\n')}\n--- code-server log ---\n${serverLog.slice(-4000)}`);
-  assert.ok(lines.some((line) => /^11 passed, 0 failed$/.test(line.trim())), lines.join('\n'));
+  assert.ok(
+    lines.some((line) => /^11 passed, 0 failed$/.test(line.trim())),
+    lines.join('\n'),
+  );
 });
 
-test('untrusted workspace: file checks only, no network, no key', { timeout: 180000, skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
-  const { code, lines, serverLog } = await runExtensionHostSuite('untrusted', { trust: false });
-  console.log(report(lines));
-  assert.equal(code, 0, `untrusted-workspace tests failed:\n${lines.join('\n')}\n--- code-server log ---\n${serverLog.slice(-4000)}`);
-  assert.ok(lines.some((line) => /^3 passed, 0 failed$/.test(line.trim())), lines.join('\n'));
-});
+test(
+  'untrusted workspace: file checks only, no network, no key',
+  { timeout: 180000, skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { code, lines, serverLog } = await runExtensionHostSuite('untrusted', { trust: false });
+    console.log(report(lines));
+    assert.equal(code, 0, `untrusted-workspace tests failed:\n${lines.join('\n')}\n--- code-server log ---\n${serverLog.slice(-4000)}`);
+    assert.ok(
+      lines.some((line) => /^3 passed, 0 failed$/.test(line.trim())),
+      lines.join('\n'),
+    );
+  },
+);

@@ -28,25 +28,33 @@ async function step(name: string, body: () => Promise<void>): Promise<void> {
   }
 }
 
-test('UI: the Problems panel shows the diagnostics of docs.json and of an endpoint page', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
-  const { page } = session;
-  await step('01-problems', async () => {
-    await openFile(page, 'docs.json');
-    await openFile(page, 'api-reference/users/delete-user.mdx');
-    await page.keyboard.press('Control+Shift+M');
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).first().waitFor();
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'authMethod' }).first().waitFor();
-  });
-});
+test(
+  'UI: the Problems panel shows the diagnostics of docs.json and of an endpoint page',
+  { skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { page } = session;
+    await step('01-problems', async () => {
+      await openFile(page, 'docs.json');
+      await openFile(page, 'api-reference/users/delete-user.mdx');
+      await page.keyboard.press('Control+Shift+M');
+      await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).first().waitFor();
+      await page.locator('.markers-panel .monaco-list-row', { hasText: 'authMethod' }).first().waitFor();
+    });
+  },
+);
 
-test('UI: accepting the JSON-schema offer leaves Docsmith alone on docs.json', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
-  const { page } = session;
-  await step('02-json-schema-offer', async () => {
-    await page.locator('.notifications-toasts .monaco-button', { hasText: 'Yes, for docs.json only' }).click();
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'Unable to load schema' }).waitFor({ state: 'detached' });
-    assert.equal(await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).count() > 0, true);
-  });
-});
+test(
+  'UI: accepting the JSON-schema offer leaves Docsmith alone on docs.json',
+  { skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { page } = session;
+    await step('02-json-schema-offer', async () => {
+      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Yes, for docs.json only' }).click();
+      await page.locator('.markers-panel .monaco-list-row', { hasText: 'Unable to load schema' }).waitFor({ state: 'detached' });
+      assert.equal((await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).count()) > 0, true);
+    });
+  },
+);
 
 test('UI: completion inside a pages array offers a page on disk', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   const { page } = session;
@@ -69,7 +77,9 @@ test('UI: the quick fix creates the missing page and the error goes away', { ski
     await goToLine(page, 18, 36);
     await page.keyboard.press('Control+.');
     await page.getByText('Create guides/quikstart.mdx', { exact: true }).click({ force: true });
-    await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart" does not exist' }).waitFor({ state: 'detached', timeout: 20000 });
+    await page
+      .locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart" does not exist' })
+      .waitFor({ state: 'detached', timeout: 20000 });
   });
 });
 
@@ -92,41 +102,52 @@ test('UI: renaming a page in the explorer updates docs.json', { skip: unavailabl
   });
 });
 
-test('UI: Set Admin API Key stores the key, and the gaps view lists unanswered questions', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
-  const { page } = session;
-  await step('06-set-key', async () => {
-    await runCommand(page, 'Docsmith: Set Admin API Key');
-    await page.fill('.quick-input-widget .quick-input-box input[type="password"]', DEMO_KEY);
-    await page.keyboard.press('Enter');
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'admin API key stored' }).waitFor();
-  });
-  await step('07-gaps-view', async () => {
-    const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
-    if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
-    const gaps = page.locator('.pane-header[aria-label="Docs Gaps Section"]');
-    if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
-    await runCommand(page, 'Docsmith: Refresh Docs Gaps');
-    await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().waitFor({ timeout: 30000 });
-    assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));
-  });
-});
+test(
+  'UI: Set Admin API Key stores the key, and the gaps view lists unanswered questions',
+  { skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { page } = session;
+    await step('06-set-key', async () => {
+      await runCommand(page, 'Docsmith: Set Admin API Key');
+      await page.fill('.quick-input-widget .quick-input-box input[type="password"]', DEMO_KEY);
+      await page.keyboard.press('Enter');
+      await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'admin API key stored' }).waitFor();
+    });
+    await step('07-gaps-view', async () => {
+      const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
+      if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
+      const gaps = page.locator('.pane-header[aria-label="Docs Gaps Section"]');
+      if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
+      await runCommand(page, 'Docsmith: Refresh Docs Gaps');
+      await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().waitFor({ timeout: 30000 });
+      assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));
+    });
+  },
+);
 
-test('UI: a cited source opens the MDX file; the CodeLens shows on a cited page', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
-  const { page } = session;
-  await step('08-open-source', async () => {
-    await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().click();
-    const question = page.locator('.customview-tree .monaco-list-row[aria-level="2"]').first();
-    await question.waitFor();
-    await question.locator('.monaco-tl-twistie').click();
-    const source = page.locator('.customview-tree .monaco-list-row[aria-level="3"]').first();
-    await source.waitFor();
-    await source.click();
-    await page.waitForSelector('.tabs-container .tab.active[aria-label^="authentication.mdx"]');
-  });
-  await step('09-codelens', async () => {
-    await page.locator('.monaco-editor .codelens-decoration', { hasText: /unanswered questions? cites? this page/ }).first().waitFor({ timeout: 20000 });
-  });
-});
+test(
+  'UI: a cited source opens the MDX file; the CodeLens shows on a cited page',
+  { skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { page } = session;
+    await step('08-open-source', async () => {
+      await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().click();
+      const question = page.locator('.customview-tree .monaco-list-row[aria-level="2"]').first();
+      await question.waitFor();
+      await question.locator('.monaco-tl-twistie').click();
+      const source = page.locator('.customview-tree .monaco-list-row[aria-level="3"]').first();
+      await source.waitFor();
+      await source.click();
+      await page.waitForSelector('.tabs-container .tab.active[aria-label^="authentication.mdx"]');
+    });
+    await step('09-codelens', async () => {
+      await page
+        .locator('.monaco-editor .codelens-decoration', { hasText: /unanswered questions? cites? this page/ })
+        .first()
+        .waitFor({ timeout: 20000 });
+    });
+  },
+);
 
 test('UI: the Docsmith output channel never shows the admin key', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   await step('10-output-channel', async () => {

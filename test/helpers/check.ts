@@ -16,7 +16,10 @@ export interface Found {
 }
 
 /** Checks an in-memory site and returns its diagnostics flattened, each with the text its range covers. */
-export async function checkSite(files: Record<string, string | null> | MemoryWorkspace, settings: LanguageServiceSettings = {}): Promise<Found[]> {
+export async function checkSite(
+  files: Record<string, string | null> | MemoryWorkspace,
+  settings: LanguageServiceSettings = {},
+): Promise<Found[]> {
   const workspace = files instanceof MemoryWorkspace ? files : new MemoryWorkspace(files);
   const service = createLanguageService({ workspace, settings });
   const result = await service.checkSite(ROOT);
@@ -43,7 +46,11 @@ function textOf(content: string, diagnostic: Diagnostic): string {
   const lines = content.split('\n');
   const { start, end } = diagnostic.range;
   if (start.line === end.line) return (lines[start.line] ?? '').slice(start.character, end.character);
-  return [lines[start.line].slice(start.character), ...lines.slice(start.line + 1, end.line), (lines[end.line] ?? '').slice(0, end.character)].join('\n');
+  return [
+    lines[start.line].slice(start.character),
+    ...lines.slice(start.line + 1, end.line),
+    (lines[end.line] ?? '').slice(0, end.character),
+  ].join('\n');
 }
 
 export function codes(found: Found[]): string[] {
@@ -56,11 +63,20 @@ export function only(found: Found[], code: string): Found[] {
 
 /** A minimal valid docs.json with the given navigation (and other top-level keys). */
 export function docsJson(navigation: unknown, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Test', colors: { primary: '#0D9373' }, navigation, ...extra }, null, 2);
+  return JSON.stringify(
+    { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Test', colors: { primary: '#0D9373' }, navigation, ...extra },
+    null,
+    2,
+  );
 }
 
 /** A site with docs.json and an empty page for each id. */
-export function site(navigation: unknown, pages: string[] = [], extra: Record<string, unknown> = {}, more: Record<string, string> = {}): Record<string, string> {
+export function site(
+  navigation: unknown,
+  pages: string[] = [],
+  extra: Record<string, unknown> = {},
+  more: Record<string, string> = {},
+): Record<string, string> {
   const files: Record<string, string> = { 'docs.json': docsJson(navigation, extra) };
   for (const page of pages) files[page.includes('.') ? page : `${page}.mdx`] = `---\ntitle: ${page}\n---\n`;
   return { ...files, ...more };

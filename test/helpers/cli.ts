@@ -12,7 +12,11 @@ export interface CliResult {
 /** Runs the built CLI (`npm run build` first) and collects its output. */
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -41,12 +41,30 @@ export interface CodeServer {
  * Starts code-server on a workspace folder with a fresh user-data dir, in its own process group, so
  * stopping it also stops the extension host and the language server.
  */
-export async function startCodeServer(workspace: string, options: { env?: Record<string, string>; extensionsDir?: string; userDataDir?: string; trust?: boolean } = {}): Promise<CodeServer> {
+export async function startCodeServer(
+  workspace: string,
+  options: { env?: Record<string, string>; extensionsDir?: string; userDataDir?: string; trust?: boolean } = {},
+): Promise<CodeServer> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'docsmith-cs-'));
   await writeFile(join(dir, 'config.yaml'), '');
   const userData = options.userDataDir ?? join(dir, 'ud');
-  const args = ['--config', join(dir, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', ...(options.trust === false ? [] : ['--disable-workspace-trust']), '--user-data-dir', userData, '--extensions-dir', options.extensionsDir ?? join(dir, 'exts'), workspace];
+  const args = [
+    '--config',
+    join(dir, 'config.yaml'),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    ...(options.trust === false ? [] : ['--disable-workspace-trust']),
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    options.extensionsDir ?? join(dir, 'exts'),
+    workspace,
+  ];
   const child = spawn(CODE_SERVER, args, { detached: true, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
@@ -97,7 +115,15 @@ export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -116,7 +142,10 @@ export function remoteUri(server: CodeServer, path: string): string {
  * Runs an extension-host suite (a mocha `run()` module under dist-test/) in code-server on a copy of
  * examples/site, the extension loaded from this folder. Returns the exit code and what the suite logged.
  */
-export async function runExtensionHostSuite(suite: string, options: { env?: Record<string, string>; trust?: boolean } = {}): Promise<{ code: number; lines: string[]; serverLog: string }> {
+export async function runExtensionHostSuite(
+  suite: string,
+  options: { env?: Record<string, string>; trust?: boolean } = {},
+): Promise<{ code: number; lines: string[]; serverLog: string }> {
   const { cp, mkdtemp, rm } = await import('node:fs/promises');
   const { format } = await import('node:util');
   const workspace = await mkdtemp(join(tmpdir(), 'docsmith-site-'));
@@ -127,14 +156,21 @@ export async function runExtensionHostSuite(suite: string, options: { env?: Reco
   try {
     const page = await browser.newPage();
     page.setDefaultTimeout(15000);
-    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => void lines.push(format(...(args as [unknown, ...unknown[]]))));
+    await page.exposeFunction(
+      'codeAutomationLog',
+      (_type: string, args: unknown[]) => void lines.push(format(...(args as [unknown, ...unknown[]]))),
+    );
     const exit = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-    await page.goto(workbenchUrl(server, workspace, [
-      ['extensionDevelopmentPath', remoteUri(server, REPO)],
-      ['extensionTestsPath', remoteUri(server, join(REPO, 'dist-test', suite))],
-    ]));
+    await page.goto(
+      workbenchUrl(server, workspace, [
+        ['extensionDevelopmentPath', remoteUri(server, REPO)],
+        ['extensionTestsPath', remoteUri(server, join(REPO, 'dist-test', suite))],
+      ]),
+    );
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<number>((_, fail) => (timer = setTimeout(() => fail(new Error(`the ${suite} suite did not finish in 150 s`)), 150000)));
+    const timeout = new Promise<number>(
+      (_, fail) => (timer = setTimeout(() => fail(new Error(`the ${suite} suite did not finish in 150 s`)), 150000)),
+    );
     const code = await Promise.race([exit, timeout]).finally(() => clearTimeout(timer));
     return { code, lines, serverLog: server.log() };
   } finally {

@@ -6,5 +6,9 @@ export const CORPUS = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../.
 
 /** The corpus sites (folders holding docs.json), sorted; none when the corpus is absent. */
 export function corpusSites(): string[] {
-  return existsSync(CORPUS) ? readdirSync(CORPUS).filter((name) => existsSync(join(CORPUS, name, 'docs.json'))).sort() : [];
+  return existsSync(CORPUS)
+    ? readdirSync(CORPUS)
+        .filter((name) => existsSync(join(CORPUS, name, 'docs.json')))
+        .sort()
+    : [];
 }

@@ -58,8 +58,19 @@ export async function copyFixture(source: string): Promise<string> {
 }
 
 /** Forks `dist/server.js --stdio` and initializes it on `root`, the way an editor would. */
-export async function startClient(root: string, options: { capabilities?: ClientCapabilities; initializationOptions?: unknown; workspaceFolders?: boolean; env?: Record<string, string> } = {}): Promise<TestClient> {
-  const child: ChildProcess = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+export async function startClient(
+  root: string,
+  options: {
+    capabilities?: ClientCapabilities;
+    initializationOptions?: unknown;
+    workspaceFolders?: boolean;
+    env?: Record<string, string>;
+  } = {},
+): Promise<TestClient> {
+  const child: ChildProcess = spawn(process.execPath, [SERVER, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -108,13 +119,18 @@ export async function startClient(root: string, options: { capabilities?: Client
     async open(relative, text) {
       const content = text ?? (await readFile(join(root, relative), 'utf8'));
       versions.set(relative, 1);
-      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: uri(relative), languageId: relative.endsWith('.json') ? 'json' : 'mdx', version: 1, text: content } });
+      await connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: uri(relative), languageId: relative.endsWith('.json') ? 'json' : 'mdx', version: 1, text: content },
+      });
       return content;
     },
     async change(relative, text) {
       const version = (versions.get(relative) ?? 1) + 1;
       versions.set(relative, version);
-      await connection.sendNotification('textDocument/didChange', { textDocument: { uri: uri(relative), version }, contentChanges: [{ text }] });
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri(relative), version },
+        contentChanges: [{ text }],
+      });
     },
     nextRefresh: () => new Promise((resolve) => refreshWaiters.push(resolve)),
     stderr: () => stderr,

@@ -9,7 +9,10 @@ export class MemoryWorkspace implements DocsWorkspace {
   private version = 0;
   readonly reads: string[] = [];
 
-  constructor(files: Record<string, string | null> = {}, readonly rootUri = ROOT) {
+  constructor(
+    files: Record<string, string | null> = {},
+    readonly rootUri = ROOT,
+  ) {
     for (const [path, content] of Object.entries(files)) this.set(path, content);
   }
 

@@ -22,7 +22,8 @@ export interface PlatformVerdict {
 export function oracleUnavailable(): string | undefined {
   const marker = join(ORACLE_DIR, 'UNAVAILABLE');
   if (existsSync(marker)) return readFileSync(marker, 'utf8').trim();
-  if (!existsSync(join(ORACLE_DIR, 'node_modules/@mintlify/validation/package.json'))) return 'the platform packages are not installed in .oracle/ (run: node scripts/provision-oracle.mjs)';
+  if (!existsSync(join(ORACLE_DIR, 'node_modules/@mintlify/validation/package.json')))
+    return 'the platform packages are not installed in .oracle/ (run: node scripts/provision-oracle.mjs)';
   return undefined;
 }
 
@@ -44,7 +45,12 @@ export function platformValidation(): Promise<ValidationModule> {
 export async function platformVerdict(value: unknown): Promise<PlatformVerdict> {
   const { validateDocsConfig } = await platformValidation();
   const result = validateDocsConfig(value);
-  if (!result.success) return { accepted: false, issues: result.error?.issues.map((issue) => ({ path: issue.path, message: issue.message })) ?? [], dropped: [] };
+  if (!result.success)
+    return {
+      accepted: false,
+      issues: result.error?.issues.map((issue) => ({ path: issue.path, message: issue.message })) ?? [],
+      dropped: [],
+    };
   const dropped: JsonPath[] = [];
   droppedKeys(value, result.data, [], dropped);
   return { accepted: true, issues: [], dropped };
@@ -58,7 +64,8 @@ function droppedKeys(input: unknown, output: unknown, path: JsonPath, dropped: J
   }
   if (!input || typeof input !== 'object' || !output || typeof output !== 'object' || Array.isArray(output)) return;
   for (const [key, value] of Object.entries(input)) {
-    if ((output as Record<string, unknown>)[key] === undefined) dropped.push([...path, key]); // absent, or set to undefined by a `.catch`
+    if ((output as Record<string, unknown>)[key] === undefined)
+      dropped.push([...path, key]); // absent, or set to undefined by a `.catch`
     else droppedKeys(value, (output as Record<string, unknown>)[key], [...path, key], dropped);
   }
 }
@@ -92,7 +99,7 @@ export async function platformPages(root: string): Promise<{ files: string[]; re
   }
   return {
     files: contentFilenames.map((file) => file.replace(/^\//, '')),
-    resolve: (id) => bySlug.get(id.replace(/\/+$/, '')) ?? bySlug.get(id === '' ? 'index' : `${id}/index`) ?? null,
+    resolve: (id) => bySlug.get(trimTrailingSlashes(id)) ?? bySlug.get(id === '' ? 'index' : `${id}/index`) ?? null,
   };
 }
 
@@ -105,4 +112,10 @@ async function quietly<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     Object.assign(console, saved);
   }
+}
+
+function trimTrailingSlashes(id: string): string {
+  let end = id.length;
+  while (end > 0 && id[end - 1] === '/') end--;
+  return id.slice(0, end);
 }

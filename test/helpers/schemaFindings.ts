@@ -33,7 +33,8 @@ export async function docsmithSchemaFindings(value: unknown): Promise<SchemaFind
     const node = tree && findNodeAtOffset(tree, offset + 1, true);
     const path = node ? getNodePath(node) : [];
     if (DROPPING.test(code)) findings.dropped.push({ path, code, message: diagnostic.message });
-    else if (REJECTING.test(code) && diagnostic.severity === DiagnosticSeverity.Error) findings.errors.push({ path, code, message: diagnostic.message });
+    else if (REJECTING.test(code) && diagnostic.severity === DiagnosticSeverity.Error)
+      findings.errors.push({ path, code, message: diagnostic.message });
   }
   return findings;
 }
@@ -50,5 +51,10 @@ export function related(a: JsonPath, b: JsonPath): boolean {
 }
 
 export function showPath(path: JsonPath): string {
-  return path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`)).join('').replace(/^\./, '') || '(root)';
+  return (
+    path
+      .map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`))
+      .join('')
+      .replace(/^\./, '') || '(root)'
+  );
 }

@@ -8,7 +8,7 @@ export type Schema = Record<string, any>;
 export class Random {
   private state: number;
   constructor(seed: number) {
-    this.state = (seed >>> 0) || 1;
+    this.state = seed >>> 0 || 1;
   }
   next(): number {
     // xorshift32
@@ -61,7 +61,8 @@ export class SchemaSampler {
     const branches = s.anyOf ?? s.oneOf;
     if (Array.isArray(branches)) {
       // Deep in the tree, prefer branches that do not recurse (a page string over a group).
-      const candidates = depth > 6 ? branches.filter((b: Schema) => this.resolve(b).type !== 'object' && this.resolve(b).type !== 'array') : branches;
+      const candidates =
+        depth > 6 ? branches.filter((b: Schema) => this.resolve(b).type !== 'object' && this.resolve(b).type !== 'array') : branches;
       return this.sample(random.pick(candidates.length ? candidates : branches), random, depth + 1, key);
     }
     if (Array.isArray(s.allOf)) return Object.assign({}, ...s.allOf.map((part: Schema) => this.sample(part, random, depth + 1, key)));
@@ -109,9 +110,11 @@ export class SchemaSampler {
   private sampleString(s: Schema, random: Random, key: string): string {
     const unique = `${random.pick(WORDS).toLowerCase().replace(/ /g, '-')}-${random.int(1e6)}`;
     // Values the platform checks in code, which its JSON schema does not show: links, URLs, spec paths.
-    if (s.format === 'uri' || s.format === 'url' || /^(url|logo|id|apiHost|launchUrl|cdnUrl|scriptSource)$/.test(key)) return random.pick(['https://example.com', 'https://example.com/docs']);
+    if (s.format === 'uri' || s.format === 'url' || /^(?:url|logo|id|apiHost|launchUrl|cdnUrl|scriptSource)$/.test(key))
+      return random.pick(['https://example.com', 'https://example.com/docs']);
     if (key === 'href') return random.pick([`/${unique}`, 'https://example.com/x', '#top', 'mailto:a@example.com']);
-    if (key === 'source' || key === 'openapi' || key === 'asyncapi' || key === 'graphql') return random.pick([`specs/${unique}.json`, `https://example.com/${unique}.json`]);
+    if (key === 'source' || key === 'openapi' || key === 'asyncapi' || key === 'graphql')
+      return random.pick([`specs/${unique}.json`, `https://example.com/${unique}.json`]);
     if (key === 'path') return `guides/${unique}`;
     if (key === 'measurementId' || key === 'tagId') return `G-${unique}`;
     if (key === 'apiKey' && s.pattern) return `phc_${unique}`;
@@ -128,8 +131,57 @@ export class SchemaSampler {
   }
 }
 
-const KEYS = ['pages', 'groups', 'tabs', 'href', 'public', 'boost', 'searchable', 'openapi', 'hidden', 'icon', 'root', 'tag', 'x', 'custom', 'graphql', 'sdk', 'global', 'menu', 'anchors', 'source', 'directory'];
-const VALUES: unknown[] = ['', ' ', 'intro', '/intro', 'fa-book', 'http://example.com', 'https://example.com', 'ftp://x', '#abc', 'mailto:a@b.c', 'file.svg', 0, 1.5, -1, true, false, null, [], [''], ['a'], {}, { group: 'g' }, { group: '', pages: [] }, { pages: ['a'] }, { tab: 't' }, { source: 'x.json' }];
+const KEYS = [
+  'pages',
+  'groups',
+  'tabs',
+  'href',
+  'public',
+  'boost',
+  'searchable',
+  'openapi',
+  'hidden',
+  'icon',
+  'root',
+  'tag',
+  'x',
+  'custom',
+  'graphql',
+  'sdk',
+  'global',
+  'menu',
+  'anchors',
+  'source',
+  'directory',
+];
+const VALUES: unknown[] = [
+  '',
+  ' ',
+  'intro',
+  '/intro',
+  'fa-book',
+  'http://example.com',
+  'https://example.com',
+  'ftp://x',
+  '#abc',
+  'mailto:a@b.c',
+  'file.svg',
+  0,
+  1.5,
+  -1,
+  true,
+  false,
+  null,
+  [],
+  [''],
+  ['a'],
+  {},
+  { group: 'g' },
+  { group: '', pages: [] },
+  { pages: ['a'] },
+  { tab: 't' },
+  { source: 'x.json' },
+];
 
 /** Every container of a value with the path to it: objects and arrays, the root first. */
 function containers(value: unknown, path: (string | number)[] = [], out: { node: any; path: (string | number)[] }[] = []): typeof out {

@@ -41,11 +41,26 @@ export async function startUiSession(): Promise<UiSession> {
   const site = await mkdtemp(join(tmpdir(), 'docsmith-ui-site-'));
   await cp(join(REPO, 'examples/site'), site, { recursive: true });
   await mkdir(join(site, '.vscode'), { recursive: true });
-  await writeFile(join(site, '.vscode/settings.json'), JSON.stringify({ 'docsmith.analytics.projectId': 'demo', 'docsmith.analytics.baseUrl': exportServer.url, 'docsmith.rename.redirects': 'never', 'workbench.startupEditor': 'none', 'editor.acceptSuggestionOnEnter': 'on' }, null, 2));
+  await writeFile(
+    join(site, '.vscode/settings.json'),
+    JSON.stringify(
+      {
+        'docsmith.analytics.projectId': 'demo',
+        'docsmith.analytics.baseUrl': exportServer.url,
+        'docsmith.rename.redirects': 'never',
+        'workbench.startupEditor': 'none',
+        'editor.acceptSuggestionOnEnter': 'on',
+      },
+      null,
+      2,
+    ),
+  );
   const dir = await mkdtemp(join(tmpdir(), 'docsmith-ui-'));
   const userData = join(dir, 'ud');
   const extensions = join(dir, 'exts');
-  const install = spawnSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], { encoding: 'utf8' });
+  const install = spawnSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], {
+    encoding: 'utf8',
+  });
   if (install.status !== 0) throw new Error(`installing the .vsix failed:\n${install.stdout}\n${install.stderr}`);
   const codeServer = await startCodeServer(site, { userDataDir: userData, extensionsDir: extensions });
   const browser = await launchBrowser();
@@ -70,7 +85,10 @@ export async function startUiSession(): Promise<UiSession> {
       await runCommand(page, 'Docsmith: Show Output');
       // The channel opens empty and fills a moment later: wait until it shows its lines.
       const lines = page.locator('.output-view .view-lines').first();
-      await lines.filter({ hasText: /\S/ }).waitFor({ timeout: 10000 }).catch(() => undefined);
+      await lines
+        .filter({ hasText: /\S/ })
+        .waitFor({ timeout: 10000 })
+        .catch(() => undefined);
       const text = await lines.innerText({ timeout: 5000 });
       // Monaco renders spaces as no-break spaces.
       await writeFile(join(RESULTS, name), text.replace(/\u00a0/g, ' '));

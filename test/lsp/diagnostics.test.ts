@@ -13,7 +13,9 @@ before(async () => {
 after(() => client.dispose());
 
 async function pull(relative: string): Promise<Diagnostic[]> {
-  const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri(relative) } })) as DocumentDiagnosticReport;
+  const report = (await client.connection.sendRequest('textDocument/diagnostic', {
+    textDocument: { uri: client.uri(relative) },
+  })) as DocumentDiagnosticReport;
   assert.equal(report.kind, 'full');
   return (report as { items: Diagnostic[] }).items;
 }
@@ -52,12 +54,19 @@ test('a page created on disk clears the error without reopening docs.json', asyn
   assert.ok(codes(await pull('docs.json')).includes('nav/page-not-found'));
   await writeFile(join(client.root, 'guides/quikstart.mdx'), '---\ntitle: Typo\n---\n');
   const refreshed = client.nextRefresh();
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 1 }] });
+  await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 1 }],
+  });
   await refreshed;
   assert.ok(!codes(await pull('docs.json')).includes('nav/page-not-found'));
   await unlink(join(client.root, 'guides/quikstart.mdx'));
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 3 }] });
-  await waitFor(async () => codes(await pull('docs.json')).includes('nav/page-not-found') || undefined, 'the error to come back after the delete');
+  await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 3 }],
+  });
+  await waitFor(
+    async () => codes(await pull('docs.json')).includes('nav/page-not-found') || undefined,
+    'the error to come back after the delete',
+  );
 });
 
 test('a change to docs.json on disk updates a page that depends on it', async () => {
@@ -68,7 +77,10 @@ test('a change to docs.json on disk updates a page that depends on it', async ()
   await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: client.uri('docs.json') } });
   await writeFile(docsPath, original.replace('"method": "key"', '"method": "key", "name": "x-api-key"'));
   await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docs.json'), type: 2 }] });
-  await waitFor(async () => !codes(await pull('api-reference/users/get-user.mdx')).includes('frontmatter/auth-name-missing') || undefined, 'the page warning to go');
+  await waitFor(
+    async () => !codes(await pull('api-reference/users/get-user.mdx')).includes('frontmatter/auth-name-missing') || undefined,
+    'the page warning to go',
+  );
   await writeFile(docsPath, original);
   await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docs.json'), type: 2 }] });
 });
@@ -90,8 +102,12 @@ test('files outside any docs root and non-file documents are answered quietly wi
   await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{}' } });
   const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] };
   assert.deepEqual(report.items, []);
-  await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'untitled:Untitled-1', languageId: 'mdx', version: 1, text: '---\napi: nope\n---' } });
-  const untitled = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'untitled:Untitled-1' } })) as { items: Diagnostic[] };
+  await client.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: 'untitled:Untitled-1', languageId: 'mdx', version: 1, text: '---\napi: nope\n---' },
+  });
+  const untitled = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'untitled:Untitled-1' } })) as {
+    items: Diagnostic[];
+  };
   assert.deepEqual(untitled.items, []);
   assert.equal(client.stderr(), '');
 });

@@ -2,7 +2,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CodeAction, CompletionItem, Diagnostic, DocumentLink, Hover, Location, Position, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type {
+  CodeAction,
+  CompletionItem,
+  Diagnostic,
+  DocumentLink,
+  Hover,
+  Location,
+  Position,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startFixtureClient, type TestClient } from '../helpers/lspClient';
 
@@ -22,12 +31,19 @@ function positionOf(text: string, needle: string, delta = 0): Position {
 
 async function complete(relative: string, text: string, position: Position): Promise<CompletionItem[]> {
   await client.change(relative, text);
-  const result = (await client.connection.sendRequest('textDocument/completion', { textDocument: { uri: client.uri(relative) }, position })) as CompletionItem[] | { items: CompletionItem[] };
+  const result = (await client.connection.sendRequest('textDocument/completion', {
+    textDocument: { uri: client.uri(relative) },
+    position,
+  })) as CompletionItem[] | { items: CompletionItem[] };
   return Array.isArray(result) ? result : result.items;
 }
 
 async function diagnostics(relative: string): Promise<Diagnostic[]> {
-  return ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri(relative) } })) as { items: Diagnostic[] }).items;
+  return (
+    (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri(relative) } })) as {
+      items: Diagnostic[];
+    }
+  ).items;
 }
 
 test('completion in a pages array offers pages on disk, those not in navigation first', async () => {
@@ -64,10 +80,21 @@ test('completion of keys and enum values comes from the schema, with snippets fo
   assert.ok(!keys.some((i) => i.label === 'posthog'), 'keys already present are not offered');
   const existingValue = text.replace('"ga4": {', '"": {},\n    "ga4": {');
   const keyOnly = await complete('docs.json', existingValue, positionOf(existingValue, '"": {},', -6));
-  assert.equal((keyOnly.find((i) => i.label === 'mixpanel')!.textEdit as { newText: string }).newText, '"mixpanel"', 'a key with a value keeps its value');
+  assert.equal(
+    (keyOnly.find((i) => i.label === 'mixpanel')!.textEdit as { newText: string }).newText,
+    '"mixpanel"',
+    'a key with a value keeps its value',
+  );
   const theme = text.replace('"theme": "mint"', '"theme": ""');
   const values = await complete('docs.json', theme, positionOf(theme, '"theme": "'));
-  assert.deepEqual(values.map((i) => i.label).filter((l) => l.startsWith('"')).sort().slice(0, 3), ['"almond"', '"aspen"', '"linden"']);
+  assert.deepEqual(
+    values
+      .map((i) => i.label)
+      .filter((l) => l.startsWith('"'))
+      .sort()
+      .slice(0, 3),
+    ['"almond"', '"aspen"', '"linden"'],
+  );
   await client.change('docs.json', text);
 });
 
@@ -79,19 +106,29 @@ test('completion in front matter: keys, authMethod values, api methods and paths
   assert.ok(keys.some((i) => i.label === 'playground'));
   const valueText = text.replace('authMethod: "key"', 'authMethod: "');
   const values = await complete(page, valueText, positionOf(valueText, 'authMethod: "'));
-  assert.deepEqual(values.map((i) => i.label), ['bearer', 'basic', 'key', 'cobo', 'none']);
+  assert.deepEqual(
+    values.map((i) => i.label),
+    ['bearer', 'basic', 'key', 'cobo', 'none'],
+  );
   const apiText = text.replace('api: "GET /users/{userId}"', 'api: "GET /us');
   const paths = await complete(page, apiText, positionOf(apiText, 'api: "GET /us'));
-  assert.ok(paths.some((i) => i.label === '/users/{userId}'), paths.map((i) => i.label).join(', '));
+  assert.ok(
+    paths.some((i) => i.label === '/users/{userId}'),
+    paths.map((i) => i.label).join(', '),
+  );
   const bodyText = text.replace('<ParamField path="userId"', '<ParamField path="');
   const params = await complete(page, bodyText, positionOf(bodyText, '<ParamField path="'));
-  assert.deepEqual(params.map((i) => i.label), ['userId']);
+  assert.deepEqual(
+    params.map((i) => i.label),
+    ['userId'],
+  );
   await client.change(page, text);
 });
 
 test('hover: schema descriptions, a page title, an operation, an integration, the authMethod override', async () => {
   const text = await client.open('docs.json');
-  const hover = async (relative: string, position: Position) => (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri(relative) }, position })) as Hover | null;
+  const hover = async (relative: string, position: Position) =>
+    (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri(relative) }, position })) as Hover | null;
   const value = (h: Hover | null) => (h?.contents as { value: string } | undefined)?.value ?? '';
   assert.match(value(await hover('docs.json', positionOf(text, '"them', 0))), /layout theme/);
   assert.match(value(await hover('docs.json', positionOf(text, '"guides/webh'))), /\*\*Webhooks\*\*\n\nReceive events from Acme\./);
@@ -106,16 +143,24 @@ test('hover: schema descriptions, a page title, an operation, an integration, th
 
 test('document links open pages and operations; definition goes to the operation in the spec', async () => {
   const text = await client.open('docs.json');
-  const links = (await client.connection.sendRequest('textDocument/documentLink', { textDocument: { uri: client.uri('docs.json') } })) as DocumentLink[];
+  const links = (await client.connection.sendRequest('textDocument/documentLink', {
+    textDocument: { uri: client.uri('docs.json') },
+  })) as DocumentLink[];
   assert.ok(links.some((l) => l.target === client.uri('guides/webhooks.mdx')));
   assert.ok(links.some((l) => l.target === `${client.uri('openapi.json')}`));
   assert.ok(links.some((l) => l.target?.startsWith(`${client.uri('openapi.json')}#L`)));
   const spec = await readFile(join(client.root, 'openapi.json'), 'utf8');
-  const definition = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri('docs.json') }, position: positionOf(text, '"POST /us') })) as Location[];
+  const definition = (await client.connection.sendRequest('textDocument/definition', {
+    textDocument: { uri: client.uri('docs.json') },
+    position: positionOf(text, '"POST /us'),
+  })) as Location[];
   assert.equal(definition[0].uri, client.uri('openapi.json'));
   const line = spec.split('\n')[definition[0].range.start.line];
   assert.match(line.slice(definition[0].range.start.character), /^"post"/);
-  const page = (await client.connection.sendRequest('textDocument/definition', { textDocument: { uri: client.uri('docs.json') }, position: positionOf(text, '"guides/webh') })) as Location[];
+  const page = (await client.connection.sendRequest('textDocument/definition', {
+    textDocument: { uri: client.uri('docs.json') },
+    position: positionOf(text, '"guides/webh'),
+  })) as Location[];
   assert.equal(page[0].uri, client.uri('guides/webhooks.mdx'));
 });
 
@@ -123,10 +168,17 @@ test('code actions: did-you-mean, create a missing page, remove a duplicate, add
   const text = await client.open('docs.json');
   const found = await diagnostics('docs.json');
   const actionsFor = async (relative: string, diagnostic: Diagnostic) =>
-    (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: client.uri(relative) }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as CodeAction[];
+    (await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: client.uri(relative) },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    })) as CodeAction[];
   const missing = found.find((d) => d.code === 'nav/page-not-found')!;
   const missingActions = await actionsFor('docs.json', missing);
-  assert.deepEqual(missingActions.map((a) => a.title), ['Change to guides/quickstart', 'Create guides/quikstart.mdx']);
+  assert.deepEqual(
+    missingActions.map((a) => a.title),
+    ['Change to guides/quickstart', 'Create guides/quikstart.mdx'],
+  );
   assert.deepEqual(missingActions[0].edit!.changes![client.uri('docs.json')][0].newText, '"guides/quickstart"');
   const create = missingActions[1].edit!.documentChanges!;
   assert.deepEqual(create[0], { kind: 'create', uri: client.uri('guides/quikstart.mdx'), options: { ignoreIfExists: true } });
@@ -136,7 +188,10 @@ test('code actions: did-you-mean, create a missing page, remove a duplicate, add
   assert.ok(after.includes('"pages": ["guides/webhooks", "/guides/pagination"]'), after.split('\n')[21]);
   const unknown = found.find((d) => d.code === 'integrations/unknown-field')!;
   const unknownActions = await actionsFor('docs.json', unknown);
-  assert.deepEqual(unknownActions.map((a) => a.title), ['Change to sessionRecording', 'Remove "sessionRecodring"']);
+  assert.deepEqual(
+    unknownActions.map((a) => a.title),
+    ['Change to sessionRecording', 'Remove "sessionRecodring"'],
+  );
   const removed = applyEdits(text, unknownActions[1].edit!.changes![client.uri('docs.json')]);
   assert.ok(removed.includes('"apiKey": "phc_demo1234567890"\n    },'), removed);
 
@@ -144,24 +199,40 @@ test('code actions: did-you-mean, create a missing page, remove a duplicate, add
   const orphan = (await diagnostics('guides/old-setup.mdx')).find((d) => d.code === 'nav/orphan-page')!;
   const groups = await actionsFor('guides/old-setup.mdx', orphan);
   // Groups holding the most pages of the same folder come first.
-  assert.deepEqual(groups.map((a) => a.title).slice(0, 2), ['Add to navigation: Guides › Going further', 'Add to navigation: Guides › Get started']);
+  assert.deepEqual(groups.map((a) => a.title).slice(0, 2), [
+    'Add to navigation: Guides › Going further',
+    'Add to navigation: Guides › Get started',
+  ]);
   const added = applyEdits(text, groups[0].edit!.changes![client.uri('docs.json')]);
-  assert.ok(added.includes('"pages": ["guides/webhooks", "/guides/pagination", "guides/authentication", "guides/old-setup"]'), added.split('\n')[21]);
+  assert.ok(
+    added.includes('"pages": ["guides/webhooks", "/guides/pagination", "guides/authentication", "guides/old-setup"]'),
+    added.split('\n')[21],
+  );
 
   const page = 'api-reference/users/delete-user.mdx';
   const pageText = await client.open(page);
   const param = (await diagnostics(page)).find((d) => d.code === 'fields/missing-path-param')!;
   const [insert] = await actionsFor(page, param);
   assert.equal(insert.title, 'Add <ParamField path="userId" type="string" required>');
-  assert.ok(applyEdits(pageText, insert.edit!.changes![client.uri(page)]).includes('</ParamField>\n\n<ParamField path="userId" type="string" required>'));
+  assert.ok(
+    applyEdits(pageText, insert.edit!.changes![client.uri(page)]).includes(
+      '</ParamField>\n\n<ParamField path="userId" type="string" required>',
+    ),
+  );
 });
 
 test('create page under an API group uses an endpoint template', async () => {
   const text = await client.open('docs.json');
   const edited = text.replace('"POST /users"]', '"POST /users", "api-reference/users/list-users"]');
   await client.change('docs.json', edited);
-  const missing = (await diagnostics('docs.json')).find((d) => d.code === 'nav/page-not-found' && edited.split('\n')[d.range.start.line].includes('list-users'))!;
-  const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: client.uri('docs.json') }, range: missing.range, context: { diagnostics: [missing] } })) as CodeAction[];
+  const missing = (await diagnostics('docs.json')).find(
+    (d) => d.code === 'nav/page-not-found' && edited.split('\n')[d.range.start.line].includes('list-users'),
+  )!;
+  const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+    textDocument: { uri: client.uri('docs.json') },
+    range: missing.range,
+    context: { diagnostics: [missing] },
+  })) as CodeAction[];
   const create = actions.find((a) => a.title.startsWith('Create'))!;
   assert.equal(create.title, 'Create api-reference/users/list-users.mdx (endpoint page)');
   const insert = (create.edit!.documentChanges![1] as { edits: { newText: string }[] }).edits[0].newText;
@@ -174,7 +245,11 @@ test('a method in lower case can be rewritten in upper case', async () => {
   const edited = text.replace('"POST /users"', '"post /users"');
   await client.change('docs.json', edited);
   const position = positionOf(edited, '"pos');
-  const actions = (await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: client.uri('docs.json') }, range: { start: position, end: position }, context: { diagnostics: [] } })) as CodeAction[];
+  const actions = (await client.connection.sendRequest('textDocument/codeAction', {
+    textDocument: { uri: client.uri('docs.json') },
+    range: { start: position, end: position },
+    context: { diagnostics: [] },
+  })) as CodeAction[];
   const upper = actions.find((a) => a.title.startsWith('Write the method in upper case'))!;
   assert.ok(applyEdits(edited, upper.edit!.changes![client.uri('docs.json')]).includes('"POST /users"'));
   await client.change('docs.json', text);
@@ -182,11 +257,15 @@ test('a method in lower case can be rewritten in upper case', async () => {
 
 test('renaming a page or a folder rewrites navigation entries with minimal edits', async () => {
   const text = await client.open('docs.json');
-  const edit = (await client.connection.sendRequest('workspace/willRenameFiles', { files: [{ oldUri: client.uri('guides/pagination.mdx'), newUri: client.uri('guides/paging.mdx') }] })) as WorkspaceEdit;
+  const edit = (await client.connection.sendRequest('workspace/willRenameFiles', {
+    files: [{ oldUri: client.uri('guides/pagination.mdx'), newUri: client.uri('guides/paging.mdx') }],
+  })) as WorkspaceEdit;
   const edits = edit.changes![client.uri('docs.json')];
   assert.equal(edits.length, 1);
   assert.equal(edits[0].newText, '"/guides/paging"', 'the entry keeps its leading slash');
-  const folder = (await client.connection.sendRequest('workspace/willRenameFiles', { files: [{ oldUri: client.uri('guides'), newUri: client.uri('tutorials') }] })) as WorkspaceEdit;
+  const folder = (await client.connection.sendRequest('workspace/willRenameFiles', {
+    files: [{ oldUri: client.uri('guides'), newUri: client.uri('tutorials') }],
+  })) as WorkspaceEdit;
   const renamed = applyEdits(text, folder.changes![client.uri('docs.json')]);
   assert.ok(renamed.includes('"pages": ["index", "tutorials/quikstart", "tutorials/authentication"]'), renamed.split('\n')[17]);
   assert.ok(renamed.includes('"pages": ["tutorials/webhooks", "/tutorials/pagination", "tutorials/authentication"]'));
@@ -201,13 +280,22 @@ function applyEdits(text: string, edits: { range: { start: Position; end: Positi
 test('a rename can add redirects from the old paths: asked, then appended in the file style', async () => {
   const text = await client.open('docs.json');
   client.messageAnswers.push('Add redirects');
-  const edit = (await client.connection.sendRequest('workspace/willRenameFiles', { files: [{ oldUri: client.uri('guides/webhooks.mdx'), newUri: client.uri('guides/events.mdx') }] })) as WorkspaceEdit;
+  const edit = (await client.connection.sendRequest('workspace/willRenameFiles', {
+    files: [{ oldUri: client.uri('guides/webhooks.mdx'), newUri: client.uri('guides/events.mdx') }],
+  })) as WorkspaceEdit;
   assert.match(client.messageRequests.at(-1)!, /Add a redirect from the old path \(\/guides\/webhooks\) to docs\.json\?/);
   const after = applyEdits(text, edit.changes![client.uri('docs.json')]);
   assert.ok(after.includes('"pages": ["guides/events", "/guides/pagination", "guides/authentication"]'));
   const parsed = JSON.parse(after);
   assert.deepEqual(parsed.redirects, [{ source: '/guides/webhooks', destination: '/guides/events' }]);
-  assert.ok(after.endsWith('  },\n  "redirects": [\n    {\n      "source": "/guides/webhooks",\n      "destination": "/guides/events"\n    }\n  ]\n}\n'), after.slice(-200));
-  const declined = (await client.connection.sendRequest('workspace/willRenameFiles', { files: [{ oldUri: client.uri('guides/webhooks.mdx'), newUri: client.uri('guides/events.mdx') }] })) as WorkspaceEdit;
+  assert.ok(
+    after.endsWith(
+      '  },\n  "redirects": [\n    {\n      "source": "/guides/webhooks",\n      "destination": "/guides/events"\n    }\n  ]\n}\n',
+    ),
+    after.slice(-200),
+  );
+  const declined = (await client.connection.sendRequest('workspace/willRenameFiles', {
+    files: [{ oldUri: client.uri('guides/webhooks.mdx'), newUri: client.uri('guides/events.mdx') }],
+  })) as WorkspaceEdit;
   assert.equal(declined.changes![client.uri('docs.json')].length, 1, 'no answer: only the entry changes');
 });

@@ -11,8 +11,17 @@ test('a request after shutdown is refused with InvalidRequest', HANG_GUARD, asyn
   try {
     await client.open('docs.json');
     await client.connection.sendRequest('shutdown');
-    await assert.rejects(client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 5 } }), (error: { code?: number }) => error.code === -32600);
-    await assert.rejects(client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } }), (error: { code?: number }) => error.code === -32600);
+    await assert.rejects(
+      client.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: client.uri('docs.json') },
+        position: { line: 1, character: 5 },
+      }),
+      (error: { code?: number }) => error.code === -32600,
+    );
+    await assert.rejects(
+      client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } }),
+      (error: { code?: number }) => error.code === -32600,
+    );
   } finally {
     await client.dispose();
   }
@@ -22,14 +31,28 @@ test('a message over the size cap is answered with an error, and the server goes
   const client = await startFixtureClient(undefined, { env: { DOCSMITH_MAX_MESSAGE_BYTES: String(256 * 1024) } });
   try {
     await assert.rejects(
-      client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 5 }, padding: 'x'.repeat(2 * 1024 * 1024) }),
-      (error: { code?: number; message?: string }) => error.code === -32600 && /^The message was 2\.0 MB; the server reads messages up to 0\.25 MB\.$/.test(error.message ?? ''),
+      client.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: client.uri('docs.json') },
+        position: { line: 1, character: 5 },
+        padding: 'x'.repeat(2 * 1024 * 1024),
+      }),
+      (error: { code?: number; message?: string }) =>
+        error.code === -32600 && /^The message was 2\.0 MB; the server reads messages up to 0\.25 MB\.$/.test(error.message ?? ''),
     );
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: client.uri('huge.mdx'), languageId: 'mdx', version: 1, text: 'y'.repeat(1024 * 1024) } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: client.uri('huge.mdx'), languageId: 'mdx', version: 1, text: 'y'.repeat(1024 * 1024) },
+    });
     await client.open('docs.json');
-    const items = ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] }).items;
+    const items = (
+      (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as {
+        items: Diagnostic[];
+      }
+    ).items;
     assert.ok(items.length > 0, 'the server still answers');
-    await waitFor(() => (client.stderr().includes('dropped a message of 1.0 MB') ? true : undefined), 'the dropped notification logged on stderr');
+    await waitFor(
+      () => (client.stderr().includes('dropped a message of 1.0 MB') ? true : undefined),
+      'the dropped notification logged on stderr',
+    );
   } finally {
     await client.dispose();
   }
@@ -40,8 +63,15 @@ test('docs.json of 3,000 nested arrays: the editor gets json/too-deep, not silen
   try {
     const n = 3000;
     await client.open('docs.json', `{"x":${'['.repeat(n)}${']'.repeat(n)}}`);
-    const items = ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] }).items;
-    assert.deepEqual(items.map((d) => d.code), ['json/too-deep']);
+    const items = (
+      (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as {
+        items: Diagnostic[];
+      }
+    ).items;
+    assert.deepEqual(
+      items.map((d) => d.code),
+      ['json/too-deep'],
+    );
   } finally {
     await client.dispose();
   }
@@ -53,13 +83,23 @@ test('a FIFO behind $ref: diagnostics and hover answer, the FIFO is reported', H
     const { execFileSync } = await import('node:child_process');
     const { join } = await import('node:path');
     execFileSync('mkfifo', [join(client.root, 'nav.json')]);
-    await client.open('docs.json', JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { $ref: 'nav.json' } }, null, 2));
-    const items = ((await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] }).items;
+    await client.open(
+      'docs.json',
+      JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { $ref: 'nav.json' } }, null, 2),
+    );
+    const items = (
+      (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as {
+        items: Diagnostic[];
+      }
+    ).items;
     const unreadable = items.find((d) => d.code === 'json/unreadable');
     assert.ok(unreadable, JSON.stringify(items.map((d) => d.code)));
     assert.match(unreadable.message, /^`\$ref` "nav.json" cannot be read: nav.json is not a regular file/);
     assert.equal(unreadable.range.start.line, 7, 'at the $ref');
-    const hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 4 } });
+    const hover = await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: client.uri('docs.json') },
+      position: { line: 1, character: 4 },
+    });
     assert.ok(hover === null || typeof hover === 'object');
   } finally {
     await client.dispose();

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { EXAMPLE_SITE, startFixtureClient, waitFor } from '../helpers/lspClient';
 
-
 test('a client without pull diagnostics gets them pushed, and updated after an edit', async () => {
   const client = await startFixtureClient(EXAMPLE_SITE, { capabilities: {}, workspaceFolders: false });
   try {
@@ -26,11 +25,18 @@ test('initializationOptions settings change severities and turn codes off', asyn
   });
   try {
     await client.open('docs.json');
-    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as { items: Diagnostic[] };
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('docs.json') } })) as {
+      items: Diagnostic[];
+    };
     assert.equal(report.items.find((d) => d.code === 'nav/page-not-found')?.severity, 4);
-    assert.equal(report.items.find((d) => d.code === 'nav/duplicate-page'), undefined);
+    assert.equal(
+      report.items.find((d) => d.code === 'nav/duplicate-page'),
+      undefined,
+    );
     await client.open('guides/old-setup.mdx');
-    const orphan = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('guides/old-setup.mdx') } })) as { items: Diagnostic[] };
+    const orphan = (await client.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri: client.uri('guides/old-setup.mdx') },
+    })) as { items: Diagnostic[] };
     assert.deepEqual(orphan.items, []);
   } finally {
     await client.dispose();
@@ -41,10 +47,17 @@ test('a docs root below the workspace root (a monorepo) is found; files outside 
   const client = await startFixtureClient(resolve(__dirname, '../fixtures/sites/monorepo'));
   try {
     await client.open('apps/docs/docs.json');
-    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('apps/docs/docs.json') } })) as { items: Diagnostic[] };
-    assert.deepEqual(report.items.map((d) => d.code), ['nav/page-not-found']);
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri: client.uri('apps/docs/docs.json') },
+    })) as { items: Diagnostic[] };
+    assert.deepEqual(
+      report.items.map((d) => d.code),
+      ['nav/page-not-found'],
+    );
     await client.open('apps/web/package.json');
-    const outside = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('apps/web/package.json') } })) as { items: Diagnostic[] };
+    const outside = (await client.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri: client.uri('apps/web/package.json') },
+    })) as { items: Diagnostic[] };
     assert.deepEqual(outside.items, []);
     assert.equal(client.stderr(), '');
   } finally {

@@ -24,9 +24,13 @@ test('a query is checked before anything is sent, each problem in a sentence', (
 });
 
 test('the URL and the base URL rule: https, or plain http to loopback only', () => {
-  assert.equal(exportUrl('https://api.mintlify.com/', 'p 1', { dateFrom: '2026-11-01', limit: 10 }, '01J0000000000000000000000A'), 'https://api.mintlify.com/v1/analytics/p%201/assistant?dateFrom=2026-11-01&limit=10&cursor=01J0000000000000000000000A');
+  assert.equal(
+    exportUrl('https://api.mintlify.com/', 'p 1', { dateFrom: '2026-11-01', limit: 10 }, '01J0000000000000000000000A'),
+    'https://api.mintlify.com/v1/analytics/p%201/assistant?dateFrom=2026-11-01&limit=10&cursor=01J0000000000000000000000A',
+  );
   assert.equal(checkBaseUrl('https://api.mintlify.com'), undefined);
-  for (const loopback of ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://[::1]:4000', 'http://127.8.9.10']) assert.equal(checkBaseUrl(loopback), undefined, loopback);
+  for (const loopback of ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://[::1]:4000', 'http://127.8.9.10'])
+    assert.equal(checkBaseUrl(loopback), undefined, loopback);
   assert.match(checkBaseUrl('http://api.mintlify.com')!, /not https/);
   assert.match(checkBaseUrl('http://192.168.1.10')!, /not https/);
   assert.match(checkBaseUrl('ftp://x')!, /not https/);
@@ -40,19 +44,34 @@ const site = {
     ['guides/authentication', 'guides/authentication.md'],
     ['api-reference/introduction', 'api-reference/introduction.mdx'],
   ]),
-  specs: [{ file: 'openapi.json', operations: [{ method: 'GET', path: '/users', summary: 'List users', line: 7 }, { method: 'POST', path: '/users', operationId: 'createUser', line: 9 }] }],
+  specs: [
+    {
+      file: 'openapi.json',
+      operations: [
+        { method: 'GET', path: '/users', summary: 'List users', line: 7 },
+        { method: 'POST', path: '/users', operationId: 'createUser', line: 9 },
+      ],
+    },
+  ],
 };
 
 test('cited URLs map to local files: origin, query and anchor stripped, / is index', () => {
   const map = createUrlMapper(site, []);
-  assert.deepEqual(map('https://docs.acme.dev/guides/quickstart?utm=x#get-an-api-key'), { file: 'guides/quickstart.mdx', anchor: 'get-an-api-key' });
+  assert.deepEqual(map('https://docs.acme.dev/guides/quickstart?utm=x#get-an-api-key'), {
+    file: 'guides/quickstart.mdx',
+    anchor: 'get-an-api-key',
+  });
   assert.deepEqual(map('https://docs.acme.dev/'), { file: 'index.mdx', anchor: undefined });
   assert.deepEqual(map('https://docs.acme.dev/Guides/Authentication/'), { file: 'guides/authentication.md', anchor: undefined });
   assert.deepEqual(map('https://docs.acme.dev/changelog'), { file: null, anchor: undefined });
 });
 
 test('a base path shared by the site URLs is found and stripped; siteUrl wins when set', () => {
-  const urls = ['https://acme.dev/docs/guides/quickstart', 'https://acme.dev/docs/api-reference/introduction', 'https://acme.dev/docs/index'];
+  const urls = [
+    'https://acme.dev/docs/guides/quickstart',
+    'https://acme.dev/docs/api-reference/introduction',
+    'https://acme.dev/docs/index',
+  ];
   const map = createUrlMapper(site, urls);
   assert.equal(map('https://acme.dev/docs/guides/authentication').file, 'guides/authentication.md');
   assert.equal(map('https://acme.dev/docs/').file, 'index.mdx');
@@ -68,32 +87,51 @@ test('pages generated from OpenAPI operations map to the spec at the operation',
 });
 
 const conversation = (id: string, sources: string[], status?: 'answered' | 'unanswered'): Conversation => ({
-  id, timestamp: `2026-11-0${id.length % 9 + 1}T00:00:00Z`, query: `q${id}`, response: 'r', queryCategory: id === 'a' ? null : 'auth',
-  sources: sources.map((url) => ({ title: url, url })), ...(status ? { resolutionStatus: status } : {}),
+  id,
+  timestamp: `2026-11-0${(id.length % 9) + 1}T00:00:00Z`,
+  query: `q${id}`,
+  response: 'r',
+  queryCategory: id === 'a' ? null : 'auth',
+  sources: sources.map((url) => ({ title: url, url })),
+  ...(status ? { resolutionStatus: status } : {}),
 });
 
 test('the gap report keeps unanswered conversations, groups them by cited page, most first', () => {
   const map = createUrlMapper(site, []);
-  const report = buildGapReport([
-    conversation('a', ['https://d.dev/guides/quickstart#x', 'https://d.dev/guides/quickstart#y'], 'unanswered'),
-    conversation('b', ['https://d.dev/guides/quickstart', 'https://d.dev/changelog?x=1'], 'unanswered'),
-    conversation('c', [], 'unanswered'),
-    conversation('d', ['https://d.dev/guides/quickstart'], 'answered'),
-  ], map);
+  const report = buildGapReport(
+    [
+      conversation('a', ['https://d.dev/guides/quickstart#x', 'https://d.dev/guides/quickstart#y'], 'unanswered'),
+      conversation('b', ['https://d.dev/guides/quickstart', 'https://d.dev/changelog?x=1'], 'unanswered'),
+      conversation('c', [], 'unanswered'),
+      conversation('d', ['https://d.dev/guides/quickstart'], 'answered'),
+    ],
+    map,
+  );
   assert.equal(report.fetched, 4);
   assert.equal(report.unanswered, 3);
   assert.equal(report.statusInferred, false);
-  assert.deepEqual(report.pages.map((p) => [p.file, p.url, p.count, p.conversationIds]), [
-    ['guides/quickstart.mdx', 'https://d.dev/guides/quickstart', 2, ['a', 'b']],
-    [null, 'https://d.dev/changelog', 1, ['b']],
-  ]);
-  assert.deepEqual(report.conversations[0].sources[0], { title: 'https://d.dev/guides/quickstart#x', url: 'https://d.dev/guides/quickstart#x', file: 'guides/quickstart.mdx', anchor: 'x' });
+  assert.deepEqual(
+    report.pages.map((p) => [p.file, p.url, p.count, p.conversationIds]),
+    [
+      ['guides/quickstart.mdx', 'https://d.dev/guides/quickstart', 2, ['a', 'b']],
+      [null, 'https://d.dev/changelog', 1, ['b']],
+    ],
+  );
+  assert.deepEqual(report.conversations[0].sources[0], {
+    title: 'https://d.dev/guides/quickstart#x',
+    url: 'https://d.dev/guides/quickstart#x',
+    file: 'guides/quickstart.mdx',
+    anchor: 'x',
+  });
 });
 
 test('without resolutionStatus anywhere, unanswered is inferred: no source cited', () => {
   const report = buildGapReport([conversation('a', []), conversation('b', ['https://d.dev/guides/quickstart'])], createUrlMapper(site, []));
   assert.equal(report.statusInferred, true);
-  assert.deepEqual(report.conversations.map((c) => c.id), ['a']);
+  assert.deepEqual(
+    report.conversations.map((c) => c.id),
+    ['a'],
+  );
 });
 
 test('a cited URL of 80,000 path segments maps (to nothing) without trying every base path', { timeout: 30_000 }, () => {
@@ -108,5 +146,13 @@ test('the Docs Gaps view opens only http and https links', async () => {
   const { externalLink } = await import('../../client/src/gaps/externalLink');
   assert.equal(externalLink('https://docs.example.com/a'), 'https://docs.example.com/a');
   assert.equal(externalLink('http://localhost:3000/x'), 'http://localhost:3000/x');
-  for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'vscode://ext/x', 'not a url', 'ssh://host']) assert.equal(externalLink(url), undefined, url);
+  for (const url of [
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'data:text/html,<script>x</script>',
+    'vscode://ext/x',
+    'not a url',
+    'ssh://host',
+  ])
+    assert.equal(externalLink(url), undefined, url);
 });

@@ -25,5 +25,8 @@ test('every diagnostic code has an entry in docs/diagnostics.md with its default
 
 test('docs/diagnostics.md documents no code that does not exist', () => {
   const documented = [...doc.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1]);
-  assert.deepEqual(documented.filter((code) => !(code in diagnosticCodes)), []);
+  assert.deepEqual(
+    documented.filter((code) => !(code in diagnosticCodes)),
+    [],
+  );
 });

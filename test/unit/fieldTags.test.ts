@@ -3,21 +3,42 @@ import assert from 'node:assert/strict';
 import { scanFieldTags, stringAttribute } from '../../server/src/service/mdx/fieldTags';
 
 test('finds ParamField and ResponseField tags with their attributes and offsets', () => {
-  const text = '# T\n\n<ParamField path="id" type="string" required>\n  The ID.\n</ParamField>\n<ResponseField name=\'email\' type={"string"} required={false} />\n';
+  const text =
+    '# T\n\n<ParamField path="id" type="string" required>\n  The ID.\n</ParamField>\n<ResponseField name=\'email\' type={"string"} required={false} />\n';
   const tags = scanFieldTags(text);
   assert.equal(tags.length, 2);
   assert.equal(tags[0].tag, 'ParamField');
-  assert.deepEqual(tags[0].attributes.map((a) => [a.name, a.value]), [['path', 'id'], ['type', 'string'], ['required', true]]);
-  assert.equal(text.slice(tags[0].attributes[0].valueOffset, tags[0].attributes[0].valueOffset + tags[0].attributes[0].valueLength), '"id"');
+  assert.deepEqual(
+    tags[0].attributes.map((a) => [a.name, a.value]),
+    [
+      ['path', 'id'],
+      ['type', 'string'],
+      ['required', true],
+    ],
+  );
+  assert.equal(
+    text.slice(tags[0].attributes[0].valueOffset, tags[0].attributes[0].valueOffset + tags[0].attributes[0].valueLength),
+    '"id"',
+  );
   assert.equal(text.slice(tags[0].nameOffset, tags[0].nameOffset + tags[0].nameLength), 'ParamField');
-  assert.deepEqual(tags[1].attributes.map((a) => [a.name, a.value]), [['name', 'email'], ['type', { expression: '"string"' }], ['required', { expression: 'false' }]]);
+  assert.deepEqual(
+    tags[1].attributes.map((a) => [a.name, a.value]),
+    [
+      ['name', 'email'],
+      ['type', { expression: '"string"' }],
+      ['required', { expression: 'false' }],
+    ],
+  );
   assert.equal(stringAttribute(tags[1], 'type'), 'string');
   assert.ok(text.slice(tags[1].offset, tags[1].offset + tags[1].length).endsWith('/>'));
 });
 
 test('attributes may span lines and hold braces inside strings', () => {
   const tags = scanFieldTags('<ParamField\n  body="filter"\n  type="object"\n  default={{ a: "}" }}\n>\nx\n</ParamField>');
-  assert.deepEqual(tags[0].attributes.map((a) => a.name), ['body', 'type', 'default']);
+  assert.deepEqual(
+    tags[0].attributes.map((a) => a.name),
+    ['body', 'type', 'default'],
+  );
 });
 
 test('tags inside fenced code, inline code and comments are not fields', () => {
@@ -34,17 +55,26 @@ test('tags inside fenced code, inline code and comments are not fields', () => {
     '<ParamField path="real" type="string" />',
   ].join('\n');
   const tags = scanFieldTags(text);
-  assert.deepEqual(tags.map((t) => stringAttribute(t, 'path')), ['real']);
+  assert.deepEqual(
+    tags.map((t) => stringAttribute(t, 'path')),
+    ['real'],
+  );
 });
 
 test('a fence closes only with the same marker, at least as long', () => {
   const text = '````\n```\n<ParamField path="in-code" />\n````\n<ParamField path="after" />';
-  assert.deepEqual(scanFieldTags(text).map((t) => stringAttribute(t, 'path')), ['after']);
+  assert.deepEqual(
+    scanFieldTags(text).map((t) => stringAttribute(t, 'path')),
+    ['after'],
+  );
 });
 
 test('a body offset skips the front matter; pages without fields are cheap', () => {
   const text = '---\ntitle: "<ParamField path=x>"\n---\n<ParamField path="y" />';
-  assert.deepEqual(scanFieldTags(text, text.indexOf('<ParamField path="y"')).map((t) => stringAttribute(t, 'path')), ['y']);
+  assert.deepEqual(
+    scanFieldTags(text, text.indexOf('<ParamField path="y"')).map((t) => stringAttribute(t, 'path')),
+    ['y'],
+  );
   assert.deepEqual(scanFieldTags('# nothing here'), []);
 });
 

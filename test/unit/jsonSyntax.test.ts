@@ -2,18 +2,35 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSite, docsJson, only } from '../helpers/check';
 
-test('a syntax error is reported at its place, and nothing that only follows from the parser\'s recovery', async () => {
-  const text = docsJson({ pages: ['intro'] }).replace('"name": "Test",', '"name": "Test",,').replace('"theme": "mint"', '"theme": "mintt"');
+test("a syntax error is reported at its place, and nothing that only follows from the parser's recovery", async () => {
+  const text = docsJson({ pages: ['intro'] })
+    .replace('"name": "Test",', '"name": "Test",,')
+    .replace('"theme": "mint"', '"theme": "mintt"');
   const found = await checkSite({ 'docs.json': text, 'intro.mdx': '# Intro' });
-  assert.deepEqual(found.map((f) => [f.file, f.line, f.code]), [['docs.json', 3, 'json/syntax']]);
+  assert.deepEqual(
+    found.map((f) => [f.file, f.line, f.code]),
+    [['docs.json', 3, 'json/syntax']],
+  );
 });
 
 test('one deleted closing quote in a pages array is one problem: no "page does not exist", no shape errors, no orphans', async () => {
   const pages = ['intro', 'guide', 'setup', 'x', 'y'];
-  const text = docsJson({ tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['intro', 'guide', 'setup'] }] }, { tab: 'B', pages: ['x'] }, { tab: 'C', pages: ['y'] }] });
-  const files = Object.fromEntries([['docs.json', text.replace('"guide"', '"guide')], ...pages.map((page) => [`${page}.mdx`, '---\ntitle: T\n---\n'])]);
+  const text = docsJson({
+    tabs: [
+      { tab: 'A', groups: [{ group: 'G', pages: ['intro', 'guide', 'setup'] }] },
+      { tab: 'B', pages: ['x'] },
+      { tab: 'C', pages: ['y'] },
+    ],
+  });
+  const files = Object.fromEntries([
+    ['docs.json', text.replace('"guide"', '"guide')],
+    ...pages.map((page) => [`${page}.mdx`, '---\ntitle: T\n---\n']),
+  ]);
   const found = await checkSite(files);
-  assert.deepEqual(found.map((f) => [f.code, f.message]), [['json/syntax', 'Unterminated string.']]);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.message]),
+    [['json/syntax', 'Unterminated string.']],
+  );
 });
 
 test('syntax errors far apart are each reported', async () => {
@@ -24,11 +41,17 @@ test('syntax errors far apart are each reported', async () => {
 test('comments and trailing commas are syntax errors (the platform reads strict JSON)', async () => {
   const found = await checkSite({ 'docs.json': '{\n  // comment\n  "name": "x",\n}' });
   const messages = only(found, 'json/syntax').map((f) => f.message);
-  assert.ok(messages.some((m) => /Comments are not allowed/.test(m)), messages.join('\n'));
+  assert.ok(
+    messages.some((m) => /Comments are not allowed/.test(m)),
+    messages.join('\n'),
+  );
 });
 
 test('a valid docs.json with existing pages has no diagnostics', async () => {
-  const found = await checkSite({ 'docs.json': docsJson({ groups: [{ group: 'Start', pages: ['intro'] }] }), 'intro.mdx': '---\ntitle: Intro\n---\n' });
+  const found = await checkSite({
+    'docs.json': docsJson({ groups: [{ group: 'Start', pages: ['intro'] }] }),
+    'intro.mdx': '---\ntitle: Intro\n---\n',
+  });
   assert.deepEqual(found, []);
 });
 

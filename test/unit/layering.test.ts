@@ -13,7 +13,8 @@ function files(dir: string): string[] {
 test('the language service imports no vscode, no file system and no network', () => {
   const offenders: string[] = [];
   for (const file of files(resolve(__dirname, '../../server/src/service'))) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/from '(vscode|node:[a-z_/]+|fs|path|http|https|net|child_process|undici)'/g)) offenders.push(`${file}: ${match[1]}`);
+    for (const match of readFileSync(file, 'utf8').matchAll(/from '(vscode|node:[a-z_/]+|fs|path|http|https|net|child_process|undici)'/g))
+      offenders.push(`${file}: ${match[1]}`);
   }
   assert.deepEqual(offenders, []);
 });

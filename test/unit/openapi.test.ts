@@ -17,12 +17,18 @@ const withSpec = (navigation: unknown, extra: Record<string, unknown> = {}, file
   checkSite(site(navigation, [], extra, { 'openapi.json': spec, 'api/items.yaml': yamlSpec, ...files }));
 
 test('operations under an ancestor openapi are looked up in it, in any method case', async () => {
-  const found = await withSpec({ groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'post /users', 'GET /users/{userId}', 'WEBHOOK /plant/webhook'] }] });
+  const found = await withSpec({
+    groups: [
+      { group: 'API', openapi: 'openapi.json', pages: ['GET /users', 'post /users', 'GET /users/{userId}', 'WEBHOOK /plant/webhook'] },
+    ],
+  });
   assert.deepEqual(found, []);
 });
 
 test('spec METHOD /path names its spec file; YAML specs work', async () => {
-  const found = await withSpec({ groups: [{ group: 'API', pages: ['api/items.yaml GET /items', '/openapi.json DELETE /users/{userId}'] }] });
+  const found = await withSpec({
+    groups: [{ group: 'API', pages: ['api/items.yaml GET /items', '/openapi.json DELETE /users/{userId}'] }],
+  });
   assert.deepEqual(found, []);
 });
 
@@ -47,7 +53,15 @@ test('did-you-mean for a renamed path parameter and for a typo in the path', asy
 });
 
 test('a nested group openapi replaces the default for that group', async () => {
-  const found = await withSpec({ groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /users', { group: 'Items', openapi: 'api/items.yaml', pages: ['GET /items', 'GET /users'] }] }] });
+  const found = await withSpec({
+    groups: [
+      {
+        group: 'API',
+        openapi: 'openapi.json',
+        pages: ['GET /users', { group: 'Items', openapi: 'api/items.yaml', pages: ['GET /items', 'GET /users'] }],
+      },
+    ],
+  });
   const problems = only(found, 'nav/operation-not-found');
   assert.equal(problems.length, 1);
   assert.match(problems[0].message, /GET \/users is not in api\/items\.yaml/);
@@ -62,11 +76,16 @@ test('METHOD /path with no spec in scope is an error that says so', async () => 
 
 test('api.openapi is a fallback: found operations get a hint, never an error', async () => {
   const found = await withSpec({ groups: [{ group: 'API', pages: ['GET /users'] }] }, { api: { openapi: 'openapi.json' } });
-  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['nav/openapi-fallback', 4]]);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.severity]),
+    [['nav/openapi-fallback', 4]],
+  );
 });
 
 test('a spec given as a URL is not fetched: one quiet info for all its entries, no error', async () => {
-  const found = await withSpec({ groups: [{ group: 'API', openapi: 'https://example.com/openapi.json', pages: ['GET /a', 'GET /b', 'POST /c'] }] });
+  const found = await withSpec({
+    groups: [{ group: 'API', openapi: 'https://example.com/openapi.json', pages: ['GET /a', 'GET /b', 'POST /c'] }],
+  });
   assert.equal(found.length, 1);
   assert.equal(found[0].code, 'openapi/not-checked');
   assert.equal(found[0].severity, 3);
@@ -75,24 +94,40 @@ test('a spec given as a URL is not fetched: one quiet info for all its entries, 
 
 test('a navigation openapi naming a missing file is an error; its operations are not reported again', async () => {
   const found = await withSpec({ groups: [{ group: 'API', openapi: 'specs/missing.json', pages: ['GET /users'] }] });
-  assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['openapi/spec-not-found'],
+  );
   assert.match(found[0].message, /The platform's build stops on it/);
 });
 
 test('an openapi object {source, directory} and api.openapi arrays are resolved', async () => {
-  const found = await withSpec({ groups: [{ group: 'API', openapi: { source: 'openapi.json', directory: 'api-ref' }, pages: ['GET /users'] }] }, { api: { openapi: ['openapi.json', 'api/items.yaml', 'missing.yaml'] } });
+  const found = await withSpec(
+    { groups: [{ group: 'API', openapi: { source: 'openapi.json', directory: 'api-ref' }, pages: ['GET /users'] }] },
+    { api: { openapi: ['openapi.json', 'api/items.yaml', 'missing.yaml'] } },
+  );
   // A missing file in api.openapi is only ignored by the platform: a warning.
-  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['api/spec-not-found', 2]]);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.severity]),
+    [['api/spec-not-found', 2]],
+  );
   assert.equal(found[0].text, '"missing.yaml"');
 });
 
 test('a spec that does not parse is an error at the reference', async () => {
-  const found = await withSpec({ groups: [{ group: 'API', openapi: 'broken.yaml', pages: ['GET /users'] }] }, {}, { 'broken.yaml': 'openapi: 3.0.0\npaths: [unclosed\n' });
+  const found = await withSpec(
+    { groups: [{ group: 'API', openapi: 'broken.yaml', pages: ['GET /users'] }] },
+    {},
+    { 'broken.yaml': 'openapi: 3.0.0\npaths: [unclosed\n' },
+  );
   const [problem] = only(found, 'openapi/spec-invalid');
   assert.match(problem.message, /cannot be parsed/);
 });
 
 test('a spec file named in an entry that does not exist is an error at the entry', async () => {
   const found = await withSpec({ groups: [{ group: 'API', pages: ['other.json GET /users'] }] });
-  assert.deepEqual(found.map((f) => f.code), ['openapi/spec-not-found']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['openapi/spec-not-found'],
+  );
 });

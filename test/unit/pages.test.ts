@@ -15,7 +15,11 @@ test('a missing page is an error with did-you-mean and both fixes in data', asyn
   assert.equal(missing.severity, 1);
   assert.equal(missing.text, '"guides/quikstart"');
   assert.match(missing.message, /Page "guides\/quikstart" does not exist.*Did you mean "guides\/quickstart"\?/);
-  assert.deepEqual(missing.diagnostic.data, { createPage: 'guides/quikstart.mdx', replace: '"guides/quickstart"', replaceLabel: 'guides/quickstart' });
+  assert.deepEqual(missing.diagnostic.data, {
+    createPage: 'guides/quikstart.mdx',
+    replace: '"guides/quickstart"',
+    replaceLabel: 'guides/quickstart',
+  });
 });
 
 test('did-you-mean finds a page moved to another folder and a case difference', async () => {
@@ -43,17 +47,33 @@ test('an entry with an extension or a leading slash is a warning with the fix; i
   assert.equal(extension.length, 1);
   assert.deepEqual(extension[0].diagnostic.data, { replace: '"intro"', replaceLabel: 'intro' });
   const slash = only(found, 'nav/leading-slash');
-  assert.deepEqual(slash.map((f) => f.text), ['"/guides/setup"', '"./faq"']);
+  assert.deepEqual(
+    slash.map((f) => f.text),
+    ['"/guides/setup"', '"./faq"'],
+  );
   assert.equal(only(found, 'nav/page-not-found').length, 0);
 });
 
 test('a page path that climbs out of the root is an error, not a file lookup', async () => {
   const found = await checkSite(site(group('../../etc/passwd'), []));
-  assert.deepEqual(found.map((f) => f.code), ['nav/page-outside-root']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['nav/page-outside-root'],
+  );
 });
 
 test('a duplicate in the same scope is a warning pointing at the first listing', async () => {
-  const found = await checkSite(site({ tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['intro'] }] }, { tab: 'B', groups: [{ group: 'H', pages: ['intro'] }] }] }, ['intro']));
+  const found = await checkSite(
+    site(
+      {
+        tabs: [
+          { tab: 'A', groups: [{ group: 'G', pages: ['intro'] }] },
+          { tab: 'B', groups: [{ group: 'H', pages: ['intro'] }] },
+        ],
+      },
+      ['intro'],
+    ),
+  );
   const [duplicate] = only(found, 'nav/duplicate-page');
   assert.equal(duplicate.severity, 2);
   assert.equal(duplicate.diagnostic.relatedInformation?.length, 1);
@@ -63,9 +83,29 @@ test('a duplicate in the same scope is a warning pointing at the first listing',
 });
 
 test('the same page in two languages or versions is not a duplicate', async () => {
-  const languages = await checkSite(site({ languages: [{ language: 'en', groups: [{ group: 'G', pages: ['intro'] }] }, { language: 'fr', groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  const languages = await checkSite(
+    site(
+      {
+        languages: [
+          { language: 'en', groups: [{ group: 'G', pages: ['intro'] }] },
+          { language: 'fr', groups: [{ group: 'G', pages: ['intro'] }] },
+        ],
+      },
+      ['intro'],
+    ),
+  );
   assert.deepEqual(languages, []);
-  const versions = await checkSite(site({ versions: [{ version: 'v1', groups: [{ group: 'G', pages: ['intro'] }] }, { version: 'v2', groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  const versions = await checkSite(
+    site(
+      {
+        versions: [
+          { version: 'v1', groups: [{ group: 'G', pages: ['intro'] }] },
+          { version: 'v2', groups: [{ group: 'G', pages: ['intro'] }] },
+        ],
+      },
+      ['intro'],
+    ),
+  );
   assert.deepEqual(versions, []);
 });
 
@@ -76,10 +116,18 @@ test('an entry excluded by .mintignore is reported as not built', async () => {
 
 test('pages no navigation reaches are infos on the page; snippets, ignored and default-ignored files are skipped', async () => {
   const found = await checkSite(
-    site(group('intro'), ['intro', 'old-page', 'snippets/note', 'drafts/x', 'README.md', 'node_modules/pkg/readme.md', '.hidden/page'], {}, { '.mintignore': 'drafts/' }),
+    site(
+      group('intro'),
+      ['intro', 'old-page', 'snippets/note', 'drafts/x', 'README.md', 'node_modules/pkg/readme.md', '.hidden/page'],
+      {},
+      { '.mintignore': 'drafts/' },
+    ),
   );
   const orphans = only(found, 'nav/orphan-page');
-  assert.deepEqual(orphans.map((f) => f.file), ['old-page.mdx']);
+  assert.deepEqual(
+    orphans.map((f) => f.file),
+    ['old-page.mdx'],
+  );
   assert.equal(orphans[0].severity, 3);
   assert.deepEqual(orphans[0].diagnostic.data, { addToNavigation: 'old-page' });
 });
@@ -95,7 +143,10 @@ test('orphans can be turned off, and any code can change severity', async () => 
 
 test('two root divisions: the one the platform ignores is a warning naming the one it keeps; its pages are not checked', async () => {
   const found = await checkSite(site({ groups: [{ group: 'G', pages: ['missing'] }], tabs: [{ tab: 'T', pages: ['intro'] }] }, ['intro']));
-  assert.deepEqual(found.map((f) => f.code), ['nav/ignored-key']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['nav/ignored-key'],
+  );
   const [problem] = found;
   assert.equal(problem.severity, 2);
   assert.equal(problem.text, '"groups"');
@@ -104,27 +155,49 @@ test('two root divisions: the one the platform ignores is a warning naming the o
 
 test('a nested node with two divisions: the platform keeps the first in its order, here groups over pages', async () => {
   const found = await checkSite(site({ tabs: [{ tab: 'T', pages: ['missing'], groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
-  assert.deepEqual(found.map((f) => [f.code, f.text]), [['nav/ignored-key', '"pages"']]);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.text]),
+    [['nav/ignored-key', '"pages"']],
+  );
   assert.match(found[0].message, /A tab \(navigation.tabs\[0\]\) holds both `groups` and `pages`; the platform uses `groups`/);
 });
 
 test('an invalid division of a nested node is dropped by the platform, not rejected: a warning with the reason', async () => {
-  const found = await checkSite(site({ tabs: [{ tab: 'T', groups: [{ pages: ['intro'] }] }, { tab: 'U', groups: [{ group: 'G', pages: ['intro'] }] }] }, ['intro']));
+  const found = await checkSite(
+    site(
+      {
+        tabs: [
+          { tab: 'T', groups: [{ pages: ['intro'] }] },
+          { tab: 'U', groups: [{ group: 'G', pages: ['intro'] }] },
+        ],
+      },
+      ['intro'],
+    ),
+  );
   const [ignored] = only(found, 'nav/ignored-key');
   assert.equal(ignored.text, '"groups"');
-  assert.match(ignored.message, /ignores `groups` of a tab \(navigation.tabs\[0\]\) because its value is not valid: a group \(navigation.tabs\[0\].groups\[0\]\) is missing `group`/);
+  assert.match(
+    ignored.message,
+    /ignores `groups` of a tab \(navigation.tabs\[0\]\) because its value is not valid: a group \(navigation.tabs\[0\].groups\[0\]\) is missing `group`/,
+  );
   assert.equal(ignored.diagnostic.relatedInformation?.length, 1);
   assert.equal(found.filter((f) => f.severity === 1).length, 0);
 });
 
 test('the same problem at the root is an error: the platform rejects the file', async () => {
   const found = await checkSite(site({ groups: [{ pages: ['intro'] }] }, ['intro']));
-  assert.deepEqual(found.map((f) => [f.code, f.severity]), [['nav/missing-property', 1]]);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.severity]),
+    [['nav/missing-property', 1]],
+  );
 });
 
 test('an empty page entry is an error (the platform rejects the file)', async () => {
   const found = await checkSite(site(group('intro', ''), ['intro']));
-  assert.deepEqual(found.map((f) => [f.code, f.text]), [['nav/invalid-value', '""']]);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.text]),
+    [['nav/invalid-value', '""']],
+  );
   assert.match(found[0].message, /must not be empty/);
 });
 
@@ -139,10 +212,18 @@ test('a folder index page answers for its folder: "guide" reaches guide/index.md
   assert.deepEqual(await checkSite(site(group('guide/index'), ['guide/index'])), []);
 });
 
-test('only the platform\'s default ignores apply: build/, dist/ and tmp/ pages are pages', async () => {
-  assert.deepEqual(await checkSite(site(group('build/campaign-overview', 'dist/x', 'tmp/y', 'coverage/z'), ['build/campaign-overview', 'dist/x', 'tmp/y', 'coverage/z'])), []);
+test("only the platform's default ignores apply: build/, dist/ and tmp/ pages are pages", async () => {
+  assert.deepEqual(
+    await checkSite(
+      site(group('build/campaign-overview', 'dist/x', 'tmp/y', 'coverage/z'), ['build/campaign-overview', 'dist/x', 'tmp/y', 'coverage/z']),
+    ),
+    [],
+  );
   const readme = await checkSite(site(group('README'), ['README.md']));
-  assert.deepEqual(readme.map((f) => f.code), ['nav/page-not-found']);
+  assert.deepEqual(
+    readme.map((f) => f.code),
+    ['nav/page-not-found'],
+  );
   assert.match(readme[0].message, /is a file the platform never publishes \(README.md/);
   assert.doesNotMatch(readme[0].message, /mintignore/);
   const ignored = await checkSite({ ...site(group('drafts/a'), ['drafts/a']), '.mintignore': 'drafts/\n' });
@@ -150,8 +231,18 @@ test('only the platform\'s default ignores apply: build/, dist/ and tmp/ pages a
 });
 
 test('Markdown files that describe the repository are not pages, in any folder; snippets neither', async () => {
-  const found = await checkSite({ ...site(group('intro'), ['intro']), 'guides/README.md': '# r', 'guides/license.md': '# l', 'snippets/s.mdx': 'x', '_snippets/t.mdx': 'y', 'guides/README.mdx': '---\ntitle: R\n---\n' });
-  assert.deepEqual(found.map((f) => [f.file, f.code]), [['guides/README.mdx', 'nav/orphan-page']]);
+  const found = await checkSite({
+    ...site(group('intro'), ['intro']),
+    'guides/README.md': '# r',
+    'guides/license.md': '# l',
+    'snippets/s.mdx': 'x',
+    '_snippets/t.mdx': 'y',
+    'guides/README.mdx': '---\ntitle: R\n---\n',
+  });
+  assert.deepEqual(
+    found.map((f) => [f.file, f.code]),
+    [['guides/README.mdx', 'nav/orphan-page']],
+  );
 });
 
 test('the default ignore names and patterns agree (the fast path skips the matcher for other paths)', async () => {

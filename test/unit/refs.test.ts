@@ -49,7 +49,10 @@ test('a schema problem inside a referenced file is reported in that file', async
 
 test('a missing $ref file is an error at the $ref value, without cascading schema errors', async () => {
   const found = await checkSite({ 'docs.json': docsJson({ $ref: 'nav/fr.json' }) });
-  assert.deepEqual(found.map((f) => f.code), ['ref/not-found']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['ref/not-found'],
+  );
   assert.equal(found[0].text, '"nav/fr.json"');
 });
 
@@ -66,7 +69,10 @@ test('a circular $ref is an error that shows the loop', async () => {
 
 test('a $ref that escapes the docs root is an error', async () => {
   const found = await checkSite({ 'docs.json': docsJson({ $ref: '../../etc/passwd' }) });
-  assert.deepEqual(found.map((f) => f.code), ['ref/outside-root']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['ref/outside-root'],
+  );
 });
 
 test('a syntax error in a referenced file is reported in that file', async () => {
@@ -79,7 +85,7 @@ test('a syntax error in a referenced file is reported in that file', async () =>
 test('a $ref to an array replaces the value; siblings are ignored', async () => {
   const found = await checkSite({
     'docs.json': docsJson({ groups: { $ref: 'groups.json' } }),
-    'groups.json': nav.replace(/^{\s*"groups": /, '').replace(/}\s*$/, ''),
+    'groups.json': nav.replace(/^\{\s*"groups": /, '').replace(/\}\s*$/, ''),
     'intro.mdx': '---\ntitle: Intro\n---\n',
   });
   assert.deepEqual(found, []);

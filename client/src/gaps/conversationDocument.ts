@@ -32,7 +32,10 @@ export class ConversationDocuments implements vscode.TextDocumentContentProvider
       '## Sources',
       '',
       ...(conversation.sources.length
-        ? conversation.sources.map((source) => `- [${source.title || source.url}](${source.url})${source.file ? ` — \`${source.file}${source.anchor ? `#${source.anchor}` : ''}\`` : ' — no local file'}`)
+        ? conversation.sources.map(
+            (source) =>
+              `- [${source.title || source.url}](${source.url})${source.file ? ` — \`${source.file}${source.anchor ? `#${source.anchor}` : ''}\`` : ' — no local file'}`,
+          )
         : ['No source was cited.']),
       '',
       `Conversation \`${conversation.id}\``,

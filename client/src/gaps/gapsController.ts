@@ -60,7 +60,13 @@ export class GapsController implements vscode.Disposable {
       this.lens,
       ...(this.triage ? [this.triage, this.triage.onDidChange(() => void this.serial(() => this.render()))] : []),
       vscode.workspace.registerTextDocumentContentProvider(CONVERSATION_SCHEME, this.documents),
-      vscode.languages.registerCodeLensProvider([{ scheme: 'file', pattern: '**/*.mdx' }, { scheme: 'file', pattern: '**/*.md' }], this.lens),
+      vscode.languages.registerCodeLensProvider(
+        [
+          { scheme: 'file', pattern: '**/*.mdx' },
+          { scheme: 'file', pattern: '**/*.md' },
+        ],
+        this.lens,
+      ),
       command('docsmith.setApiKey', () => this.setApiKey()),
       command('docsmith.clearApiKey', async () => {
         await this.keys.clear();
@@ -72,9 +78,15 @@ export class GapsController implements vscode.Disposable {
       command('docsmith.gaps.groupByPage', () => this.setGroupBy('page')),
       command('docsmith.gaps.openConversation', (node: ConversationNode) => this.openConversation(node)),
       command('docsmith.gaps.openSource', (node: SourceNode) => this.openSource(node)),
-      command('docsmith.gaps.markDone', (node: ConversationNode) => this.triage?.set(node.conversation.id, 'done', node.conversation.query)),
-      command('docsmith.gaps.dismiss', (node: ConversationNode) => this.triage?.set(node.conversation.id, 'dismissed', node.conversation.query)),
-      command('docsmith.gaps.reveal', (group: GroupNode) => this.view.reveal(this.tree.groups.find((g) => g.id === group.id) ?? group, { expand: true, select: true, focus: true })),
+      command('docsmith.gaps.markDone', (node: ConversationNode) =>
+        this.triage?.set(node.conversation.id, 'done', node.conversation.query),
+      ),
+      command('docsmith.gaps.dismiss', (node: ConversationNode) =>
+        this.triage?.set(node.conversation.id, 'dismissed', node.conversation.query),
+      ),
+      command('docsmith.gaps.reveal', (group: GroupNode) =>
+        this.view.reveal(this.tree.groups.find((g) => g.id === group.id) ?? group, { expand: true, select: true, focus: true }),
+      ),
       config.onDidChange(() => void this.load()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.load()),
     );
@@ -92,7 +104,11 @@ export class GapsController implements vscode.Disposable {
   private rangeBounds(): { from: Date; to?: Date; label: string } {
     const range = this.range;
     if ('days' in range) return { from: new Date(Date.now() - range.days * DAY), label: `last ${range.days} days` };
-    return { from: parseExportDate(range.from)!, to: range.to ? parseExportDate(range.to) : undefined, label: `${range.from} – ${range.to ?? 'now'}` };
+    return {
+      from: parseExportDate(range.from)!,
+      to: range.to ? parseExportDate(range.to) : undefined,
+      label: `${range.from} – ${range.to ?? 'now'}`,
+    };
   }
 
   private serial(task: () => Promise<void>): Promise<void> {
@@ -131,11 +147,20 @@ export class GapsController implements vscode.Disposable {
     // Asked for at every render: pages are created, renamed and deleted while the view is open.
     if (this.docsRoot) {
       this.site = await this.client
-        .sendRequest<{ pages: [string, string][]; specs: MappableSite['specs'] } | null>('docsmith/mappableSite', { uri: vscode.Uri.joinPath(this.docsRoot, 'docs.json').toString() })
-        .then((answer) => (answer ? { pages: new Map(answer.pages), specs: answer.specs } : undefined), () => undefined);
+        .sendRequest<{ pages: [string, string][]; specs: MappableSite['specs'] } | null>('docsmith/mappableSite', {
+          uri: vscode.Uri.joinPath(this.docsRoot, 'docs.json').toString(),
+        })
+        .then(
+          (answer) => (answer ? { pages: new Map(answer.pages), specs: answer.specs } : undefined),
+          () => undefined,
+        );
     }
     const conversations = this.cached.conversations;
-    const mapper = createUrlMapper(this.site ?? { pages: new Map(), specs: [] }, conversations.flatMap((c) => c.sources.map((s) => s.url)), this.config.siteUrl || undefined);
+    const mapper = createUrlMapper(
+      this.site ?? { pages: new Map(), specs: [] },
+      conversations.flatMap((c) => c.sources.map((s) => s.url)),
+      this.config.siteUrl || undefined,
+    );
     const bounds = this.rangeBounds();
     const report = inRange(buildGapReport(conversations, mapper), bounds.from, bounds.to);
     this.documents.set(report.conversations);
@@ -144,10 +169,13 @@ export class GapsController implements vscode.Disposable {
     this.lens.update(citationsByFile(groups));
     const synced = new Date(this.cached.syncedAt);
     this.view.description = `${bounds.label} · synced ${synced.toLocaleString()}`;
-    this.view.message = [
-      groups.length === 0 ? `No unanswered questions in the ${bounds.label}.` : undefined,
-      report.statusInferred ? 'The export carries no resolutionStatus: "unanswered" means the answer cited no source.' : undefined,
-    ].filter(Boolean).join(' ') || undefined;
+    this.view.message =
+      [
+        groups.length === 0 ? `No unanswered questions in the ${bounds.label}.` : undefined,
+        report.statusInferred ? 'The export carries no resolutionStatus: "unanswered" means the answer cited no source.' : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ') || undefined;
   }
 
   private async setApiKey(): Promise<void> {
@@ -169,13 +197,19 @@ export class GapsController implements vscode.Disposable {
     }
     const { projectId, baseUrl } = this.config.analytics;
     if (!projectId) {
-      const choice = await vscode.window.showWarningMessage('Set docsmith.analytics.projectId to fetch the assistant conversations.', 'Open Settings');
+      const choice = await vscode.window.showWarningMessage(
+        'Set docsmith.analytics.projectId to fetch the assistant conversations.',
+        'Open Settings',
+      );
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'docsmith.analytics');
       return;
     }
     const key = await this.keys.get();
     if (!key) {
-      const choice = await vscode.window.showWarningMessage('Set the admin API key to fetch the assistant conversations.', 'Set Admin API Key');
+      const choice = await vscode.window.showWarningMessage(
+        'Set the admin API key to fetch the assistant conversations.',
+        'Set Admin API Key',
+      );
       // Prompt here and retry in place: going through the command would queue a load behind this refresh.
       if (choice && (await this.keys.prompt())) return this.refreshNow();
       return;
@@ -185,37 +219,53 @@ export class GapsController implements vscode.Disposable {
     const coversRange = cached && (cached.from === null || Date.parse(cached.from) <= bounds.from.getTime());
     const dateFrom = coversRange ? new Date(Date.parse(cached.syncedAt) - OVERLAP_MS) : bounds.from;
     const started = new Date();
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Docsmith: fetching assistant conversations', cancellable: true }, async (progress, token) => {
-      const abort = new AbortController();
-      token.onCancellationRequested(() => abort.abort());
-      try {
-        const result = await fetchAllConversations(
-          { dateFrom: dateFrom.toISOString() },
-          {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Docsmith: fetching assistant conversations', cancellable: true },
+      async (progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        try {
+          const result = await fetchAllConversations(
+            { dateFrom: dateFrom.toISOString() },
+            {
+              baseUrl,
+              projectId,
+              apiKey: key,
+              signal: abort.signal,
+              onPage: ({ fetched }) => progress.report({ message: `${fetched.toLocaleString()} conversations` }),
+              onRetry: (reason) => this.output.appendLine(`[gaps] ${reason} Retrying.`),
+            },
+          );
+          const from = coversRange
+            ? cached.from
+            : cached?.from && Date.parse(cached.from) < bounds.from.getTime()
+              ? cached.from
+              : bounds.from.toISOString();
+          this.cached = {
+            version: 1,
             baseUrl,
             projectId,
-            apiKey: key,
-            signal: abort.signal,
-            onPage: ({ fetched }) => progress.report({ message: `${fetched.toLocaleString()} conversations` }),
-            onRetry: (reason) => this.output.appendLine(`[gaps] ${reason} Retrying.`),
-          },
-        );
-        const from = coversRange ? cached.from : cached?.from && Date.parse(cached.from) < bounds.from.getTime() ? cached.from : bounds.from.toISOString();
-        this.cached = { version: 1, baseUrl, projectId, from, syncedAt: started.toISOString(), conversations: mergeConversations(coversRange ? cached.conversations : (cached?.conversations ?? []), result.conversations) };
-        if (result.truncated) {
-          // Not cached: an incremental sync from this point would never fetch what was left out.
-          const note = `The export stopped after ${result.fetched.toLocaleString()} conversations; the view shows only those. Choose a shorter date range.`;
-          this.output.appendLine(`[gaps] ${note}`);
-          void vscode.window.showWarningMessage(`Docsmith: ${note}`);
-        } else await this.cache.write(this.cached);
-        this.output.appendLine(`[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${coversRange ? 'incremental' : 'full'} sync).`);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.lastError = message;
-        this.output.appendLine(`[gaps] ${message}`);
-        if (!/cancelled/.test(message)) void vscode.window.showErrorMessage(`Docsmith: ${message}`);
-      }
-    });
+            from,
+            syncedAt: started.toISOString(),
+            conversations: mergeConversations(coversRange ? cached.conversations : (cached?.conversations ?? []), result.conversations),
+          };
+          if (result.truncated) {
+            // Not cached: an incremental sync from this point would never fetch what was left out.
+            const note = `The export stopped after ${result.fetched.toLocaleString()} conversations; the view shows only those. Choose a shorter date range.`;
+            this.output.appendLine(`[gaps] ${note}`);
+            void vscode.window.showWarningMessage(`Docsmith: ${note}`);
+          } else await this.cache.write(this.cached);
+          this.output.appendLine(
+            `[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${coversRange ? 'incremental' : 'full'} sync).`,
+          );
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          this.lastError = message;
+          this.output.appendLine(`[gaps] ${message}`);
+          if (!/cancelled/.test(message)) void vscode.window.showErrorMessage(`Docsmith: ${message}`);
+        }
+      },
+    );
     await this.render();
   }
 
@@ -230,9 +280,17 @@ export class GapsController implements vscode.Disposable {
     if (!choice) return;
     let range = choice.range;
     if (!range) {
-      const from = await vscode.window.showInputBox({ title: 'From (inclusive)', prompt: 'YYYY-MM-DD or an ISO 8601 date-time', validateInput: (v) => (parseExportDate(v.trim()) ? undefined : 'Use YYYY-MM-DD, such as 2026-10-01.') });
+      const from = await vscode.window.showInputBox({
+        title: 'From (inclusive)',
+        prompt: 'YYYY-MM-DD or an ISO 8601 date-time',
+        validateInput: (v) => (parseExportDate(v.trim()) ? undefined : 'Use YYYY-MM-DD, such as 2026-10-01.'),
+      });
       if (!from) return;
-      const to = await vscode.window.showInputBox({ title: 'To (exclusive, empty for now)', prompt: 'YYYY-MM-DD or an ISO 8601 date-time', validateInput: (v) => (!v.trim() || parseExportDate(v.trim()) ? undefined : 'Use YYYY-MM-DD, such as 2026-11-01.') });
+      const to = await vscode.window.showInputBox({
+        title: 'To (exclusive, empty for now)',
+        prompt: 'YYYY-MM-DD or an ISO 8601 date-time',
+        validateInput: (v) => (!v.trim() || parseExportDate(v.trim()) ? undefined : 'Use YYYY-MM-DD, such as 2026-11-01.'),
+      });
       if (to === undefined) return;
       range = { from: from.trim(), to: to.trim() || undefined };
     }

@@ -32,10 +32,15 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
   getTreeItem(node: GapNode): vscode.TreeItem {
     if (node.kind === 'conversation') {
       const { conversation } = node;
-      const item = new vscode.TreeItem(conversation.query, conversation.sources.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(
+        conversation.query,
+        conversation.sources.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+      );
       item.id = node.id;
       item.description = conversation.timestamp.slice(0, 10);
-      item.tooltip = new vscode.MarkdownString(`**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}\n\n${escape(conversation.response)}`);
+      item.tooltip = new vscode.MarkdownString(
+        `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}\n\n${escape(conversation.response)}`,
+      );
       item.iconPath = new vscode.ThemeIcon('question');
       item.contextValue = 'docsmith.gapConversation';
       item.command = { command: 'docsmith.gaps.openConversation', title: 'Open question', arguments: [node] };
@@ -57,7 +62,14 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     item.description = `${node.conversations.length} question${node.conversations.length === 1 ? '' : 's'}`;
     const root = this.docsRoot();
     if (node.kind === 'page' && node.file && root) item.resourceUri = vscode.Uri.joinPath(root, node.file);
-    item.iconPath = node.kind === 'uncited' ? new vscode.ThemeIcon('circle-slash') : node.kind === 'category' ? new vscode.ThemeIcon('tag') : node.file ? vscode.ThemeIcon.File : new vscode.ThemeIcon('globe');
+    item.iconPath =
+      node.kind === 'uncited'
+        ? new vscode.ThemeIcon('circle-slash')
+        : node.kind === 'category'
+          ? new vscode.ThemeIcon('tag')
+          : node.file
+            ? vscode.ThemeIcon.File
+            : new vscode.ThemeIcon('globe');
     item.tooltip = node.kind === 'page' ? `${node.url}${node.file ? `\n${node.file}` : '\nNo local file matches this page.'}` : undefined;
     item.contextValue = `docsmith.gapGroup.${node.kind}`;
     return item;

@@ -37,7 +37,9 @@ export type GapNode = GroupNode | ConversationNode | SourceNode;
  * "No source cited"), or by query category. Conversations are newest first.
  */
 export function buildGapTree(report: GapReport, triage: ReadonlyMap<string, TriageState>, groupBy: GroupBy): GroupNode[] {
-  const open = report.conversations.filter((conversation) => !triage.has(conversation.id)).sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1));
+  const open = report.conversations
+    .filter((conversation) => !triage.has(conversation.id))
+    .sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1));
   const groups = new Map<string, GroupNode>();
   const group = (key: string, make: () => Omit<GroupNode, 'conversations' | 'id'>) => {
     let node = groups.get(key);
@@ -60,13 +62,21 @@ export function buildGapTree(report: GapReport, triage: ReadonlyMap<string, Tria
       }
     }
     for (const target of targets) {
-      const node: ConversationNode = { kind: 'conversation', id: `${target.id}/${conversation.id}`, conversation, parent: target, sources: [] };
+      const node: ConversationNode = {
+        kind: 'conversation',
+        id: `${target.id}/${conversation.id}`,
+        conversation,
+        parent: target,
+        sources: [],
+      };
       node.sources = conversation.sources.map((source, index) => ({ kind: 'source', id: `${node.id}/${index}`, source, parent: node }));
       target.conversations.push(node);
     }
   }
   const rank = (node: GroupNode) => (node.kind === 'uncited' ? 1 : 0);
-  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || b.conversations.length - a.conversations.length || a.label.localeCompare(b.label));
+  return [...groups.values()].sort(
+    (a, b) => rank(a) - rank(b) || b.conversations.length - a.conversations.length || a.label.localeCompare(b.label),
+  );
 }
 
 /** How many open unanswered conversations cite each local page (relative path → count), for CodeLens. */
@@ -76,7 +86,17 @@ export function citationsByFile(tree: GroupNode[]): Map<string, GroupNode> {
 
 /** Conversations whose time falls in [from, to). */
 export function inRange(report: GapReport, from: Date | undefined, to: Date | undefined): GapReport {
-  const conversations = report.conversations.filter((c) => (!from || Date.parse(c.timestamp) >= from.getTime()) && (!to || Date.parse(c.timestamp) < to.getTime()));
+  const conversations = report.conversations.filter(
+    (c) => (!from || Date.parse(c.timestamp) >= from.getTime()) && (!to || Date.parse(c.timestamp) < to.getTime()),
+  );
   const ids = new Set(conversations.map((c) => c.id));
-  return { ...report, conversations, unanswered: conversations.length, pages: report.pages.map((p) => ({ ...p, conversationIds: p.conversationIds.filter((id) => ids.has(id)) })).map((p) => ({ ...p, count: p.conversationIds.length })).filter((p) => p.count > 0) };
+  return {
+    ...report,
+    conversations,
+    unanswered: conversations.length,
+    pages: report.pages
+      .map((p) => ({ ...p, conversationIds: p.conversationIds.filter((id) => ids.has(id)) }))
+      .map((p) => ({ ...p, count: p.conversationIds.length }))
+      .filter((p) => p.count > 0),
+  };
 }

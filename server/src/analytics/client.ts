@@ -69,7 +69,8 @@ export async function fetchAllConversations(query: ExportQuery, options: ExportC
 export function checkApiKey(key: string): string | undefined {
   if (key.trim() === '') return 'no admin API key is set.';
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(key)) return 'the admin API key holds a control character (a line break or tab pasted with it?). Set it again.';
+  if (/[\u0000-\u001f\u007f]/.test(key))
+    return 'the admin API key holds a control character (a line break or tab pasted with it?). Set it again.';
   if (/[^\u0020-\u007e]/.test(key)) return 'the admin API key holds characters other than plain ASCII. Set it again.';
   return undefined;
 }
@@ -97,7 +98,10 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
   for (;;) {
     const page = await fetchPage(exportUrl(options.baseUrl, options.projectId, { ...query, limit }, cursor), options, state);
     if (page.conversations.length > limit) {
-      throw new ExportApiError('contradiction', `The server returned ${page.conversations.length} conversations for limit ${limit} (page ${state.pages + 1}); stopped rather than trust the export.`);
+      throw new ExportApiError(
+        'contradiction',
+        `The server returned ${page.conversations.length} conversations for limit ${limit} (page ${state.pages + 1}); stopped rather than trust the export.`,
+      );
     }
     for (const conversation of page.conversations) {
       if (seen.has(conversation.id)) continue;
@@ -109,12 +113,23 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
     if (!page.hasMore) break;
     emptyPages = page.conversations.length === 0 ? emptyPages + 1 : 0;
     if (emptyPages >= MAX_EMPTY_PAGES) {
-      throw new ExportApiError('contradiction', `The server sent ${MAX_EMPTY_PAGES} empty pages in a row while saying there is more (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`);
+      throw new ExportApiError(
+        'contradiction',
+        `The server sent ${MAX_EMPTY_PAGES} empty pages in a row while saying there is more (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`,
+      );
     }
-    if (seen.size >= maxConversations) return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries, truncated: true };
-    if (page.nextCursor === null) throw new ExportApiError('contradiction', `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${seen.size} conversations.`);
+    if (seen.size >= maxConversations)
+      return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries, truncated: true };
+    if (page.nextCursor === null)
+      throw new ExportApiError(
+        'contradiction',
+        `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${seen.size} conversations.`,
+      );
     if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
-      throw new ExportApiError('contradiction', `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`);
+      throw new ExportApiError(
+        'contradiction',
+        `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`,
+      );
     }
     seenCursors.add(page.nextCursor);
     cursor = page.nextCursor;
@@ -129,7 +144,10 @@ async function fetchPage(url: string, options: ExportClientOptions, state: { ret
     if ('page' in outcome) return outcome.page;
     if (attempt >= retries) throw outcome.error;
     const backoff = Math.min(options.retryMaxMs ?? 30000, (options.retryMinMs ?? 500) * 2 ** attempt);
-    const wait = outcome.retryAfterMs !== undefined ? Math.min(outcome.retryAfterMs, options.retryMaxMs ?? 30000) : backoff / 2 + Math.random() * (backoff / 2);
+    const wait =
+      outcome.retryAfterMs !== undefined
+        ? Math.min(outcome.retryAfterMs, options.retryMaxMs ?? 30000)
+        : backoff / 2 + Math.random() * (backoff / 2);
     options.onRetry?.(outcome.error.message, wait);
     state.retries++;
     await sleep(wait, options.signal);
@@ -170,7 +188,12 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
     } catch {
       // keep the raw value
     }
-    throw new ExportApiError('http', `The server redirected (${status}) to ${host || 'another address'}; Docsmith does not follow redirects with the admin key. Set docsmith.analytics.baseUrl to the final address.`, status);
+    throw new ExportApiError(
+      'http',
+      `The server redirected (${status}) to ${host || 'another address'}; ` +
+        `Docsmith does not follow redirects with the admin key. Set docsmith.analytics.baseUrl to the final address.`,
+      status,
+    );
   }
   if (status === 200) {
     let body: unknown;
@@ -178,12 +201,25 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
       body = JSON.parse(text);
     } catch {
       // A 200 whose body does not parse was most likely cut short: worth another try.
-      return { error: new ExportApiError('invalid-response', `The server answered 200 with a body that is not JSON (${text.length} bytes${looksLikeHtml(text) ? ', HTML' : ''}).`) };
+      return {
+        error: new ExportApiError(
+          'invalid-response',
+          `The server answered 200 with a body that is not JSON (${text.length} bytes${looksLikeHtml(text) ? ', HTML' : ''}).`,
+        ),
+      };
     }
     if (!validatePage(body)) {
       const first = validatePage.errors?.[0];
-      const where = first?.instancePath ? first.instancePath.slice(1).replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.') : 'the body';
-      throw new ExportApiError('invalid-response', `The server's answer is not a conversation page: ${where} ${first?.message ?? 'is not valid'}.`);
+      const where = first?.instancePath
+        ? first.instancePath
+            .slice(1)
+            .replace(/\/(\d+)/g, '[$1]')
+            .replace(/\//g, '.')
+        : 'the body';
+      throw new ExportApiError(
+        'invalid-response',
+        `The server's answer is not a conversation page: ${where} ${first?.message ?? 'is not valid'}.`,
+      );
     }
     return { page: body as ConversationPage };
   }
@@ -221,7 +257,11 @@ async function readCapped(response: Response, max: number): Promise<string> {
 }
 
 function tooLarge(bytes: number, max: number): ExportApiError {
-  return new ExportApiError('invalid-response', `The server sent more than ${Math.round(max / 1024 / 1024)} MB for one page (${bytes > max * 2 ? 'at least ' : ''}${Math.round(bytes / 1024 / 1024)} MB decoded); a page of 1,000 conversations needs a few MB. Stopped reading.`);
+  return new ExportApiError(
+    'invalid-response',
+    `The server sent more than ${Math.round(max / 1024 / 1024)} MB for one page (${bytes > max * 2 ? 'at least ' : ''}${Math.round(bytes / 1024 / 1024)} MB decoded); ` +
+      `a page of 1,000 conversations needs a few MB. Stopped reading.`,
+  );
 }
 
 function httpMessage(status: number, text: string): string {
@@ -234,7 +274,8 @@ function httpMessage(status: number, text: string): string {
     detail = looksLikeHtml(text) ? 'an HTML page instead of a JSON error' : text.slice(0, 200).trim();
   }
   const suffix = detail ? `: ${detail}` : '';
-  if (status === 401 || status === 403) return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
+  if (status === 401 || status === 403)
+    return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
   if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;
   if (status === 400) return `The server refused the query (400)${suffix}.`;
   return `The server answered ${status}${suffix}.`;

@@ -1,4 +1,5 @@
-export type ExportErrorKind = 'query' | 'config' | 'auth' | 'http' | 'invalid-response' | 'contradiction' | 'network' | 'timeout' | 'cancelled';
+export type ExportErrorKind =
+  'query' | 'config' | 'auth' | 'http' | 'invalid-response' | 'contradiction' | 'network' | 'timeout' | 'cancelled';
 
 /** A failure of the export, with a message meant for the user. It never holds the API key. */
 export class ExportApiError extends Error {

@@ -49,7 +49,9 @@ export function isUnanswered(conversation: Conversation, inferred: boolean): boo
 
 /** Keeps what may be unanswered, whichever way the export turns out: for large exports. */
 export function mayBeUnanswered(conversation: Conversation): boolean {
-  return conversation.resolutionStatus === 'unanswered' || (conversation.resolutionStatus === undefined && conversation.sources.length === 0);
+  return (
+    conversation.resolutionStatus === 'unanswered' || (conversation.resolutionStatus === undefined && conversation.sources.length === 0)
+  );
 }
 
 /**
@@ -57,7 +59,11 @@ export function mayBeUnanswered(conversation: Conversation): boolean {
  * most first. `totals` gives the size of the export and whether any conversation carried a status,
  * when only {@link mayBeUnanswered} conversations were kept.
  */
-export function buildGapReport(conversations: Conversation[], mapUrl: (url: string) => MappedUrl, totals?: { fetched: number; sawStatus: boolean }): GapReport {
+export function buildGapReport(
+  conversations: Conversation[],
+  mapUrl: (url: string) => MappedUrl,
+  totals?: { fetched: number; sawStatus: boolean },
+): GapReport {
   const statusInferred = totals ? !totals.sawStatus : isStatusInferred(conversations);
   const unanswered = conversations.filter((conversation) => isUnanswered(conversation, statusInferred));
   const pages = new Map<string, ReportPage>();

@@ -12,7 +12,10 @@ export async function mappableSite(state: SiteState): Promise<MappableSite> {
     const document = TextDocument.create(spec.uri, 'json', 0, spec.text);
     return {
       file: relativeUri(site.rootUri, spec.uri) ?? spec.uri,
-      operations: spec.operations.map((operation) => ({ ...operation, line: document.positionAt(operationOffset(spec, operation)).line + 1 })),
+      operations: spec.operations.map((operation) => ({
+        ...operation,
+        line: document.positionAt(operationOffset(spec, operation)).line + 1,
+      })),
     };
   });
   return { pages: site.files.pages, specs };

@@ -33,7 +33,13 @@ export interface MappedUrl {
  */
 export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: string): (url: string) => MappedUrl {
   const lowerPages = new Map([...site.pages.keys()].map((id) => [id.toLowerCase(), id]));
-  const operations = site.specs.flatMap((spec) => spec.operations.map((operation) => ({ spec: spec.file, operation, slugs: [slug(operation.summary), slug(operation.operationId)].filter(Boolean) })));
+  const operations = site.specs.flatMap((spec) =>
+    spec.operations.map((operation) => ({
+      spec: spec.file,
+      operation,
+      slugs: [slug(operation.summary), slug(operation.operationId)].filter(Boolean),
+    })),
+  );
   const configuredBase = siteUrl ? pathOf(siteUrl).replace(/\/$/, '') : undefined;
   const base = configuredBase ?? sharedBase(urls.map(pathOf), (candidate) => matchPage(candidate, site.pages, lowerPages) !== undefined);
 
@@ -101,11 +107,16 @@ function sharedBase(paths: string[], isPage: (path: string) => boolean): string 
   }
   let best = '';
   let bestVotes = 0;
-  for (const [base, count] of votes) if (count > bestVotes || (count === bestVotes && base.length < best.length)) [best, bestVotes] = [base, count];
+  for (const [base, count] of votes)
+    if (count > bestVotes || (count === bestVotes && base.length < best.length)) [best, bestVotes] = [base, count];
   return best;
 }
 
 /** The slug the platform derives from a title: lower case, words joined by `-`. */
 export function slug(text: string | undefined): string {
-  return (text ?? '').toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return (text ?? '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

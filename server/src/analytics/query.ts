@@ -19,10 +19,13 @@ export function validateQuery(query: ExportQuery): string[] {
   const problems: string[] = [];
   const from = query.dateFrom === undefined ? undefined : parseExportDate(query.dateFrom);
   const to = query.dateTo === undefined ? undefined : parseExportDate(query.dateTo);
-  if (query.dateFrom !== undefined && !from) problems.push(`dateFrom "${query.dateFrom}" is not a date: use YYYY-MM-DD or an ISO 8601 date-time such as 2026-11-01T00:00:00Z.`);
-  if (query.dateTo !== undefined && !to) problems.push(`dateTo "${query.dateTo}" is not a date: use YYYY-MM-DD or an ISO 8601 date-time such as 2026-11-30T00:00:00Z.`);
+  if (query.dateFrom !== undefined && !from)
+    problems.push(`dateFrom "${query.dateFrom}" is not a date: use YYYY-MM-DD or an ISO 8601 date-time such as 2026-11-01T00:00:00Z.`);
+  if (query.dateTo !== undefined && !to)
+    problems.push(`dateTo "${query.dateTo}" is not a date: use YYYY-MM-DD or an ISO 8601 date-time such as 2026-11-30T00:00:00Z.`);
   if (from && to && from.getTime() > to.getTime()) problems.push(`dateFrom (${query.dateFrom}) is later than dateTo (${query.dateTo}).`);
-  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 1000)) problems.push(`limit ${query.limit} must be a whole number from 1 to 1000.`);
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 1000))
+    problems.push(`limit ${query.limit} must be a whole number from 1 to 1000.`);
   return problems;
 }
 

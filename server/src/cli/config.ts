@@ -18,7 +18,11 @@ export function isUsageError(error: unknown): error is UsageError {
  * Reads the CLI's settings: `--config FILE`, else `.docsmithrc.json` in the checked folder. The same
  * settings as VS Code's `docsmith.*`: `{"diagnostics": {"nav/orphan-page": "off"}, "orphans": true}`.
  */
-export async function loadConfig(dir: string, explicit: string | undefined, warn: (message: string) => void): Promise<LanguageServiceSettings> {
+export async function loadConfig(
+  dir: string,
+  explicit: string | undefined,
+  warn: (message: string) => void,
+): Promise<LanguageServiceSettings> {
   const path = explicit ?? join(dir, CONFIG_FILE);
   let text: string;
   try {
@@ -46,7 +50,8 @@ export async function loadConfig(dir: string, explicit: string | undefined, warn
     settings.diagnostics = {};
     for (const [code, severity] of Object.entries(diagnostics)) {
       if (!isDiagnosticCode(code)) warn(`${path}: unknown diagnostic code "${code}"; see docs/diagnostics.md.`);
-      else if (!severitySettings.includes(severity as SeveritySetting)) throw new UsageError(`${path}: "${code}" must be one of ${severitySettings.join(', ')}.`);
+      else if (!severitySettings.includes(severity as SeveritySetting))
+        throw new UsageError(`${path}: "${code}" must be one of ${severitySettings.join(', ')}.`);
       else settings.diagnostics[code] = severity as SeveritySetting;
     }
   }

@@ -34,7 +34,10 @@ export interface GapsOptions {
 
 /** `docsmith gaps`: every page of the export, the unanswered conversations, mapped to local pages. */
 export async function runGaps(options: GapsOptions): Promise<string> {
-  if (!options.apiKey) throw new UsageError('set the admin API key in the environment variable DOCSMITH_API_KEY (it is never read from a flag, so it stays out of shell history and process lists).');
+  if (!options.apiKey)
+    throw new UsageError(
+      'set the admin API key in the environment variable DOCSMITH_API_KEY (it is never read from a flag, so it stays out of shell history and process lists).',
+    );
   if (!options.project.trim()) throw new UsageError('--project is required.');
   const site = await loadSite(options.docs, options.warn);
   let result;
@@ -48,7 +51,8 @@ export async function runGaps(options: GapsOptions): Promise<string> {
         apiKey: options.apiKey,
         signal: options.signal,
         maxConversations: options.maxConversations,
-        onPage: ({ pages, fetched }) => options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
+        onPage: ({ pages, fetched }) =>
+          options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
         onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
         keep: (conversation) => {
           sawStatus ||= conversation.resolutionStatus !== undefined;
@@ -61,7 +65,10 @@ export async function runGaps(options: GapsOptions): Promise<string> {
     throw error;
   }
   if (result.truncated) {
-    options.warn(`the export stopped after ${result.fetched.toLocaleString('en')} conversations (--max-conversations); the report covers only those. Raise the limit, or narrow the range with --from and --to.`);
+    options.warn(
+      `the export stopped after ${result.fetched.toLocaleString('en')} conversations (--max-conversations); ` +
+        `the report covers only those. Raise the limit, or narrow the range with --from and --to.`,
+    );
   }
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });

@@ -55,22 +55,38 @@ program
   .option('--to <date>', 'end of the range, exclusive (YYYY-MM-DD or ISO 8601)')
   .option('--docs <dir>', 'the docs root (or a folder above it), to map cited pages to local files', '.')
   .option('--site-url <url>', 'the published site URL, when the mapping cannot guess its base path')
-  .option('--max-conversations <n>', 'stop the export after this many conversations, and say so', (v) => integer(v, '--max-conversations'), 1_000_000)
+  .option(
+    '--max-conversations <n>',
+    'stop the export after this many conversations, and say so',
+    (v) => integer(v, '--max-conversations'),
+    1_000_000,
+  )
   .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
-  .action(async (options: { project: string; baseUrl: string; from?: string; to?: string; docs: string; siteUrl?: string; format: GapFormat; maxConversations: number }) => {
-    const interactive = Boolean(process.stderr.isTTY);
-    const controller = new AbortController();
-    process.once('SIGINT', () => controller.abort());
-    const output = await gaps().runGaps({
-      ...options,
-      apiKey: process.env.DOCSMITH_API_KEY,
-      signal: controller.signal,
-      progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${printable(message)}`) : undefined,
-      warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
-    });
-    if (interactive) process.stderr.write('\r\x1b[K');
-    await write(output);
-  });
+  .action(
+    async (options: {
+      project: string;
+      baseUrl: string;
+      from?: string;
+      to?: string;
+      docs: string;
+      siteUrl?: string;
+      format: GapFormat;
+      maxConversations: number;
+    }) => {
+      const interactive = Boolean(process.stderr.isTTY);
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      const output = await gaps().runGaps({
+        ...options,
+        apiKey: process.env.DOCSMITH_API_KEY,
+        signal: controller.signal,
+        progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${printable(message)}`) : undefined,
+        warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
+      });
+      if (interactive) process.stderr.write('\r\x1b[K');
+      await write(output);
+    },
+  );
 
 program
   .command('mock-server')
@@ -84,16 +100,30 @@ program
   .option('--latency-ms <n>', 'delay of every answer', (v) => integer(v, '--latency-ms'), 0)
   .addOption(new Option('--scenario <name>', 'misbehave on purpose').choices(SCENARIOS))
   .option('--no-status', 'leave resolutionStatus out of conversations')
-  .action(async (options: { port: number; key: string; project: string; conversations: number; seed: number; faultRate: number; latencyMs: number; scenario?: Scenario; status: boolean }) => {
-    const server = await gaps().startExportServer({ ...options, omitStatus: !options.status });
-    process.stdout.write(`listening on ${server.url}\n`);
-    process.stderr.write(`project ${options.project}, key ${options.key.slice(0, 5)}…, ${server.conversations.length} conversations (seed ${options.seed})\n`);
-    await new Promise<void>((resolve) => {
-      const stop = () => void server.close().then(resolve);
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-  });
+  .action(
+    async (options: {
+      port: number;
+      key: string;
+      project: string;
+      conversations: number;
+      seed: number;
+      faultRate: number;
+      latencyMs: number;
+      scenario?: Scenario;
+      status: boolean;
+    }) => {
+      const server = await gaps().startExportServer({ ...options, omitStatus: !options.status });
+      process.stdout.write(`listening on ${server.url}\n`);
+      process.stderr.write(
+        `project ${options.project}, key ${options.key.slice(0, 5)}…, ${server.conversations.length} conversations (seed ${options.seed})\n`,
+      );
+      await new Promise<void>((resolve) => {
+        const stop = () => void server.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    },
+  );
 
 function integer(value: string, name: string): number {
   if (!/^\d+$/.test(value)) throw new UsageError(`${name} must be a whole number; got "${value}".`);
@@ -102,7 +132,8 @@ function integer(value: string, name: string): number {
 
 function fraction(value: string): number {
   const number = Number(value);
-  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(value) || number < 0 || number > 1) throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
+  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(value) || number < 0 || number > 1)
+    throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
   return number;
 }
 
@@ -120,11 +151,19 @@ async function main(): Promise<void> {
     } else if (error instanceof Error && error.name === 'ExportApiError') {
       process.stderr.write(`\ndocsmith: ${printable(error.message)}\n`);
       process.exitCode = (error as InstanceType<GapsModule['ExportApiError']>).kind === 'cancelled' ? 130 : 1;
-    } else if (error && typeof error === 'object' && 'exitCode' in error && 'code' in error && String((error as { code: string }).code).startsWith('commander.')) {
+    } else if (
+      error &&
+      typeof error === 'object' &&
+      'exitCode' in error &&
+      'code' in error &&
+      String((error as { code: string }).code).startsWith('commander.')
+    ) {
       // commander already printed help, the version or the usage error
       process.exitCode = (error as { exitCode: number }).exitCode === 0 ? 0 : 2;
     } else {
-      process.stderr.write(`docsmith: internal error: ${printable(error instanceof Error ? error.message : String(error))}\nPlease report it with the command you ran.\n`);
+      process.stderr.write(
+        `docsmith: internal error: ${printable(error instanceof Error ? error.message : String(error))}\nPlease report it with the command you ran.\n`,
+      );
       if (process.env.DOCSMITH_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       process.exitCode = 3;
     }

@@ -56,7 +56,13 @@ function sameKey(given: string | undefined, expected: string): boolean {
 export async function startExportServer(options: ExportServerOptions = {}): Promise<RunningExportServer> {
   const key = options.key ?? 'mint_demo_key';
   const project = options.project ?? 'demo';
-  const conversations = generateConversations({ count: options.conversations ?? 240, seed: options.seed ?? 1, now: options.now, siteUrl: options.siteUrl, omitStatus: options.omitStatus });
+  const conversations = generateConversations({
+    count: options.conversations ?? 240,
+    seed: options.seed ?? 1,
+    now: options.now,
+    siteUrl: options.siteUrl,
+    omitStatus: options.omitStatus,
+  });
   const index = new Map(conversations.map((conversation, position) => [conversation.id, position]));
   const faults = seededRandom((options.seed ?? 1) * 7919 + 1);
   const requests: RunningExportServer['requests'] = [];
@@ -72,7 +78,8 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
       response.end(JSON.stringify(body));
     };
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
-    if (raw.length > MAX_URL_LENGTH) return send(414, { error: `The URL is ${raw.length} characters long; the server reads up to ${MAX_URL_LENGTH}.` });
+    if (raw.length > MAX_URL_LENGTH)
+      return send(414, { error: `The URL is ${raw.length} characters long; the server reads up to ${MAX_URL_LENGTH}.` });
     if (request.method === 'GET' && url.pathname === '/openapi.json') return send(200, exportOpenapi);
     const route = /^\/v1\/analytics\/([^/]+)\/assistant$/.exec(url.pathname);
     if (!route) return send(404, { error: `No route for ${request.method} ${url.pathname}.` });
@@ -84,12 +91,17 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
       return send(400, { error: 'Invalid percent-encoding in the URL.' });
     }
     if (request.method !== 'GET') return send(405, { error: 'Only GET is supported.' }, { allow: 'GET' });
-    if (!sameKey(request.headers.authorization, `Bearer ${key}`)) return send(401, { error: 'Missing or invalid API key.', details: [{ message: 'Send an admin key as "Authorization: Bearer <key>".' }] });
+    if (!sameKey(request.headers.authorization, `Bearer ${key}`))
+      return send(401, {
+        error: 'Missing or invalid API key.',
+        details: [{ message: 'Send an admin key as "Authorization: Bearer <key>".' }],
+      });
     if (projectName !== project) return send(404, { error: `Project ${projectName} not found.` });
 
     const details = validate(url.searchParams, index);
     if (details.length) return send(400, { error: 'Invalid query parameters.', details: details.map((message) => ({ message })) });
-    if (options.faultRate && faults() < options.faultRate) return send(500, { error: 'Internal server error.', details: [{ message: 'Injected fault (--fault-rate).' }] });
+    if (options.faultRate && faults() < options.faultRate)
+      return send(500, { error: 'Internal server error.', details: [{ message: 'Injected fault (--fault-rate).' }] });
 
     const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : 100;
     const from = url.searchParams.get('dateFrom');
@@ -114,7 +126,8 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
     }
     const page = { conversations: selected, nextCursor: hasMore ? selected[selected.length - 1].id : null, hasMore };
     const previous = cursor ? conversations[index.get(cursor)!] : undefined;
-    if (options.scenario && misbehave(options.scenario, ++scenarioHits, page, cursor, limit, previous, send, response, requests, url)) return;
+    if (options.scenario && misbehave(options.scenario, ++scenarioHits, page, cursor, limit, previous, send, response, requests, url))
+      return;
     send(200, page);
   };
 
@@ -138,7 +151,8 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
 function validate(params: URLSearchParams, index: Map<string, number>): string[] {
   const details: string[] = [];
   const limit = params.get('limit');
-  if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000)) details.push(`limit must be a whole number from 1 to 1000; got "${limit}".`);
+  if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000))
+    details.push(`limit must be a whole number from 1 to 1000; got "${limit}".`);
   const from = params.get('dateFrom');
   const to = params.get('dateTo');
   const fromDate = from === null ? undefined : parseExportDate(from);
@@ -167,19 +181,29 @@ function misbehave(
 ): boolean {
   switch (scenario) {
     case 'has-more-null-cursor':
-      if (hit === 2) return send(200, { ...page, hasMore: true, nextCursor: null }), true;
+      if (hit === 2) return (send(200, { ...page, hasMore: true, nextCursor: null }), true);
       return false;
     case 'repeat-cursor':
-      if (hit === 2 && cursor) return send(200, { ...page, hasMore: true, nextCursor: cursor }), true;
+      if (hit === 2 && cursor) return (send(200, { ...page, hasMore: true, nextCursor: cursor }), true);
       return false;
     case 'over-limit':
-      if (hit === 1) return send(200, { ...page, conversations: [...page.conversations, ...page.conversations.slice(0, 1).map((c) => ({ ...c, id: c.id.slice(0, -1) + 'Z' }))].slice(0, limit + 1) }), true;
+      if (hit === 1)
+        return (
+          send(200, {
+            ...page,
+            conversations: [
+              ...page.conversations,
+              ...page.conversations.slice(0, 1).map((c) => ({ ...c, id: c.id.slice(0, -1) + 'Z' })),
+            ].slice(0, limit + 1),
+          }),
+          true
+        );
       return false;
     case 'duplicate-ids':
       // Page 2 repeats the last conversation of page 1; its own last one moves to page 3.
       if (hit === 2 && previous && page.conversations.length > 1) {
         const shifted = [previous, ...page.conversations.slice(0, -1)];
-        return send(200, { conversations: shifted, hasMore: true, nextCursor: shifted[shifted.length - 1].id }), true;
+        return (send(200, { conversations: shifted, hasMore: true, nextCursor: shifted[shifted.length - 1].id }), true);
       }
       return false;
     case 'truncated-json':
@@ -199,7 +223,7 @@ function misbehave(
       }
       return false;
     case 'wrong-shape':
-      return send(200, { items: page.conversations, next: page.nextCursor }), true;
+      return (send(200, { items: page.conversations, next: page.nextCursor }), true);
     case 'reset-mid-body':
       if (hit === 1) {
         requests.push({ url: url.pathname + url.search, status: 200 });
@@ -211,9 +235,9 @@ function misbehave(
       }
       return false;
     case 'rate-limit':
-      if (hit === 1) return send(429, { error: 'Too many requests.' }, { 'retry-after': '1' }), true;
+      if (hit === 1) return (send(429, { error: 'Too many requests.' }, { 'retry-after': '1' }), true);
       return false;
     case 'redirect':
-      return send(302, { error: 'Moved.' }, { location: 'https://elsewhere.example.com/v1/analytics/demo/assistant' }), true;
+      return (send(302, { error: 'Moved.' }, { location: 'https://elsewhere.example.com/v1/analytics/demo/assistant' }), true);
   }
 }

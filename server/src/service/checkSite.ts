@@ -33,7 +33,14 @@ export function sortedPages(files: SiteFiles): [id: string, relative: string][] 
  * Checks the pages whose indexes `take` hands out, until it hands out none, and passes on each page
  * that has problems. Several threads may share one `take` (a shared counter) to split a site.
  */
-export async function checkPages(state: SiteState, pages: readonly [string, string][], take: () => number | undefined, found: (uri: string, diagnostics: Diagnostic[]) => void, token?: Cancellation, read?: PageSource): Promise<void> {
+export async function checkPages(
+  state: SiteState,
+  pages: readonly [string, string][],
+  take: () => number | undefined,
+  found: (uri: string, diagnostics: Diagnostic[]) => void,
+  token?: Cancellation,
+  read?: PageSource,
+): Promise<void> {
   let done = 0;
   for (let index = take(); index !== undefined; index = take()) {
     if (++done % YIELD_EVERY === 0) await yieldToEventLoop();
@@ -54,13 +61,21 @@ export async function checkSite(rootUri: string, options: SiteStateOptions): Pro
   const diagnostics = new Map(state.configDiagnostics);
   const pages = sitePages(state);
   let next = 0;
-  await checkPages(state, pages, () => (next < pages.length ? next++ : undefined), (uri, found) => diagnostics.set(uri, found), options.token);
+  await checkPages(
+    state,
+    pages,
+    () => (next < pages.length ? next++ : undefined),
+    (uri, found) => diagnostics.set(uri, found),
+    options.token,
+  );
   return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + pages.length };
 }
 
 /** The CLI's entry: a whole-site check with the user's severities, without the editor features. */
-export async function checkSiteWithSettings(rootUri: string, options: Omit<SiteStateOptions, 'specs'> & { specs?: SpecStore }): Promise<SiteCheckResult> {
+export async function checkSiteWithSettings(
+  rootUri: string,
+  options: Omit<SiteStateOptions, 'specs'> & { specs?: SpecStore },
+): Promise<SiteCheckResult> {
   const result = await checkSite(rootUri, { ...options, specs: options.specs ?? new SpecStore(options.workspace) });
   return { ...result, diagnostics: new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, options.settings)])) };
 }
-

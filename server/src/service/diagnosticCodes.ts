@@ -15,16 +15,25 @@ export const diagnosticCodes = {
   'json/unreadable': { severity: 'error', summary: 'A configuration file cannot be read as text (too large, binary, or unreadable).' },
 
   'site/internal-error': { severity: 'error', summary: 'Docsmith itself failed on a file; the message says what to report.' },
-  'site/unlisted-folder': { severity: 'warning', summary: 'A folder of the docs root cannot be listed (a symlink loop, no permission); its pages were not checked.' },
+  'site/unlisted-folder': {
+    severity: 'warning',
+    summary: 'A folder of the docs root cannot be listed (a symlink loop, no permission); its pages were not checked.',
+  },
 
   'ref/not-found': { severity: 'error', summary: 'A `$ref` names a file that does not exist.' },
   'ref/circular': { severity: 'error', summary: '`$ref` files reference each other in a loop.' },
   'ref/outside-root': { severity: 'error', summary: 'A `$ref` points outside the docs root.' },
-  'ref/limit': { severity: 'error', summary: 'A `$ref` past what Docsmith follows: a chain over 64 files, over 1,000 files, or over 64 MB of configuration.' },
+  'ref/limit': {
+    severity: 'error',
+    summary: 'A `$ref` past what Docsmith follows: a chain over 64 files, over 1,000 files, or over 64 MB of configuration.',
+  },
   'ref/invalid': { severity: 'error', summary: 'A `$ref` value is not a relative path to a JSON file.' },
 
   'config/unknown-key': { severity: 'warning', summary: 'A key the platform does not know; it is silently dropped.' },
-  'config/ignored-key': { severity: 'warning', summary: 'A known key the platform silently drops: another key wins, or its value is invalid.' },
+  'config/ignored-key': {
+    severity: 'warning',
+    summary: 'A known key the platform silently drops: another key wins, or its value is invalid.',
+  },
   'config/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in an object where it rejects unknown keys.' },
   'config/missing-property': { severity: 'error', summary: 'A required key is missing.' },
   'config/invalid-value': { severity: 'error', summary: 'A value has the wrong type or is not one of the allowed values.' },
@@ -32,8 +41,14 @@ export const diagnosticCodes = {
   'nav/unknown-key': { severity: 'warning', summary: 'A key a navigation node does not have; the platform drops it.' },
   'nav/missing-property': { severity: 'error', summary: 'A navigation node lacks a key its shape requires.' },
   'nav/invalid-value': { severity: 'error', summary: 'A navigation value has the wrong type or an unknown value.' },
-  'nav/ignored-key': { severity: 'warning', summary: 'A navigation key the platform silently drops: the node holds another division it uses, or the value is invalid.' },
-  'nav/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in a navigation object where it rejects unknown keys.' },
+  'nav/ignored-key': {
+    severity: 'warning',
+    summary: 'A navigation key the platform silently drops: the node holds another division it uses, or the value is invalid.',
+  },
+  'nav/rejected-key': {
+    severity: 'error',
+    summary: 'A key the platform does not know, in a navigation object where it rejects unknown keys.',
+  },
   'nav/page-not-found': { severity: 'error', summary: 'A navigation entry names a page with no `.mdx` or `.md` file.' },
   'nav/page-outside-root': { severity: 'error', summary: 'A navigation entry climbs out of the docs root.' },
   'nav/page-extension': { severity: 'warning', summary: 'A navigation entry carries the file extension.' },
@@ -42,9 +57,15 @@ export const diagnosticCodes = {
   'nav/orphan-page': { severity: 'info', summary: 'A page file that no navigation entry reaches.' },
   'nav/operation-not-found': { severity: 'error', summary: 'An OpenAPI entry names an operation its spec does not have.' },
   'nav/no-openapi-in-scope': { severity: 'error', summary: 'A `METHOD /path` entry has no OpenAPI spec in scope.' },
-  'nav/openapi-fallback': { severity: 'hint', summary: 'A `METHOD /path` entry relies on `api.openapi` rather than an `openapi` on an enclosing node.' },
+  'nav/openapi-fallback': {
+    severity: 'hint',
+    summary: 'A `METHOD /path` entry relies on `api.openapi` rather than an `openapi` on an enclosing node.',
+  },
 
-  'openapi/spec-not-found': { severity: 'error', summary: 'An OpenAPI spec file named in navigation does not exist; the platform\'s build stops.' },
+  'openapi/spec-not-found': {
+    severity: 'error',
+    summary: "An OpenAPI spec file named in navigation does not exist; the platform's build stops.",
+  },
   'openapi/spec-invalid': { severity: 'error', summary: 'An OpenAPI spec file cannot be parsed or has no `paths`.' },
   'openapi/not-checked': { severity: 'info', summary: 'A spec given as a URL is not fetched, so its operations were not checked.' },
 
@@ -52,7 +73,10 @@ export const diagnosticCodes = {
   'api/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in an `api` object where it rejects unknown keys.' },
   'api/missing-property': { severity: 'error', summary: 'A required key under `api` is missing.' },
   'api/invalid-value': { severity: 'error', summary: 'A value under `api` has the wrong type or an unknown value.' },
-  'api/spec-not-found': { severity: 'warning', summary: '`api.openapi` names a local spec file that does not exist; the platform ignores it.' },
+  'api/spec-not-found': {
+    severity: 'warning',
+    summary: '`api.openapi` names a local spec file that does not exist; the platform ignores it.',
+  },
   'api/auth-name-missing': { severity: 'warning', summary: '`api.mdx.auth.method` is `key` but `api.mdx.auth.name` names no header.' },
 
   'integrations/unknown-integration': { severity: 'error', summary: 'An integration key the platform does not know; it rejects the file.' },
@@ -63,20 +87,35 @@ export const diagnosticCodes = {
 
   'page/unreadable': { severity: 'error', summary: 'A page file cannot be read as text.' },
   'frontmatter/yaml-syntax': { severity: 'error', summary: 'The front matter is not valid YAML; the platform fails the build.' },
-  'frontmatter/not-a-mapping': { severity: 'warning', summary: 'The front matter is a plain value or a list, not `key: value` lines; the platform keeps no metadata from it.' },
+  'frontmatter/not-a-mapping': {
+    severity: 'warning',
+    summary: 'The front matter is a plain value or a list, not `key: value` lines; the platform keeps no metadata from it.',
+  },
   'frontmatter/no-title': { severity: 'info', summary: 'A page in navigation has no `title`; the platform titles it from its file name.' },
   'frontmatter/invalid-value': { severity: 'error', summary: 'A front matter value is not one of the values the platform allows.' },
-  'frontmatter/wrong-type': { severity: 'warning', summary: 'A front matter value has a type the platform does not expect (a quoted `"true"` for a boolean, ...).' },
+  'frontmatter/wrong-type': {
+    severity: 'warning',
+    summary: 'A front matter value has a type the platform does not expect (a quoted `"true"` for a boolean, ...).',
+  },
   'frontmatter/unknown-key': { severity: 'warning', summary: 'A front matter key that looks like a misspelt known key.' },
   'frontmatter/duplicate-key': { severity: 'warning', summary: 'A front matter key appears twice; the last one wins.' },
   'frontmatter/api-format': { severity: 'error', summary: '`api` is not `METHOD URL` or `METHOD /path`.' },
   'frontmatter/api-server-missing': { severity: 'error', summary: 'A relative `api` path, but docs.json has no `api.mdx.server`.' },
-  'frontmatter/api-path-params': { severity: 'error', summary: 'Path parameters of `api` are not in balanced curly braces with valid names.' },
+  'frontmatter/api-path-params': {
+    severity: 'error',
+    summary: 'Path parameters of `api` are not in balanced curly braces with valid names.',
+  },
   'frontmatter/openapi-format': { severity: 'error', summary: '`openapi` is not `[spec] METHOD /path`.' },
-  'frontmatter/operation-not-found': { severity: 'warning', summary: 'The `openapi` operation is not in the site\'s specs; the platform silently shows no API content.' },
+  'frontmatter/operation-not-found': {
+    severity: 'warning',
+    summary: "The `openapi` operation is not in the site's specs; the platform silently shows no API content.",
+  },
   'frontmatter/spec-not-found': { severity: 'warning', summary: 'The spec named in `openapi` does not exist.' },
   'frontmatter/api-and-openapi': { severity: 'warning', summary: 'A page sets both `api` and `openapi`.' },
-  'frontmatter/auth-name-missing': { severity: 'warning', summary: '`authMethod: key`, but docs.json names no `api.mdx.auth.name` header.' },
+  'frontmatter/auth-name-missing': {
+    severity: 'warning',
+    summary: '`authMethod: key`, but docs.json names no `api.mdx.auth.name` header.',
+  },
 
   'fields/missing-path-param': { severity: 'warning', summary: 'A path parameter of `api` has no `<ParamField path=...>`.' },
   'fields/unknown-path-param': { severity: 'warning', summary: 'A `<ParamField path=...>` names no parameter of the `api` path.' },

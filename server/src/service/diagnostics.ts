@@ -79,12 +79,10 @@ export class DiagnosticSink {
     };
     if (options.data !== undefined) diagnostic.data = options.data;
     if (options.related?.length) {
-      diagnostic.relatedInformation = options.related.map(
-        (related): DiagnosticRelatedInformation => ({
-          location: { uri: related.node.uri, range: this.sources.nodeRange(related.node) },
-          message: related.message,
-        }),
-      );
+      diagnostic.relatedInformation = options.related.map((related): DiagnosticRelatedInformation => ({
+        location: { uri: related.node.uri, range: this.sources.nodeRange(related.node) },
+        message: related.message,
+      }));
     }
     let list = this.byFile.get(uri);
     if (!list) this.byFile.set(uri, (list = []));

@@ -1,5 +1,16 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, CompletionList, Diagnostic, DocumentLink, Hover, Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type {
+  CodeAction,
+  CompletionList,
+  Diagnostic,
+  DocumentLink,
+  Hover,
+  Location,
+  Position,
+  Range,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
 import { codeActions } from './features/codeActions';
 import { completeDocsJson } from './features/docsJsonCompletion';
@@ -26,8 +37,15 @@ export interface EditorFeatures {
 type FileKind = 'config' | 'page' | undefined;
 
 /** Completion, hover, links, definitions, code actions and rename, for docs.json and pages. */
-export function createEditorFeatures(workspace: DocsWorkspace, findDocsRoot: (uri: string) => Promise<string | undefined>, getSiteState: (rootUri: string, token?: Cancellation) => Promise<SiteState>): EditorFeatures {
-  async function open(uri: string, token?: Cancellation): Promise<{ document: TextDocument; state: SiteState; kind: FileKind } | undefined> {
+export function createEditorFeatures(
+  workspace: DocsWorkspace,
+  findDocsRoot: (uri: string) => Promise<string | undefined>,
+  getSiteState: (rootUri: string, token?: Cancellation) => Promise<SiteState>,
+): EditorFeatures {
+  async function open(
+    uri: string,
+    token?: Cancellation,
+  ): Promise<{ document: TextDocument; state: SiteState; kind: FileKind } | undefined> {
     const rootUri = await findDocsRoot(uri);
     if (!rootUri) return undefined;
     const text = await workspace.readFile(uri).catch(() => undefined);
@@ -42,7 +60,9 @@ export function createEditorFeatures(workspace: DocsWorkspace, findDocsRoot: (ur
       const file = await open(uri, token);
       if (!file?.kind) return { isIncomplete: false, items: [] };
       const offset = file.document.offsetAt(position);
-      return file.kind === 'config' ? completeDocsJson(file.document, offset, file.state) : { isIncomplete: false, items: await completePage(file.document, offset, file.state) };
+      return file.kind === 'config'
+        ? completeDocsJson(file.document, offset, file.state)
+        : { isIncomplete: false, items: await completePage(file.document, offset, file.state) };
     },
     async doHover(uri, position) {
       const file = await open(uri);
@@ -59,7 +79,9 @@ export function createEditorFeatures(workspace: DocsWorkspace, findDocsRoot: (ur
       const file = await open(uri);
       if (!file?.kind) return [];
       const offset = file.document.offsetAt(position);
-      return file.kind === 'config' ? docsJsonDefinition(file.document, offset, file.state) : pageDefinition(file.document, offset, file.state);
+      return file.kind === 'config'
+        ? docsJsonDefinition(file.document, offset, file.state)
+        : pageDefinition(file.document, offset, file.state);
     },
     async getCodeActions(uri, range, diagnostics) {
       const file = await open(uri);
@@ -77,7 +99,10 @@ export function createEditorFeatures(workspace: DocsWorkspace, findDocsRoot: (ur
       for (const [rootUri, list] of byRoot) {
         const plan = planRename(await getSiteState(rootUri), list);
         for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
-        appendAll(moved, plan.moved.map((m) => ({ rootUri, ...m })));
+        appendAll(
+          moved,
+          plan.moved.map((m) => ({ rootUri, ...m })),
+        );
       }
       return { edit: { changes }, moved };
     },

@@ -36,7 +36,10 @@ export function readFixData(data: unknown): FixData {
     removeEntry: flag(raw.removeEntry),
     removeKey: flag(raw.removeKey),
     addToNavigation: text(raw.addToNavigation),
-    insert: typeof insert === 'object' && insert !== null && Number.isInteger(insert.offset) && typeof insert.text === 'string' ? { offset: insert.offset as number, text: insert.text } : undefined,
+    insert:
+      typeof insert === 'object' && insert !== null && Number.isInteger(insert.offset) && typeof insert.text === 'string'
+        ? { offset: insert.offset as number, text: insert.text }
+        : undefined,
   };
   for (const key of Object.keys(read) as (keyof FixData)[]) if (read[key] === undefined) delete read[key];
   return read;

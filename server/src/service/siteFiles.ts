@@ -101,7 +101,9 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
   for (const relative of files) {
     const id = pageId(relative);
     if (id === undefined) continue;
-    const why = notAPage(relative) ?? (matcher.ignores(relative) ? (mintignore && !ignoredByDefault(relative) ? 'mintignore' : 'default') : undefined);
+    const why =
+      notAPage(relative) ??
+      (matcher.ignores(relative) ? (mintignore && !ignoredByDefault(relative) ? 'mintignore' : 'default') : undefined);
     const target = why ? ignoredPages : pages;
     const existing = target.get(id);
     if (!existing || relative.endsWith('.mdx')) {
@@ -113,7 +115,8 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
 }
 
 /** A path holding one of the names in {@link DEFAULT_IGNORES}: only those can be ignored by default. */
-const DEFAULT_NAMES = /(?:^|\/)(?:\.git|\.github|\.claude|\.agents|\.idea|\.vscode|\.cursor|\.mintlify|node_modules|readme\.md|license\.md|changelog\.md|contributing\.md)(?:\/|$)/i;
+const DEFAULT_NAMES =
+  /(?:^|\/)(?:\.git|\.github|\.claude|\.agents|\.idea|\.vscode|\.cursor|\.mintlify|node_modules|readme\.md|license\.md|changelog\.md|contributing\.md)(?:\/|$)/i;
 
 function mayMatchDefaults(relative: string): boolean {
   return DEFAULT_NAMES.test(relative);

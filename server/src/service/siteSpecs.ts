@@ -50,7 +50,11 @@ export async function loadSiteSpecs(site: SiteContext): Promise<SiteSpecs> {
 }
 
 /** The first of these specs that has `METHOD path`, with the operation. */
-export function findInSpecs(specs: readonly OpenApiSpec[], method: string, path: string): { spec: OpenApiSpec; operation: Operation } | undefined {
+export function findInSpecs(
+  specs: readonly OpenApiSpec[],
+  method: string,
+  path: string,
+): { spec: OpenApiSpec; operation: Operation } | undefined {
   for (const spec of specs) {
     const operation = findOperation(spec, method, path);
     if (operation) return { spec, operation };

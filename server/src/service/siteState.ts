@@ -71,7 +71,16 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   const docsJsonUri = joinUri(rootUri, 'docs.json');
   const sources = new SourceFiles();
   const sink = new DiagnosticSink(sources);
-  const state: SiteState = { rootUri, docsJsonUri, context: undefined, configDiagnostics: sink.result(), configFiles: [docsJsonUri], inNavigation: new Set(), configBroken: false, siteSpecs: async () => ({ local: [], remote: [] }) };
+  const state: SiteState = {
+    rootUri,
+    docsJsonUri,
+    context: undefined,
+    configDiagnostics: sink.result(),
+    configFiles: [docsJsonUri],
+    inNavigation: new Set(),
+    configBroken: false,
+    siteSpecs: async () => ({ local: [], remote: [] }),
+  };
 
   let configBroken = false;
   let bytesRead = 0;
@@ -93,7 +102,8 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     sources.add(uri, text);
     sink.touch(uri);
     const parsed = parseJson(uri, text);
-    for (const error of parsed.errors) sink.atOffset(error.tooDeep ? 'json/too-deep' : 'json/syntax', uri, error.offset, error.length, error.message);
+    for (const error of parsed.errors)
+      sink.atOffset(error.tooDeep ? 'json/too-deep' : 'json/syntax', uri, error.offset, error.length, error.message);
     configBroken ||= parsed.errors.length > 0;
     return parsed.root;
   };
@@ -107,7 +117,17 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   const cache = new Map<string, Promise<JsonNode | null | undefined>>();
   // Most sites have no `$ref`: the walk that splices them in is skipped.
   const resolved = sources.text(docsJsonUri)!.includes('"$ref"')
-    ? await resolveRefs(root, rootUri, { load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!, bytesRead: () => bytesRead, unreadable: (uri) => unreadable.get(uri), realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)) }, sink)
+    ? await resolveRefs(
+        root,
+        rootUri,
+        {
+          load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!,
+          bytesRead: () => bytesRead,
+          unreadable: (uri) => unreadable.get(uri),
+          realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)),
+        },
+        sink,
+      )
     : { root, unresolved: [], files: [docsJsonUri] };
   throwIfCancelled(token);
   const value = toValue(resolved.root);

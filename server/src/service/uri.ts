@@ -5,7 +5,10 @@ const NEEDS_ENCODING = /[^\w\-.~!$&'()*+,;=:@/]/;
 
 export function joinUri(base: string, ...segments: string[]): string {
   // Fast path for the common case (thousands of pages per check): plain segments, no `.`/`..`.
-  if (segments.every((segment) => !NEEDS_ENCODING.test(segment) && !/(?:^|\/)\.\.?(?:\/|$)/.test(segment) && segment !== '') && !base.endsWith('/')) {
+  if (
+    segments.every((segment) => !NEEDS_ENCODING.test(segment) && !/(?:^|\/)\.\.?(?:\/|$)/.test(segment) && segment !== '') &&
+    !base.endsWith('/')
+  ) {
     return `${base}/${segments.join('/')}`;
   }
   return Utils.joinPath(URI.parse(base), ...segments).toString();

@@ -39,7 +39,10 @@ export interface DocsWorkspace {
 
 /** A file exists but cannot be used as text: too large, binary, unreadable. The message is for the user. */
 export class WorkspaceError extends Error {
-  constructor(message: string, readonly reason: 'too-large' | 'binary' | 'unreadable') {
+  constructor(
+    message: string,
+    readonly reason: 'too-large' | 'binary' | 'unreadable',
+  ) {
     super(message);
   }
 }

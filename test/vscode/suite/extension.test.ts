@@ -21,7 +21,9 @@ suite('Docsmith in VS Code', () => {
     await vscode.window.showTextDocument(uri);
     const diagnostics = await waitFor(() => {
       const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'docsmith');
-      return found.some((d) => d.code !== undefined && String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found') ? found : undefined;
+      return found.some((d) => d.code !== undefined && String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found')
+        ? found
+        : undefined;
     }, 'docsmith diagnostics on docs.json');
     const missing = diagnostics.find((d) => String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found')!;
     assert.match(missing.message, /guides\/quikstart/);
@@ -41,9 +43,16 @@ suite('Docsmith in VS Code', () => {
   test('completion in a pages array offers a page on disk', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'docs.json');
     const document = await vscode.workspace.openTextDocument(uri);
-    const line = document.getText().split('\n').findIndex((l) => l.includes('"api-reference/introduction"'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"api-reference/introduction"'));
     const character = document.lineAt(line).text.indexOf('"api-reference/introduction"') + 1;
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(line, character));
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      uri,
+      new vscode.Position(line, character),
+    );
     const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
     assert.ok(labels.includes('guides/old-setup'), labels.slice(0, 20).join(', '));
   });
@@ -51,17 +60,30 @@ suite('Docsmith in VS Code', () => {
   test('hover on an operation entry shows its summary', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'docs.json');
     const document = await vscode.workspace.openTextDocument(uri);
-    const line = document.getText().split('\n').findIndex((l) => l.includes('"POST /users"'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes('"POST /users"'));
     const character = document.lineAt(line).text.indexOf('"POST /users"') + 3;
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
-    const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      uri,
+      new vscode.Position(line, character),
+    );
+    const text = hovers
+      .flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
+      .join('\n');
     assert.match(text, /POST \/users\*\* — Create a user/);
   });
 
   test('the quick fix replaces a misspelt page with the suggestion', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'docs.json');
     await vscode.window.showTextDocument(uri);
-    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(uri).find((d) => String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found'), 'the page-not-found diagnostic');
+    const diagnostic = await waitFor(
+      () =>
+        vscode.languages.getDiagnostics(uri).find((d) => String((d.code as { value?: unknown }).value ?? d.code) === 'nav/page-not-found'),
+      'the page-not-found diagnostic',
+    );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range);
     const titles = actions.map((action) => action.title);
     assert.ok(titles.includes('Change to guides/quickstart'), titles.join(', '));

@@ -3,7 +3,21 @@ import * as vscode from 'vscode';
 import { waitFor } from './waitFor';
 import { startExportServer } from '../../../server/src/mock/exportServer';
 
-type Api = { testing?: { gaps: { tree: { groups: { kind: string; file: string | null; conversations: { conversation: { id: string; query: string }; sources: { source: { file: string | null; anchor?: string } }[] }[] }[] }; cache: { read(b: string, p: string): Promise<unknown> } }; keys: { store(key: string): Thenable<void> } } };
+type Api = {
+  testing?: {
+    gaps: {
+      tree: {
+        groups: {
+          kind: string;
+          file: string | null;
+          conversations: { conversation: { id: string; query: string }; sources: { source: { file: string | null; anchor?: string } }[] }[];
+        }[];
+      };
+      cache: { read(b: string, p: string): Promise<unknown> };
+    };
+    keys: { store(key: string): Thenable<void> };
+  };
+};
 
 suite('Docs gaps view', () => {
   const KEY = 'mint_ext_host_test_key';
@@ -28,14 +42,23 @@ suite('Docs gaps view', () => {
   test('refresh fetches the export and lists pages cited by unanswered questions, most first', async () => {
     await vscode.commands.executeCommand('docsmith.gaps.refresh');
     const gaps = api.testing!.gaps as unknown as { view: { message?: string; description?: string }; lastError?: string };
-    const groups = await waitFor(() => (api.testing!.gaps.tree.groups.length ? api.testing!.gaps.tree.groups : undefined), 'the gaps tree').catch((error: Error) => {
-      throw new Error(`${error.message}; view message: ${gaps.view.message}; description: ${gaps.view.description}; last error: ${gaps.lastError}`);
+    const groups = await waitFor(
+      () => (api.testing!.gaps.tree.groups.length ? api.testing!.gaps.tree.groups : undefined),
+      'the gaps tree',
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}; view message: ${gaps.view.message}; description: ${gaps.view.description}; last error: ${gaps.lastError}`,
+      );
     });
     assert.strictEqual(groups[0].kind, 'page');
-    for (let i = 1; i < groups.length; i++) if (groups[i].kind === 'page') assert.ok(groups[i - 1].conversations.length >= groups[i].conversations.length);
+    for (let i = 1; i < groups.length; i++)
+      if (groups[i].kind === 'page') assert.ok(groups[i - 1].conversations.length >= groups[i].conversations.length);
     assert.ok(groups.some((g) => g.file === 'guides/authentication.mdx'));
     assert.ok(groups.some((g) => g.kind === 'uncited'));
-    assert.ok(server.requests.every((r) => r.authorization === `Bearer ${KEY}`), 'the key went only to the configured server');
+    assert.ok(
+      server.requests.every((r) => r.authorization === `Bearer ${KEY}`),
+      'the key went only to the configured server',
+    );
   });
 
   test('a cited source opens the local page at its heading', async () => {
@@ -43,7 +66,10 @@ suite('Docs gaps view', () => {
     const source = groups.flatMap((g) => g.conversations.flatMap((c) => c.sources)).find((s) => s.source.file && s.source.anchor);
     assert.ok(source, 'a source with an anchor');
     await vscode.commands.executeCommand('docsmith.gaps.openSource', source);
-    const editor = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.path.endsWith(source.source.file!) ? vscode.window.activeTextEditor : undefined), 'the page to open');
+    const editor = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.path.endsWith(source.source.file!) ? vscode.window.activeTextEditor : undefined),
+      'the page to open',
+    );
     const line = editor.document.lineAt(editor.selection.active.line).text;
     assert.match(line, /^#+ /, `the cursor is on a heading: ${line}`);
   });
@@ -51,7 +77,11 @@ suite('Docs gaps view', () => {
   test('a question opens as a read-only document; the CodeLens counts questions on a cited page', async () => {
     const group = api.testing!.gaps.tree.groups.find((g) => g.file === 'guides/authentication.mdx')!;
     await vscode.commands.executeCommand('docsmith.gaps.openConversation', group.conversations[0]);
-    const document = await waitFor(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'docsmith-question' ? vscode.window.activeTextEditor.document : undefined), 'the question document');
+    const document = await waitFor(
+      () =>
+        vscode.window.activeTextEditor?.document.uri.scheme === 'docsmith-question' ? vscode.window.activeTextEditor.document : undefined,
+      'the question document',
+    );
     assert.ok(document.getText().startsWith(`# ${group.conversations[0].conversation.query}`));
     assert.match(document.getText(), /## Response[\s\S]*## Sources/);
     const uri = vscode.Uri.joinPath(folder(), 'guides/authentication.mdx');
@@ -64,8 +94,16 @@ suite('Docs gaps view', () => {
     const group = api.testing!.gaps.tree.groups.find((g) => g.file === 'guides/authentication.mdx')!;
     const node = group.conversations[0];
     await vscode.commands.executeCommand('docsmith.gaps.markDone', node);
-    await waitFor(() => (api.testing!.gaps.tree.groups.flatMap((g) => g.conversations).some((c) => c.conversation.id === node.conversation.id) ? undefined : true), 'the question to leave the tree');
-    const file = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), '.docsmith/gaps.json'))));
+    await waitFor(
+      () =>
+        api.testing!.gaps.tree.groups.flatMap((g) => g.conversations).some((c) => c.conversation.id === node.conversation.id)
+          ? undefined
+          : true,
+      'the question to leave the tree',
+    );
+    const file = JSON.parse(
+      new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), '.docsmith/gaps.json'))),
+    );
     assert.strictEqual(file.conversations[node.conversation.id].state, 'done');
   });
 

@@ -12,7 +12,10 @@ suite('Docsmith in an untrusted workspace', () => {
   test('the file checks run', async () => {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'docs.json');
     await vscode.window.showTextDocument(uri);
-    await waitFor(() => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'docsmith') ? true : undefined), 'docsmith diagnostics');
+    await waitFor(
+      () => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'docsmith') ? true : undefined),
+      'docsmith diagnostics',
+    );
   });
 
   test('refreshing the gaps view contacts no server; setting the key asks for nothing', async () => {

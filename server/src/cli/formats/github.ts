@@ -11,7 +11,14 @@ const level = { error: 'error', warning: 'warning', info: 'notice', hint: 'notic
 export function formatGithub(report: Report, cwd = process.cwd()): string {
   const lines = report.entries.map((entry) => {
     const file = relative(cwd, resolve(report.baseDir, entry.file)).split(sep).join('/');
-    const properties = [`file=${escapeProperty(file)}`, `line=${entry.line}`, `col=${entry.column}`, `endLine=${entry.endLine}`, `endColumn=${entry.endColumn}`, `title=${escapeProperty(entry.code)}`];
+    const properties = [
+      `file=${escapeProperty(file)}`,
+      `line=${entry.line}`,
+      `col=${entry.column}`,
+      `endLine=${entry.endLine}`,
+      `endColumn=${entry.endColumn}`,
+      `title=${escapeProperty(entry.code)}`,
+    ];
     return `::${level[entry.severity]} ${properties.join(',')}::${escapeData(entry.message)}`;
   });
   const { errors, warnings, infos, files } = summarise(report);

@@ -10,7 +10,10 @@ export function formatGapsCsv(report: GapReport): string {
       conversation.timestamp,
       conversation.query,
       conversation.queryCategory ?? '',
-      conversation.sources.map((s) => s.file ?? '').filter(Boolean).join(' | '),
+      conversation.sources
+        .map((s) => s.file ?? '')
+        .filter(Boolean)
+        .join(' | '),
       conversation.sources.map((s) => s.url).join(' | '),
       String(report.statusInferred),
     ]);

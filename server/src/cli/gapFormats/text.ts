@@ -12,21 +12,25 @@ export function formatGapsText(report: GapReport, range: string): string {
     lines.push('', 'Pages cited by unanswered questions:');
     for (const page of cited) {
       lines.push(`  ${String(page.count).padStart(3)}  ${printable(page.file ?? `${page.url} (no local file)`)}`);
-      for (const id of page.conversationIds.slice(0, 5)) lines.push(`         - ${printable(byId.get(id)!.query)} (${printable(byId.get(id)!.timestamp.slice(0, 10))})`);
+      for (const id of page.conversationIds.slice(0, 5))
+        lines.push(`         - ${printable(byId.get(id)!.query)} (${printable(byId.get(id)!.timestamp.slice(0, 10))})`);
       if (page.conversationIds.length > 5) lines.push(`         … and ${page.conversationIds.length - 5} more`);
     }
   }
   const uncited = report.conversations.filter((c) => c.sources.length === 0);
   if (uncited.length) {
     lines.push('', `No source cited (${uncited.length}):`);
-    for (const conversation of uncited.slice(0, 20)) lines.push(`  - ${printable(conversation.query)} (${printable(conversation.timestamp.slice(0, 10))})`);
+    for (const conversation of uncited.slice(0, 20))
+      lines.push(`  - ${printable(conversation.query)} (${printable(conversation.timestamp.slice(0, 10))})`);
     if (uncited.length > 20) lines.push(`  … and ${uncited.length - 20} more`);
   }
   const categories = new Map<string, number>();
-  for (const conversation of report.conversations) categories.set(conversation.queryCategory ?? '(no category)', (categories.get(conversation.queryCategory ?? '(no category)') ?? 0) + 1);
+  for (const conversation of report.conversations)
+    categories.set(conversation.queryCategory ?? '(no category)', (categories.get(conversation.queryCategory ?? '(no category)') ?? 0) + 1);
   if (categories.size) {
     lines.push('', 'By category:');
-    for (const [category, count] of [...categories].sort((a, b) => b[1] - a[1])) lines.push(`  ${String(count).padStart(3)}  ${printable(category)}`);
+    for (const [category, count] of [...categories].sort((a, b) => b[1] - a[1]))
+      lines.push(`  ${String(count).padStart(3)}  ${printable(category)}`);
   }
   return lines.join('\n') + '\n';
 }

@@ -57,7 +57,18 @@ export function parseJson(uri: string, text: string): ParsedJson {
   if (strict) return { root: strict, errors: [] };
   // Deeper nesting than any configuration needs would overflow the stack of every recursive walk.
   const tooDeep = firstTooDeep(text, MAX_DEPTH);
-  if (tooDeep >= 0) return { root: undefined, errors: [{ offset: tooDeep, length: 1, message: `The JSON nests deeper than ${MAX_DEPTH} levels here; Docsmith reads up to ${MAX_DEPTH} (a docs.json needs a few dozen at most).`, tooDeep: true }] };
+  if (tooDeep >= 0)
+    return {
+      root: undefined,
+      errors: [
+        {
+          offset: tooDeep,
+          length: 1,
+          message: `The JSON nests deeper than ${MAX_DEPTH} levels here; Docsmith reads up to ${MAX_DEPTH} (a docs.json needs a few dozen at most).`,
+          tooDeep: true,
+        },
+      ],
+    };
   const errors: JsonSyntaxError[] = [];
   const top: JsonNode = { type: 'array', uri, offset: -1, length: -1, children: [] };
   const stack: JsonNode[] = [top];

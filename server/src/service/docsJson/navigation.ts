@@ -120,5 +120,3 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
   visitNode(navigation, '', undefined);
   return model;
 }
-
-

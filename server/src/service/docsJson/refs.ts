@@ -91,7 +91,11 @@ export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLo
     if (filePart !== '') {
       const resolvedUri = resolveInside(rootUri, dirnameUri(node.uri), filePart);
       if (!resolvedUri) {
-        sink.atNode('ref/outside-root', refValueNode, `\`$ref\` "${ref}" points outside the docs root; the platform only reads files inside it.`);
+        sink.atNode(
+          'ref/outside-root',
+          refValueNode,
+          `\`$ref\` "${ref}" points outside the docs root; the platform only reads files inside it.`,
+        );
         return failed();
       }
       targetUri = resolvedUri;
@@ -109,16 +113,28 @@ export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLo
               ? `comes after ${Math.round(loader.bytesRead() / 1024 / 1024)} MB of configuration files; Docsmith reads up to ${REF_LIMITS.bytes / 1024 / 1024} MB`
               : undefined;
       if (limit) {
-        sink.atNode('ref/limit', refValueNode, `\`$ref\` "${ref}" ${limit}, and did not read it. Merge the referenced files into fewer, larger ones.`);
+        sink.atNode(
+          'ref/limit',
+          refValueNode,
+          `\`$ref\` "${ref}" ${limit}, and did not read it. Merge the referenced files into fewer, larger ones.`,
+        );
         return failed();
       }
       if ((await loader.realPathInside?.(targetUri)) === false) {
-        sink.atNode('ref/outside-root', refValueNode, `\`$ref\` "${ref}" is a symlink that leads outside the docs root; Docsmith does not read it (the platform would not publish it).`);
+        sink.atNode(
+          'ref/outside-root',
+          refValueNode,
+          `\`$ref\` "${ref}" is a symlink that leads outside the docs root; Docsmith does not read it (the platform would not publish it).`,
+        );
         return failed();
       }
       targetRoot = await loader.load(targetUri);
       if (targetRoot === null) {
-        sink.atNode('ref/not-found', refValueNode, `\`$ref\` file "${filePart}" does not exist (looked for ${relativeUri(rootUri, targetUri) ?? targetUri}).`);
+        sink.atNode(
+          'ref/not-found',
+          refValueNode,
+          `\`$ref\` file "${filePart}" does not exist (looked for ${relativeUri(rootUri, targetUri) ?? targetUri}).`,
+        );
         return failed();
       }
       if (!files.includes(targetUri)) files.push(targetUri);

@@ -24,7 +24,10 @@ export function schemaAtPath(path: (string | number)[], value?: unknown): Schema
   let current: any = value;
   for (const segment of path) {
     if (!schema) return undefined;
-    const next = typeof segment === 'number' ? schema.items : (schema.properties?.[segment] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined));
+    const next =
+      typeof segment === 'number'
+        ? schema.items
+        : (schema.properties?.[segment] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined));
     current = current?.[segment];
     schema = next && display(next, current);
   }
@@ -34,13 +37,26 @@ export function schemaAtPath(path: (string | number)[], value?: unknown): Schema
 function display(schema: SchemaNode, value: unknown): SchemaNode | undefined {
   const resolved = derefSchema(schema);
   if (!resolved?.anyOf) return resolved;
-  const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' || value === undefined ? 'object' : typeof value;
-  const branches = (resolved.anyOf as SchemaNode[]).map((branch) => display(branch, value)).filter((branch): branch is SchemaNode => branch !== undefined);
+  const kind = Array.isArray(value)
+    ? 'array'
+    : value === null
+      ? 'null'
+      : typeof value === 'object' || value === undefined
+        ? 'object'
+        : typeof value;
+  const branches = (resolved.anyOf as SchemaNode[])
+    .map((branch) => display(branch, value))
+    .filter((branch): branch is SchemaNode => branch !== undefined);
   const typeOf = (branch: SchemaNode) => ([] as string[]).concat(branch.type ?? (branch.enum ? 'string' : []));
   const matching = branches.filter((branch) => typeOf(branch).includes(kind));
   const chosen = matching.length ? matching : value === undefined ? branches : [];
   if (chosen.length === 0) return { ...resolved, anyOf: undefined };
-  if (chosen.length === 1) return { ...chosen[0], markdownDescription: resolved.markdownDescription ?? chosen[0].markdownDescription, title: resolved.title ?? chosen[0].title };
+  if (chosen.length === 1)
+    return {
+      ...chosen[0],
+      markdownDescription: resolved.markdownDescription ?? chosen[0].markdownDescription,
+      title: resolved.title ?? chosen[0].title,
+    };
   const properties = Object.assign({}, ...chosen.map((branch) => branch.properties ?? {}).reverse());
   const enums = chosen.flatMap((branch) => branch.enum ?? []);
   return {

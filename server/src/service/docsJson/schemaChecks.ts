@@ -60,7 +60,10 @@ const checks: Record<string, Check> = {
   /** Any URL with a scheme. */
   url: (value: string) => (parseUrl(value) ? undefined : 'must be a full URL such as "https://example.com"'),
   /** A navigation or navbar link: a path from the site root, a `#fragment`, `mailto:` or a URL. */
-  href: (value: string) => (value.startsWith('/') || value.startsWith('#') || value.startsWith('mailto:') || parseUrl(value) ? undefined : 'must be a URL such as "https://example.com" or a path starting with "/"'),
+  href: (value: string) =>
+    value.startsWith('/') || value.startsWith('#') || value.startsWith('mailto:') || parseUrl(value)
+      ? undefined
+      : 'must be a URL such as "https://example.com" or a path starting with "/"',
   /** A footer link: as `href`, but only `https://` URLs, and no .svg, .exe or .zip file. */
   secureHref: (raw: string) => {
     const value = normaliseLink(raw);
@@ -69,7 +72,8 @@ const checks: Record<string, Check> = {
     return isSafeHttps(value) ? undefined : 'must be an https:// URL (not a .svg, .exe or .zip file), or a path starting with "/"';
   },
   /** A social profile: an `https://` URL, no .svg, .exe or .zip file. */
-  secureUrl: (value: string) => (parseUrl(value) && isSafeHttps(normaliseLink(value)) ? undefined : 'must be an https:// URL such as "https://github.com/acme"'),
+  secureUrl: (value: string) =>
+    parseUrl(value) && isSafeHttps(normaliseLink(value)) ? undefined : 'must be an https:// URL such as "https://github.com/acme"',
   httpsUrl: (value: string) => (parseUrl(value) && value.startsWith('https://') ? undefined : 'must be an https:// URL'),
   httpsUrlNoQuery: (value: string) => {
     const url = parseUrl(value);
@@ -80,14 +84,17 @@ const checks: Record<string, Check> = {
   specSource: (value: string) => {
     const url = parseUrl(value.trim());
     if (!url) return undefined; // a path
-    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : `must be a path in the docs root or an http(s) URL, not a "${url.protocol}" URL`;
+    return url.protocol === 'https:' || url.protocol === 'http:'
+      ? undefined
+      : `must be a path in the docs root or an http(s) URL, not a "${url.protocol}" URL`;
   },
   /** A GraphQL schema or SDK artifact: a path in the docs root, or an `https://` URL. */
   httpsOrPath: (value: string) => {
     const url = parseUrl(value.trim());
     return !url || url.protocol === 'https:' ? undefined : 'must be a path in the docs root or an https:// URL';
   },
-  fontFormat: (font: { source?: unknown; format?: unknown }) => (font.source && !font.format ? 'has a `source` but no `format`: add "format": "woff2" (or "woff")' : undefined),
+  fontFormat: (font: { source?: unknown; format?: unknown }) =>
+    font.source && !font.format ? 'has a `source` but no `format`: add "format": "woff2" (or "woff")' : undefined,
   uniqueSources: (redirects: { source?: unknown }[]) => {
     const duplicate = duplicateOf(redirects.map((redirect) => redirect.source));
     return duplicate === undefined ? undefined : `has two redirects from "${String(duplicate)}"; the platform rejects a repeated source`;

@@ -70,7 +70,8 @@ function codeFor(kind: Kind, path: JsonPath): DiagnosticCode {
 /** How a message names the place: `integrations.ga4.measurementId`, `navigation.tabs[0].groups[2]`. */
 export function displayPath(segments: JsonPath): string {
   let path = '';
-  for (const segment of segments) path += typeof segment === 'number' || /^\d+$/.test(segment) ? `[${segment}]` : path ? `.${segment}` : segment;
+  for (const segment of segments)
+    path += typeof segment === 'number' || /^\d+$/.test(segment) ? `[${segment}]` : path ? `.${segment}` : segment;
   return path || 'docs.json';
 }
 
@@ -94,7 +95,9 @@ function describeType(node: JsonNode): string {
 }
 
 function typeList(types: unknown[]): string {
-  return types.map((type) => (type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${String(type)}`)).join(' or ');
+  return types
+    .map((type) => (type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${String(type)}`))
+    .join(' or ');
 }
 
 function firstSentence(text: unknown): string {
@@ -136,15 +139,25 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
     case 'missing': {
       const described = firstSentence(derefSchema(schema.properties?.[issue.key!])?.markdownDescription);
       const target = holderKeyAt(root, path) ?? { ...node, length: 1 };
-      return { code: codeFor('missing-property', path), node: target, message: `${shapeName(schema, path)} is missing \`${issue.key}\`${described}.` };
+      return {
+        code: codeFor('missing-property', path),
+        node: target,
+        message: `${shapeName(schema, path)} is missing \`${issue.key}\`${described}.`,
+      };
     }
     case 'no-division': {
       const target = holderKeyAt(root, path) ?? { ...node, length: 1 };
       const choices = (issue.expected as string[]).map((key) => `\`${key}\``).join(', ');
-      return { code: codeFor('missing-property', path), node: target, message: `${shapeName(schema, path)} holds none of ${choices}: the platform needs one of them.` };
+      return {
+        code: codeFor('missing-property', path),
+        node: target,
+        message: `${shapeName(schema, path)} holds none of ${choices}: the platform needs one of them.`,
+      };
     }
     case 'type': {
-      const message = schema.errorMessage ? `${where} ${schema.errorMessage}; found ${describeType(node)}.` : `${where} must be ${typeList(issue.expected ?? [])}, not ${describeType(node)}.`;
+      const message = schema.errorMessage
+        ? `${where} ${schema.errorMessage}; found ${describeType(node)}.`
+        : `${where} must be ${typeList(issue.expected ?? [])}, not ${describeType(node)}.`;
       return { code: codeFor('invalid-value', path), node, message };
     }
     case 'enum':
@@ -152,16 +165,29 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
       const allowed = (issue.expected ?? []).map(String);
       const data = node.type === 'string' ? closest(String(node.value), allowed) : undefined;
       const isKey = node.type === 'string' && path[path.length - 1] === node.value && holderKeyAt(root, path) === node;
-      const subject = isKey ? `The key "${String(node.value)}" of \`${displayPath(path.slice(0, -1))}\`` : `${where} is ${quote(node.value ?? describeType(node))};`;
+      const subject = isKey
+        ? `The key "${String(node.value)}" of \`${displayPath(path.slice(0, -1))}\``
+        : `${where} is ${quote(node.value ?? describeType(node))};`;
       const list = allowed.map((value) => `"${value}"`).join(', ');
-      const message = isKey ? `${subject} is not allowed; expected one of ${list}; the platform rejects the file.${didYouMean(data, '"')}` : `${subject} expected ${allowed.length === 1 ? `"${allowed[0]}"` : `one of ${list}`}.${didYouMean(data, '"')}`;
-      return { code: codeFor('invalid-value', path), node, message, data: data ? { replace: JSON.stringify(data), replaceLabel: data } : undefined };
+      const message = isKey
+        ? `${subject} is not allowed; expected one of ${list}; the platform rejects the file.${didYouMean(data, '"')}`
+        : `${subject} expected ${allowed.length === 1 ? `"${allowed[0]}"` : `one of ${list}`}.${didYouMean(data, '"')}`;
+      return {
+        code: codeFor('invalid-value', path),
+        node,
+        message,
+        data: data ? { replace: JSON.stringify(data), replaceLabel: data } : undefined,
+      };
     }
     case 'string':
     case 'check':
     case 'array': {
       const found = node.type === 'string' ? `; found ${quote(node.value)}` : '';
-      return { code: codeFor('invalid-value', path), node, message: `${where} ${issue.kind === 'string' && schema.errorMessage ? schema.errorMessage : issue.detail}${found}.` };
+      return {
+        code: codeFor('invalid-value', path),
+        node,
+        message: `${where} ${issue.kind === 'string' && schema.errorMessage ? schema.errorMessage : issue.detail}${found}.`,
+      };
     }
     case 'rejected-key':
     case 'never': {
@@ -176,7 +202,12 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
         issue.kind === 'never'
           ? `\`${key}\` is not allowed in ${shape}; the platform rejects the file. Remove it.`
           : `Unknown key \`${key}\` in ${shape}; the platform rejects the file.${didYouMean(suggestion)}${list}`;
-      return { code: codeFor('rejected-key', [...path, key]), node: target, message, data: suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true } };
+      return {
+        code: codeFor('rejected-key', [...path, key]),
+        node: target,
+        message,
+        data: suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true },
+      };
     }
   }
 }
@@ -201,18 +232,24 @@ function describeDrop(root: JsonNode, drop: SchemaDrop): Described {
     return {
       code: codeFor('ignored-key', drop.path),
       node: target,
-      message: `\`${displayPath(holderPath)}\` can take one of two forms; the platform reads it as ${lowerFirst(shape.replace(/ \(.*\)$/, ''))}${because} and ignores \`${key}\`, which belongs to the other form. Use one form.`,
+      message:
+        `\`${displayPath(holderPath)}\` can take one of two forms; ` +
+        `the platform reads it as ${lowerFirst(shape.replace(/ \(.*\)$/, ''))}${because} and ignores \`${key}\`, which belongs to the other form. Use one form.`,
       data: { removeKey: true },
     };
   }
   const reason = drop.reason && describeIssue(root, drop.reason);
   const related = reason ? [{ node: reason.node, message: reason.message }] : undefined;
-  const because = reason ? ` ${key === 'href' ? 'Its value is not valid' : 'Its content is not valid'}: ${lowerFirst(reason.message).replace(/\.$/, '')}.` : '';
+  const because = reason
+    ? ` ${key === 'href' ? 'Its value is not valid' : 'Its content is not valid'}: ${lowerFirst(reason.message).replace(/\.$/, '')}.`
+    : '';
   if (drop.kept) {
     return {
       code: codeFor('ignored-key', drop.path),
       node: target,
-      message: `${shape} holds both \`${drop.kept}\` and \`${key}\`; the platform uses \`${drop.kept}\` and ignores \`${key}\`.${because} Nest one inside the other or remove \`${key}\`.`,
+      message:
+        `${shape} holds both \`${drop.kept}\` and \`${key}\`; ` +
+        `the platform uses \`${drop.kept}\` and ignores \`${key}\`.${because} Nest one inside the other or remove \`${key}\`.`,
       data: { removeKey: true },
       related,
     };
@@ -220,7 +257,9 @@ function describeDrop(root: JsonNode, drop: SchemaDrop): Described {
   return {
     code: codeFor('ignored-key', drop.path),
     node: target,
-    message: `The platform ignores \`${key}\` of ${lowerFirst(shape)} because its value is not valid${reason ? `: ${lowerFirst(reason.message).replace(/\.$/, '')}` : ''}. Fix it, or the ${key === 'href' ? 'link' : 'content'} is silently left out of the site.`,
+    message:
+      `The platform ignores \`${key}\` of ${lowerFirst(shape)} because its value is not valid${reason ? `: ${lowerFirst(reason.message).replace(/\.$/, '')}` : ''}. ` +
+      `Fix it, or the ${key === 'href' ? 'link' : 'content'} is silently left out of the site.`,
     related,
   };
 }

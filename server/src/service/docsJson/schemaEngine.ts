@@ -65,7 +65,8 @@ export class SchemaEngine {
     if (s.anyOf) return this.union(node, s, path);
     if ('const' in s && valueOf(node) !== s.const) return fail({ kind: 'const', node, path, schema: s, expected: [s.const] });
     if (s.enum && !s.enum.includes(valueOf(node))) return fail({ kind: 'enum', node, path, schema: s, expected: s.enum });
-    if (s.type !== undefined && !typeMatches(node, s.type)) return fail({ kind: 'type', node, path, schema: s, expected: ([] as string[]).concat(s.type) });
+    if (s.type !== undefined && !typeMatches(node, s.type))
+      return fail({ kind: 'type', node, path, schema: s, expected: ([] as string[]).concat(s.type) });
     switch (node.type) {
       case 'string':
         return this.string(node, s, path);
@@ -123,7 +124,8 @@ export class SchemaEngine {
   private markOtherForms(result: SchemaResult, node: JsonNode, chosen: SchemaNode, branches: SchemaNode[]): SchemaResult {
     if (result.drops.length === 0) return result;
     const drops = result.drops.map((drop) => {
-      if (drop.known || drop.holder !== chosen || drop.property.offset < node.offset || drop.property.offset >= node.offset + node.length) return drop;
+      if (drop.known || drop.holder !== chosen || drop.property.offset < node.offset || drop.property.offset >= node.offset + node.length)
+        return drop;
       if (drop.path.length === 0 || !branches.some((branch) => branch !== chosen && drop.key in (branch.properties ?? {}))) return drop;
       return { ...drop, known: true, otherForm: true };
     });
@@ -173,10 +175,18 @@ export class SchemaEngine {
     const raw = node.value as string;
     const value = s['x-trim'] ? raw.trim() : raw;
     if (s.minLength !== undefined && value.length < s.minLength) {
-      return fail({ kind: 'string', node, path, schema: s, detail: s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long` });
+      return fail({
+        kind: 'string',
+        node,
+        path,
+        schema: s,
+        detail: s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long`,
+      });
     }
-    if (s.maxLength !== undefined && value.length > s.maxLength) return fail({ kind: 'string', node, path, schema: s, detail: `must be at most ${s.maxLength} characters long` });
-    if (s.pattern !== undefined && !this.pattern(s.pattern).test(value)) return fail({ kind: 'string', node, path, schema: s, detail: `must match ${s.pattern}` });
+    if (s.maxLength !== undefined && value.length > s.maxLength)
+      return fail({ kind: 'string', node, path, schema: s, detail: `must be at most ${s.maxLength} characters long` });
+    if (s.pattern !== undefined && !this.pattern(s.pattern).test(value))
+      return fail({ kind: 'string', node, path, schema: s, detail: `must match ${s.pattern}` });
     if (s['x-check']) {
       const detail = schemaCheck(s['x-check'], value);
       if (detail) return fail({ kind: 'check', node, path, schema: s, detail });
@@ -186,8 +196,16 @@ export class SchemaEngine {
 
   private array(node: JsonNode, s: SchemaNode, path: JsonPath): SchemaResult {
     const items = node.children ?? [];
-    if (s.minItems !== undefined && items.length < s.minItems) return fail({ kind: 'array', node, path, schema: s, detail: s.minItems === 1 ? 'must not be empty' : `must hold at least ${s.minItems} items` });
-    if (s.maxItems !== undefined && items.length > s.maxItems) return fail({ kind: 'array', node, path, schema: s, detail: `may hold at most ${s.maxItems} items` });
+    if (s.minItems !== undefined && items.length < s.minItems)
+      return fail({
+        kind: 'array',
+        node,
+        path,
+        schema: s,
+        detail: s.minItems === 1 ? 'must not be empty' : `must hold at least ${s.minItems} items`,
+      });
+    if (s.maxItems !== undefined && items.length > s.maxItems)
+      return fail({ kind: 'array', node, path, schema: s, detail: `may hold at most ${s.maxItems} items` });
     if (!s.items) return OK;
     const result = collect(items.map((item, index) => this.validate(item, s.items, [...path, index])));
     // As the platform's validator, a check of the whole runs after problems inside it, unless an
@@ -203,7 +221,8 @@ export class SchemaEngine {
     const props = lastProperties(node);
     const issues: SchemaIssue[] = [];
     const drops: SchemaDrop[] = [];
-    for (const key of (s.required as string[] | undefined) ?? []) if (!props.has(key)) issues.push({ kind: 'missing', node, path, schema: s, key });
+    for (const key of (s.required as string[] | undefined) ?? [])
+      if (!props.has(key)) issues.push({ kind: 'missing', node, path, schema: s, key });
     const never = (s['x-never'] as string[] | undefined) ?? [];
     const divisions = (s['x-divisions'] as string[] | undefined) ?? [];
     const declared = (s.properties ?? {}) as Record<string, SchemaNode>;
@@ -222,11 +241,18 @@ export class SchemaEngine {
         const result = this.validate(value, child, childPath);
         appendAll(drops, result.drops);
         if (result.ok) continue;
-        if (this.resolve(child)['x-catch'] || child['x-catch']) drops.push({ property, key, path: childPath, holder: s, known: true, reason: result.issues[0] });
+        if (this.resolve(child)['x-catch'] || child['x-catch'])
+          drops.push({ property, key, path: childPath, holder: s, known: true, reason: result.issues[0] });
         else appendAll(issues, result.issues);
       } else if (s.additionalProperties && typeof s.additionalProperties === 'object') {
         if (s.propertyNames?.enum && !s.propertyNames.enum.includes(key)) {
-          issues.push({ kind: 'enum', node: property.children![0], path: childPath, schema: s.propertyNames, expected: s.propertyNames.enum });
+          issues.push({
+            kind: 'enum',
+            node: property.children![0],
+            path: childPath,
+            schema: s.propertyNames,
+            expected: s.propertyNames.enum,
+          });
           continue;
         }
         const result = this.validate(value, s.additionalProperties, childPath);
@@ -242,7 +268,8 @@ export class SchemaEngine {
     for (const [key, winner] of Object.entries<string>(s['x-ignoredWith'] ?? {})) {
       const property = props.get(key);
       const winning = props.get(winner);
-      if (!property || !winning || drops.some((drop) => drop.property === winning) || drops.some((drop) => drop.property === property)) continue;
+      if (!property || !winning || drops.some((drop) => drop.property === winning) || drops.some((drop) => drop.property === property))
+        continue;
       drops.push({ property, key, path: [...path, key], holder: s, known: true, kept: winner });
     }
     if (s['x-check'] && !issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {
@@ -253,7 +280,15 @@ export class SchemaEngine {
   }
 
   /** The platform keeps the first present division whose value is valid and ignores the rest. */
-  private divisions(node: JsonNode, s: SchemaNode, path: JsonPath, props: Map<string, JsonNode>, divisions: string[], issues: SchemaIssue[], drops: SchemaDrop[]): void {
+  private divisions(
+    node: JsonNode,
+    s: SchemaNode,
+    path: JsonPath,
+    props: Map<string, JsonNode>,
+    divisions: string[],
+    issues: SchemaIssue[],
+    drops: SchemaDrop[],
+  ): void {
     const present = divisions.filter((key) => props.has(key));
     const results = new Map(present.map((key) => [key, this.validate(valueNode(props.get(key)!)!, s.properties[key], [...path, key])]));
     const kept = present.find((key) => results.get(key)!.ok);
@@ -268,14 +303,31 @@ export class SchemaEngine {
       const [first, ...others] = present;
       appendAll(issues, results.get(first)!.issues);
       appendAll(drops, results.get(first)!.drops);
-      for (const key of others) drops.push({ property: props.get(key)!, key, path: [...path, key], holder: s, known: true, kept: first, reason: results.get(key)!.issues[0] });
+      for (const key of others)
+        drops.push({
+          property: props.get(key)!,
+          key,
+          path: [...path, key],
+          holder: s,
+          known: true,
+          kept: first,
+          reason: results.get(key)!.issues[0],
+        });
       return;
     }
     if (kept !== undefined) appendAll(drops, results.get(kept)!.drops);
     for (const key of present) {
       if (key === kept) continue;
       const result = results.get(key)!;
-      drops.push({ property: props.get(key)!, key, path: [...path, key], holder: s, known: true, kept, reason: result.ok ? undefined : result.issues[0] });
+      drops.push({
+        property: props.get(key)!,
+        key,
+        path: [...path, key],
+        holder: s,
+        known: true,
+        kept,
+        reason: result.ok ? undefined : result.issues[0],
+      });
     }
   }
 
@@ -302,7 +354,11 @@ function fail(issue: SchemaIssue): SchemaResult {
 
 function collect(results: SchemaResult[]): SchemaResult {
   if (results.every((result) => result.ok && result.drops.length === 0)) return OK;
-  return { ok: results.every((result) => result.ok), issues: results.flatMap((result) => result.issues), drops: results.flatMap((result) => result.drops) };
+  return {
+    ok: results.every((result) => result.ok),
+    issues: results.flatMap((result) => result.issues),
+    drops: results.flatMap((result) => result.drops),
+  };
 }
 
 function typeMatches(node: JsonNode, type: string | string[]): boolean {

@@ -81,7 +81,13 @@ class StrictParser {
       this.at++;
       this.skipSpace();
       const value = this.value(depth + 1);
-      children.push({ type: 'property', uri: this.uri, offset: key.offset, length: value.offset + value.length - key.offset, children: [key, value] });
+      children.push({
+        type: 'property',
+        uri: this.uri,
+        offset: key.offset,
+        length: value.offset + value.length - key.offset,
+        children: [key, value],
+      });
       this.skipSpace();
       const next = this.text.charCodeAt(this.at++);
       if (next === 125) break; // }

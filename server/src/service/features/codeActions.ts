@@ -20,22 +20,46 @@ export function codeActions(document: TextDocument, range: Range, diagnostics: D
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE || !diagnostic.data || !Range.is(diagnostic.range)) continue;
     const data = readFixData(diagnostic.data);
-    const fix = (title: string, edit: WorkspaceEdit, isPreferred = false): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit, isPreferred });
+    const fix = (title: string, edit: WorkspaceEdit, isPreferred = false): CodeAction => ({
+      title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      edit,
+      isPreferred,
+    });
     if (data.replace !== undefined) {
-      actions.push(fix(`Change to ${data.replaceLabel ?? data.replace}`, { changes: { [document.uri]: [{ range: diagnostic.range, newText: data.replace }] } }, true));
+      actions.push(
+        fix(
+          `Change to ${data.replaceLabel ?? data.replace}`,
+          { changes: { [document.uri]: [{ range: diagnostic.range, newText: data.replace }] } },
+          true,
+        ),
+      );
     }
     if (data.removeKey) {
       const edits = removeAt(text, document.offsetAt(diagnostic.range.start));
-      if (edits.length) actions.push(fix(`Remove ${text.slice(document.offsetAt(diagnostic.range.start), document.offsetAt(diagnostic.range.end))}`, { changes: { [document.uri]: toTextEdits(document.uri, text, edits) } }));
+      if (edits.length)
+        actions.push(
+          fix(`Remove ${text.slice(document.offsetAt(diagnostic.range.start), document.offsetAt(diagnostic.range.end))}`, {
+            changes: { [document.uri]: toTextEdits(document.uri, text, edits) },
+          }),
+        );
     }
     if (data.removeEntry) {
       const edits = removeAt(text, document.offsetAt(diagnostic.range.start) + 1);
-      if (edits.length) actions.push(fix('Remove this duplicate entry', { changes: { [document.uri]: toTextEdits(document.uri, text, edits) } }, true));
+      if (edits.length)
+        actions.push(fix('Remove this duplicate entry', { changes: { [document.uri]: toTextEdits(document.uri, text, edits) } }, true));
     }
     if (data.createPage && state) actions.push(createPageAction(data.createPage, diagnostic, document, state));
     if (data.insert) {
       const at = document.positionAt(data.insert.offset);
-      actions.push(fix(`Add ${data.insert.text.trim().split('\n')[0]}`, { changes: { [document.uri]: [{ range: { start: at, end: at }, newText: data.insert.text }] } }, true));
+      actions.push(
+        fix(
+          `Add ${data.insert.text.trim().split('\n')[0]}`,
+          { changes: { [document.uri]: [{ range: { start: at, end: at }, newText: data.insert.text }] } },
+          true,
+        ),
+      );
     }
     if (data.addToNavigation && state?.context) appendAll(actions, addToNavigationActions(data.addToNavigation, diagnostic, state));
   }
@@ -47,10 +71,15 @@ export function codeActions(document: TextDocument, range: Range, diagnostics: D
 function createPageAction(relative: string, diagnostic: Diagnostic, document: TextDocument, state: SiteState): CodeAction {
   const uri = joinUri(state.rootUri, relative);
   const id = relative.replace(/\.mdx?$/, '');
-  const title = id.split('/').pop()!.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+  const title = id
+    .split('/')
+    .pop()!
+    .replace(/[-_]+/g, ' ')
+    .replace(/^\w/, (c) => c.toUpperCase());
   const underApi = isUnderApiGroup(document, diagnostic, state);
   const content = underApi
-    ? `---\ntitle: "${title}"\napi: "GET /${id.split('/').pop()}"\n---\n\nDescribe what this endpoint does.\n\n<ResponseField name="id" type="string" required>\n  Describe the field.\n</ResponseField>\n`
+    ? `---\ntitle: "${title}"\napi: ` +
+      `"GET /${id.split('/').pop()}"\n---\n\nDescribe what this endpoint does.\n\n<ResponseField name="id" type="string" required>\n  Describe the field.\n</ResponseField>\n`
     : `---\ntitle: "${title}"\ndescription: ""\n---\n\n`;
   return {
     title: `Create ${relative}${underApi ? ' (endpoint page)' : ''}`,
@@ -59,7 +88,10 @@ function createPageAction(relative: string, diagnostic: Diagnostic, document: Te
     edit: {
       documentChanges: [
         { kind: 'create', uri, options: { ignoreIfExists: true } },
-        { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: content }] },
+        {
+          textDocument: { uri, version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: content }],
+        },
       ],
     },
   };
@@ -69,7 +101,10 @@ function createPageAction(relative: string, diagnostic: Diagnostic, document: Te
 function isUnderApiGroup(document: TextDocument, diagnostic: Diagnostic, state: SiteState): boolean {
   const offset = document.offsetAt(diagnostic.range.start);
   const groups = navigationGroups(child(state.context?.config, 'navigation'));
-  return groups.some((group) => group.isApi && group.pages.uri === document.uri && offset >= group.pages.offset && offset <= group.pages.offset + group.pages.length);
+  return groups.some(
+    (group) =>
+      group.isApi && group.pages.uri === document.uri && offset >= group.pages.offset && offset <= group.pages.offset + group.pages.length,
+  );
 }
 
 function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: SiteState): CodeAction[] {
@@ -78,17 +113,31 @@ function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: S
     const text = state.context!.sink.sources.text(group.pages.uri);
     if (text === undefined) return [];
     const edits = appendToArrayAt(text, group.pages.offset, pageId);
-    return edits.length ? [{ title: `Add to navigation: ${group.label}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: { changes: { [group.pages.uri]: toTextEdits(group.pages.uri, text, edits) } } }] : [];
+    return edits.length
+      ? [
+          {
+            title: `Add to navigation: ${group.label}`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            edit: { changes: { [group.pages.uri]: toTextEdits(group.pages.uri, text, edits) } },
+          },
+        ]
+      : [];
   });
 }
 
 /** `get /users` → `GET /users` where the cursor is on an operation entry, `api:` or `openapi:` value. */
 function methodCaseAction(document: TextDocument, range: Range): CodeAction | undefined {
   const lineNumber = range.start.line;
-  const line = document.getText({ start: { line: lineNumber, character: 0 }, end: { line: lineNumber + 1, character: 0 } }).replace(/\r?\n$/, '');
+  const line = document
+    .getText({ start: { line: lineNumber, character: 0 }, end: { line: lineNumber + 1, character: 0 } })
+    .replace(/\r?\n$/, '');
   const cursor = range.start.character;
   // Candidate values on the line: quoted strings, and an unquoted `api:`/`openapi:` front matter value.
-  const candidates: { start: number; value: string }[] = [...line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => ({ start: m.index! + 1, value: m[1] ?? m[2] }));
+  const candidates: { start: number; value: string }[] = [...line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => ({
+    start: m.index! + 1,
+    value: m[1] ?? m[2],
+  }));
   const frontMatter = /^(?:api|openapi):[ \t]*(?!["'])/.exec(line);
   if (frontMatter) candidates.push({ start: frontMatter[0].length, value: line.slice(frontMatter[0].length).trimEnd() });
   const candidate = candidates.find((c) => cursor >= c.start - 1 && cursor <= c.start + c.value.length + 1);
@@ -99,6 +148,15 @@ function methodCaseAction(document: TextDocument, range: Range): CodeAction | un
   return {
     title: `Write the method in upper case (${method[1].toUpperCase()})`,
     kind: CodeActionKind.QuickFix,
-    edit: { changes: { [document.uri]: [{ range: { start: { line: lineNumber, character }, end: { line: lineNumber, character: character + method[1].length } }, newText: method[1].toUpperCase() }] } },
+    edit: {
+      changes: {
+        [document.uri]: [
+          {
+            range: { start: { line: lineNumber, character }, end: { line: lineNumber, character: character + method[1].length } },
+            newText: method[1].toUpperCase(),
+          },
+        ],
+      },
+    },
   };
 }

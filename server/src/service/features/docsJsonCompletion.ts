@@ -25,7 +25,10 @@ export async function completeDocsJson(document: TextDocument, offset: number, s
     const typed = context.stringNode ? document.getText().slice(context.stringNode.offset + 1, offset) : '';
     const items = await completePageEntries(context.tree, path, state, replaceRange, key === 'pages');
     const matching = items.filter((item) => isSubsequence(typed, item.label));
-    return { isIncomplete: matching.length > MAX_ITEMS, items: matching.sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).slice(0, MAX_ITEMS) };
+    return {
+      isIncomplete: matching.length > MAX_ITEMS,
+      items: matching.sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).slice(0, MAX_ITEMS),
+    };
   }
   return { isIncomplete: false, items: await completeOther(context, state) };
 }
@@ -55,7 +58,13 @@ function isSubsequence(typed: string, label: string): boolean {
   return true;
 }
 
-function completeKeys(objectPath: (string | number)[], rootValue: unknown, inString: boolean, range: Range, keyOnly: boolean): CompletionItem[] {
+function completeKeys(
+  objectPath: (string | number)[],
+  rootValue: unknown,
+  inString: boolean,
+  range: Range,
+  keyOnly: boolean,
+): CompletionItem[] {
   const schema = schemaAtPath(objectPath, rootValue);
   const properties = (schema?.properties ?? {}) as Record<string, SchemaNode>;
   const existing = objectAt(rootValue, objectPath);
@@ -83,16 +92,35 @@ function completeValues(path: (string | number)[], rootValue: unknown, range: Ra
   if (!schema) return [];
   const items: CompletionItem[] = [];
   for (const value of (schema.enum ?? []) as unknown[]) {
-    items.push({ label: JSON.stringify(value), kind: CompletionItemKind.EnumMember, documentation: describe(schema), textEdit: { range, newText: JSON.stringify(value) } });
+    items.push({
+      label: JSON.stringify(value),
+      kind: CompletionItemKind.EnumMember,
+      documentation: describe(schema),
+      textEdit: { range, newText: JSON.stringify(value) },
+    });
   }
-  if (schema.type === 'boolean') for (const value of ['true', 'false']) items.push({ label: value, kind: CompletionItemKind.Value, textEdit: { range, newText: value } });
+  if (schema.type === 'boolean')
+    for (const value of ['true', 'false'])
+      items.push({ label: value, kind: CompletionItemKind.Value, textEdit: { range, newText: value } });
   for (const snippet of (schema.defaultSnippets ?? []) as { label: string; body: unknown }[]) {
-    items.push({ label: snippet.label, kind: CompletionItemKind.Snippet, documentation: describe(schema), insertTextFormat: InsertTextFormat.Snippet, textEdit: { range, newText: toSnippet(snippet.body) } });
+    items.push({
+      label: snippet.label,
+      kind: CompletionItemKind.Snippet,
+      documentation: describe(schema),
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range, newText: toSnippet(snippet.body) },
+    });
   }
   return items;
 }
 
-async function completePageEntries(tree: ReturnType<typeof jsonContext>['tree'], path: (string | number)[], state: SiteState, range: Range, allowOperations: boolean): Promise<CompletionItem[]> {
+async function completePageEntries(
+  tree: ReturnType<typeof jsonContext>['tree'],
+  path: (string | number)[],
+  state: SiteState,
+  range: Range,
+  allowOperations: boolean,
+): Promise<CompletionItem[]> {
   const site = state.context;
   if (!site) return [];
   const items: CompletionItem[] = [];
@@ -113,14 +141,28 @@ async function completePageEntries(tree: ReturnType<typeof jsonContext>['tree'],
   for (const spec of await loadSpecs(site, scope)) {
     for (const operation of spec.operations) {
       const value = `${operation.method} ${operation.path}`;
-      items.push({ label: value, kind: CompletionItemKind.Function, detail: operation.summary, sortText: `2${value}`, textEdit: { range, newText: JSON.stringify(value) }, filterText: JSON.stringify(value) });
+      items.push({
+        label: value,
+        kind: CompletionItemKind.Function,
+        detail: operation.summary,
+        sortText: `2${value}`,
+        textEdit: { range, newText: JSON.stringify(value) },
+        filterText: JSON.stringify(value),
+      });
     }
   }
   for (const spec of (await state.siteSpecs()).local) {
     const file = relativeUri(site.rootUri, spec.uri) ?? spec.uri;
     for (const operation of spec.operations) {
       const value = `${file} ${operation.method} ${operation.path}`;
-      items.push({ label: value, kind: CompletionItemKind.Function, detail: operation.summary, sortText: `3${value}`, textEdit: { range, newText: JSON.stringify(value) }, filterText: JSON.stringify(value) });
+      items.push({
+        label: value,
+        kind: CompletionItemKind.Function,
+        detail: operation.summary,
+        sortText: `3${value}`,
+        textEdit: { range, newText: JSON.stringify(value) },
+        filterText: JSON.stringify(value),
+      });
     }
   }
   return items;
@@ -129,7 +171,13 @@ async function completePageEntries(tree: ReturnType<typeof jsonContext>['tree'],
 async function completeSpecFiles(state: SiteState, range: Range): Promise<CompletionItem[]> {
   if (!state.context) return [];
   const files = (await state.siteSpecs()).local.map((spec) => relativeUri(state.rootUri, spec.uri) ?? spec.uri);
-  return files.map((file) => ({ label: file, kind: CompletionItemKind.File, detail: 'OpenAPI spec', textEdit: { range, newText: JSON.stringify(file) }, filterText: JSON.stringify(file) }));
+  return files.map((file) => ({
+    label: file,
+    kind: CompletionItemKind.File,
+    detail: 'OpenAPI spec',
+    textEdit: { range, newText: JSON.stringify(file) },
+    filterText: JSON.stringify(file),
+  }));
 }
 
 function objectAt(value: unknown, path: (string | number)[]): Record<string, unknown> | undefined {

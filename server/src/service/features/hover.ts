@@ -35,7 +35,9 @@ export async function hoverDocsJson(document: TextDocument, offset: number, stat
     const operation = parseOperation(value);
     if (operation && key === 'pages') {
       const found = await lookupOperation(state, value, enclosingOpenapi(context.tree, path) as string[] | undefined);
-      return found ? markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range) : null;
+      return found
+        ? markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range)
+        : null;
     }
     return markdown(await describePage(state, value), range);
   }
@@ -53,12 +55,14 @@ export async function hoverPage(document: TextDocument, offset: number, state: S
       ? { start: document.positionAt(entry.keyOffset), end: document.positionAt(entry.keyOffset + entry.keyLength) }
       : { start: document.positionAt(entry.valueOffset), end: document.positionAt(entry.valueOffset + entry.valueLength) };
     const description = frontMatterProperties[entry.key]?.markdownDescription;
-    if (onValue && entry.key === 'api' && typeof entry.value === 'string') return markdown([describeApi(entry.value, state), description].filter(Boolean).join('\n\n---\n\n'), range);
+    if (onValue && entry.key === 'api' && typeof entry.value === 'string')
+      return markdown([describeApi(entry.value, state), description].filter(Boolean).join('\n\n---\n\n'), range);
     if (onValue && entry.key === 'openapi' && typeof entry.value === 'string') {
       const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));
       if (found) return markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range);
     }
-    if (onValue && (entry.key === 'authMethod' || entry.key === 'playground')) return markdown([overrideNote(entry.key, state), description].filter(Boolean).join('\n\n'), range);
+    if (onValue && (entry.key === 'authMethod' || entry.key === 'playground'))
+      return markdown([overrideNote(entry.key, state), description].filter(Boolean).join('\n\n'), range);
     return description ? markdown(description, range) : null;
   }
   return null;
@@ -72,14 +76,18 @@ function describeSchema(key: string, schema: SchemaNode): string {
   const lines = [`**${key}**${schema.title && schema.title !== key ? ` (${schema.title})` : ''}`];
   if (schema.markdownDescription) lines.push('', schema.markdownDescription);
   if (Array.isArray(schema.enum)) lines.push('', `One of: ${schema.enum.map((v: unknown) => `\`${v}\``).join(', ')}`);
-  if (Array.isArray(schema.required) && schema.required.length) lines.push('', `Requires: ${schema.required.map((r: string) => `\`${r}\``).join(', ')}`);
+  if (Array.isArray(schema.required) && schema.required.length)
+    lines.push('', `Requires: ${schema.required.map((r: string) => `\`${r}\``).join(', ')}`);
   return lines.join('\n');
 }
 
 function describeIntegration(key: string): string {
   const schema = docsJsonSchema.properties.integrations.properties[key] as SchemaNode | undefined;
   if (!schema) return `\`${key}\` is not an integration the platform knows.`;
-  const fields = Object.entries(schema.properties ?? {}).map(([field, fieldSchema]) => `- \`${field}\`${(schema.required ?? []).includes(field) ? ' (required)' : ''}: ${(fieldSchema as SchemaNode).markdownDescription ?? ''}`);
+  const fields = Object.entries(schema.properties ?? {}).map(
+    ([field, fieldSchema]) =>
+      `- \`${field}\`${(schema.required ?? []).includes(field) ? ' (required)' : ''}: ${(fieldSchema as SchemaNode).markdownDescription ?? ''}`,
+  );
   return [`**${schema.title}**`, '', schema.markdownDescription, '', 'Fields:', ...fields].join('\n');
 }
 
@@ -98,14 +106,19 @@ async function describePage(state: SiteState, value: string): Promise<string> {
 function describeApi(value: string, state: SiteState): string | undefined {
   const parsed = parseApiValue(value);
   if (!parsed.ok) return undefined;
-  if (parsed.kind === 'url') return `Requests go to **${parsed.method.toUpperCase()} ${parsed.target}** (a full URL: \`api.mdx.server\` is not used).`;
+  if (parsed.kind === 'url')
+    return `Requests go to **${parsed.method.toUpperCase()} ${parsed.target}** (a full URL: \`api.mdx.server\` is not used).`;
   const server = state.context?.value.api?.mdx?.server;
   const first = Array.isArray(server) ? server[0] : server;
-  return typeof first === 'string' ? `Requests go to **${parsed.method.toUpperCase()} ${first.replace(/\/$/, '')}${parsed.target}** (\`api.mdx.server\` + path).` : 'This relative path needs `api.mdx.server` in docs.json.';
+  return typeof first === 'string'
+    ? `Requests go to **${parsed.method.toUpperCase()} ${first.replace(/\/$/, '')}${parsed.target}** (\`api.mdx.server\` + path).`
+    : 'This relative path needs `api.mdx.server` in docs.json.';
 }
 
 function overrideNote(key: 'authMethod' | 'playground', state: SiteState): string {
   const global = key === 'authMethod' ? state.context?.value.api?.mdx?.auth?.method : state.context?.value.api?.playground?.display;
   const setting = key === 'authMethod' ? '`api.mdx.auth.method`' : '`api.playground.display`';
-  return `This page's value wins over ${setting} in docs.json${global ? ` (there: \`${global}\`)` : ''}.${key === 'authMethod' ? ' `none` turns authentication off for this page.' : ''}`;
+  const there = global ? ` (there: \`${global}\`)` : '';
+  const none = key === 'authMethod' ? ' `none` turns authentication off for this page.' : '';
+  return `This page's value wins over ${setting} in docs.json${there}.${none}`;
 }

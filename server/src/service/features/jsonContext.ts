@@ -58,7 +58,9 @@ export function enclosingOpenapi(tree: Node | undefined, path: Segment[]): unkno
     if (!openapi) continue;
     const value = valueOf(openapi);
     const values = Array.isArray(value) ? value : [value];
-    return values.map((entry) => (entry && typeof entry === 'object' ? (entry as { source?: unknown }).source : entry)).filter((entry) => typeof entry === 'string');
+    return values
+      .map((entry) => (entry && typeof entry === 'object' ? (entry as { source?: unknown }).source : entry))
+      .filter((entry) => typeof entry === 'string');
   }
   return undefined;
 }
@@ -76,7 +78,8 @@ export function nodeAt(tree: Node, path: Segment[]): Node | undefined {
 
 export function valueOf(node: Node | undefined): unknown {
   if (!node) return undefined;
-  if (node.type === 'object') return Object.fromEntries((node.children ?? []).map((property) => [property.children?.[0]?.value, valueOf(property.children?.[1])]));
+  if (node.type === 'object')
+    return Object.fromEntries((node.children ?? []).map((property) => [property.children?.[0]?.value, valueOf(property.children?.[1])]));
   if (node.type === 'array') return (node.children ?? []).map(valueOf);
   return node.value;
 }

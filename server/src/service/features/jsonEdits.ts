@@ -9,7 +9,10 @@ import type { TextEdit } from 'vscode-languageserver-types';
  */
 export function toTextEdits(uri: string, text: string, edits: Edit[]): TextEdit[] {
   const document = TextDocument.create(uri, 'json', 0, text);
-  return edits.map((edit) => ({ range: { start: document.positionAt(edit.offset), end: document.positionAt(edit.offset + edit.length) }, newText: edit.content }));
+  return edits.map((edit) => ({
+    range: { start: document.positionAt(edit.offset), end: document.positionAt(edit.offset + edit.length) },
+    newText: edit.content,
+  }));
 }
 
 /** Removes the array item or property at `offset`, with the comma that separates it. */
@@ -48,7 +51,9 @@ export function appendToArrayAt(text: string, arrayOffset: number, value: unknow
   const multiLine = text.slice(array.offset, last.offset).includes('\n');
   if (!multiLine) return [{ offset: end, length: 0, content: `, ${JSON.stringify(value)}` }];
   const indent = indentationAt(text, last.offset);
-  return [{ offset: end, length: 0, content: `,${eol(text)}${indent}${indentValue(JSON.stringify(value, null, unit(text)), indent, eol(text))}` }];
+  return [
+    { offset: end, length: 0, content: `,${eol(text)}${indent}${indentValue(JSON.stringify(value, null, unit(text)), indent, eol(text))}` },
+  ];
 }
 
 /** Adds a property at the end of the object that starts at `objectOffset`. */

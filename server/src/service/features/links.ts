@@ -56,7 +56,10 @@ export async function docsJsonLinks(document: TextDocument, state: SiteState): P
       const target = await targetOfJsonString(node, tree, state, document.uri);
       if (target) {
         const fragment = target.range.start.line > 0 ? `#L${target.range.start.line + 1}` : '';
-        links.push({ range: { start: document.positionAt(node.offset + 1), end: document.positionAt(node.offset + node.length - 1) }, target: target.uri + fragment });
+        links.push({
+          range: { start: document.positionAt(node.offset + 1), end: document.positionAt(node.offset + node.length - 1) },
+          target: target.uri + fragment,
+        });
       }
     }
     for (const child of node.children ?? []) await visit(child);
@@ -88,5 +91,10 @@ export async function pageLinks(document: TextDocument, state: SiteState): Promi
   if (!entry) return [];
   const [location] = await pageDefinition(document, entry.valueOffset, state);
   if (!location) return [];
-  return [{ range: { start: document.positionAt(entry.valueOffset), end: document.positionAt(entry.valueOffset + entry.valueLength) }, target: `${location.uri}#L${location.range.start.line + 1}` }];
+  return [
+    {
+      range: { start: document.positionAt(entry.valueOffset), end: document.positionAt(entry.valueOffset + entry.valueLength) },
+      target: `${location.uri}#L${location.range.start.line + 1}`,
+    },
+  ];
 }

@@ -28,10 +28,16 @@ export function navigationGroups(navigation: JsonNode | undefined): NavigationGr
     const isApi = api || child(node, 'openapi') !== undefined || (label !== undefined && /\bapi\b/i.test(label));
     const pages = child(node, 'pages');
     if (labelKey === 'group' && pages?.type === 'array') {
-      groups.push({ label: path.join(' › '), pages, pageIds: items(pages).flatMap((entry) => (entry.type === 'string' ? [String(entry.value)] : [])), isApi });
+      groups.push({
+        label: path.join(' › '),
+        pages,
+        pageIds: items(pages).flatMap((entry) => (entry.type === 'string' ? [String(entry.value)] : [])),
+        isApi,
+      });
     }
     for (const property of properties(node)) {
-      if (['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'versions', 'languages', 'products', 'menu'].includes(keyOf(property))) visit(property.children![1], path, isApi);
+      if (['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'versions', 'languages', 'products', 'menu'].includes(keyOf(property)))
+        visit(property.children![1], path, isApi);
     }
   };
   if (navigation) visit(navigation, [], false);
@@ -42,5 +48,8 @@ export function navigationGroups(navigation: JsonNode | undefined): NavigationGr
 export function rankGroupsFor(pageId: string, groups: NavigationGroup[]): NavigationGroup[] {
   const folder = pageId.includes('/') ? pageId.slice(0, pageId.lastIndexOf('/') + 1) : '';
   const score = (group: NavigationGroup) => group.pageIds.filter((id) => id.replace(/^\/|^\.\//, '').startsWith(folder)).length;
-  return [...groups].map((group, index) => ({ group, index, score: folder ? score(group) : 0 })).sort((a, b) => b.score - a.score || a.index - b.index).map(({ group }) => group);
+  return [...groups]
+    .map((group, index) => ({ group, index, score: folder ? score(group) : 0 }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map(({ group }) => group);
 }

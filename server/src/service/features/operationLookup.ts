@@ -7,11 +7,20 @@ import type { SiteState } from '../siteState';
  * The operation a `METHOD /path` or `spec METHOD /path` value names, with its spec: in the named spec,
  * else in the given scope (a navigation `openapi`), else in the site's specs.
  */
-export async function lookupOperation(state: SiteState, value: string, scope: string[] | undefined, relativeTo?: string): Promise<{ spec: OpenApiSpec; operation: Operation } | undefined> {
+export async function lookupOperation(
+  state: SiteState,
+  value: string,
+  scope: string[] | undefined,
+  relativeTo?: string,
+): Promise<{ spec: OpenApiSpec; operation: Operation } | undefined> {
   const parsed = parseOperation(value);
   const site = state.context;
   if (!parsed || !site) return undefined;
-  const specs = parsed.specFile ? await loadSpecs(site, [parsed.specFile], relativeTo) : scope ? await loadSpecs(site, scope) : (await state.siteSpecs()).local;
+  const specs = parsed.specFile
+    ? await loadSpecs(site, [parsed.specFile], relativeTo)
+    : scope
+      ? await loadSpecs(site, scope)
+      : (await state.siteSpecs()).local;
   return findInSpecs(specs, parsed.method, parsed.path);
 }
 
@@ -25,4 +34,3 @@ export function describeOperation(operation: Operation, specName: string): strin
   lines.push('', `From \`${specName}\``);
   return lines.join('\n');
 }
-

@@ -34,7 +34,12 @@ export async function completePage(document: TextDocument, offset: number, state
     const api = frontMatter.data.api;
     const parsed = typeof api === 'string' ? parseApiValue(api) : undefined;
     if (!parsed?.ok) return [];
-    return parsed.params.map((p) => ({ label: p.name, kind: CompletionItemKind.Variable, detail: `path parameter of ${parsed.path}`, textEdit: { range: rangeOf(document, offset - param[1].length, offset), newText: p.name } }));
+    return parsed.params.map((p) => ({
+      label: p.name,
+      kind: CompletionItemKind.Variable,
+      detail: `path parameter of ${parsed.path}`,
+      textEdit: { range: rangeOf(document, offset - param[1].length, offset), newText: p.name },
+    }));
   }
   return [];
 }
@@ -47,7 +52,13 @@ function completeKeys(present: string[], range: Range): CompletionItem[] {
   return Object.entries(properties)
     .filter(([key]) => !present.includes(key))
     .map(([key, schema]) => {
-      const value = schema.enum ? `"\${1|${schema.enum.join(',')}|}"` : schema.type === 'boolean' ? '${1|true,false|}' : key === 'api' ? '"${1|GET,POST,PUT,PATCH,DELETE|} /${2:path}"' : '"$1"';
+      const value = schema.enum
+        ? `"\${1|${schema.enum.join(',')}|}"`
+        : schema.type === 'boolean'
+          ? '${1|true,false|}'
+          : key === 'api'
+            ? '"${1|GET,POST,PUT,PATCH,DELETE|} /${2:path}"'
+            : '"$1"';
       return {
         label: key,
         kind: CompletionItemKind.Property,
@@ -62,18 +73,37 @@ function completeKeys(present: string[], range: Range): CompletionItem[] {
 async function completeValue(key: string, typed: string, range: Range, state: SiteState): Promise<CompletionItem[]> {
   const schema = properties[key];
   if (schema?.enum) {
-    return schema.enum.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, documentation: schema.markdownDescription ? { kind: 'markdown', value: schema.markdownDescription } : undefined, textEdit: { range, newText: value } }));
+    return schema.enum.map((value) => ({
+      label: value,
+      kind: CompletionItemKind.EnumMember,
+      documentation: schema.markdownDescription ? { kind: 'markdown', value: schema.markdownDescription } : undefined,
+      textEdit: { range, newText: value },
+    }));
   }
   if (key !== 'api' && key !== 'openapi') return [];
   const specs = (await state.siteSpecs()).local;
   if (key === 'api' && !typed.includes(' ')) {
-    return HTTP_METHODS.map((method) => ({ label: method, kind: CompletionItemKind.Keyword, textEdit: { range, newText: `${method} ` }, command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } }));
+    return HTTP_METHODS.map((method) => ({
+      label: method,
+      kind: CompletionItemKind.Keyword,
+      textEdit: { range, newText: `${method} ` },
+      command: { title: 'Suggest', command: 'editor.action.triggerSuggest' },
+    }));
   }
   if (key === 'api') {
     const method = typed.split(' ')[0];
     const methodRange = { start: { line: range.start.line, character: range.start.character + method.length + 1 }, end: range.end };
-    const paths = [...new Set(specs.flatMap((spec) => spec.operations.filter((op) => op.method === method.toUpperCase()).map((op) => op.path)))];
+    const paths = [
+      ...new Set(specs.flatMap((spec) => spec.operations.filter((op) => op.method === method.toUpperCase()).map((op) => op.path))),
+    ];
     return paths.map((path) => ({ label: path, kind: CompletionItemKind.Value, textEdit: { range: methodRange, newText: path } }));
   }
-  return specs.flatMap((spec) => spec.operations.map((op) => ({ label: `${op.method} ${op.path}`, kind: CompletionItemKind.Function, detail: op.summary, textEdit: { range, newText: `${op.method} ${op.path}` } })));
+  return specs.flatMap((spec) =>
+    spec.operations.map((op) => ({
+      label: `${op.method} ${op.path}`,
+      kind: CompletionItemKind.Function,
+      detail: op.summary,
+      textEdit: { range, newText: `${op.method} ${op.path}` },
+    })),
+  );
 }

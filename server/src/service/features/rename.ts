@@ -36,7 +36,8 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
     const oldId = pageId(oldRelative);
     const newId = pageId(newRelative);
     if (oldId !== undefined && newId !== undefined) mapping.push({ oldId, newId, folder: false });
-    else if (oldId === undefined && !/\.\w+$/.test(oldRelative)) mapping.push({ oldId: oldRelative.replace(/\/$/, ''), newId: newRelative.replace(/\/$/, ''), folder: true });
+    else if (oldId === undefined && !/\.\w+$/.test(oldRelative))
+      mapping.push({ oldId: oldRelative.replace(/\/$/, ''), newId: newRelative.replace(/\/$/, ''), folder: true });
   }
   for (const entry of site.navigation.pages) {
     const { id, leading = '', extension = '' } = entry.page;
@@ -46,7 +47,10 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
       const text = site.sink.sources.text(entry.node.uri);
       if (text === undefined) continue;
       const newValue = JSON.stringify(leading + renamed + extension);
-      appendAll((changes[entry.node.uri] ??= []), toTextEdits(entry.node.uri, text, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]));
+      appendAll(
+        (changes[entry.node.uri] ??= []),
+        toTextEdits(entry.node.uri, text, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]),
+      );
       if (!entry.isRoot && !moved.some((m) => m.from === `/${id}`)) moved.push({ from: `/${id}`, to: `/${renamed}` });
       break;
     }
@@ -70,11 +74,15 @@ export function redirectEdits(state: SiteState, moved: { from: string; to: strin
   for (const redirect of fresh) updated = applyEdits(updated, appendToArrayAt(updated, existing.offset, redirect));
   const prefix = commonPrefix(text, updated);
   const suffix = commonSuffix(text.slice(prefix), updated.slice(prefix));
-  return toTextEdits(state.docsJsonUri, text, [{ offset: prefix, length: text.length - prefix - suffix, content: updated.slice(prefix, updated.length - suffix) }]);
+  return toTextEdits(state.docsJsonUri, text, [
+    { offset: prefix, length: text.length - prefix - suffix, content: updated.slice(prefix, updated.length - suffix) },
+  ]);
 }
 
 function applyEdits(text: string, edits: { offset: number; length: number; content: string }[]): string {
-  return [...edits].sort((a, b) => b.offset - a.offset).reduce((result, edit) => result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length), text);
+  return [...edits]
+    .sort((a, b) => b.offset - a.offset)
+    .reduce((result, edit) => result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length), text);
 }
 
 function commonPrefix(a: string, b: string): number {

@@ -24,11 +24,23 @@ export function parseApiValue(value: string): ApiValue {
   const leading = /^\s*/.exec(value)![0].length;
   const words = value.trim().split(/\s+/);
   if (words.length !== 2 || words[0] === '') {
-    return { ok: false, problem: 'format', message: `must be \`METHOD URL\` or \`METHOD /path\` (two words), such as "GET /users/{id}"; found ${quote(value)}`, offset: 0, length: value.length };
+    return {
+      ok: false,
+      problem: 'format',
+      message: `must be \`METHOD URL\` or \`METHOD /path\` (two words), such as "GET /users/{id}"; found ${quote(value)}`,
+      offset: 0,
+      length: value.length,
+    };
   }
   const [method, target] = words;
   if (!(HTTP_METHODS as readonly string[]).includes(method.toUpperCase())) {
-    return { ok: false, problem: 'method', message: `starts with "${method}", which is not an HTTP method; use one of ${HTTP_METHODS.join(', ')}`, offset: leading, length: method.length };
+    return {
+      ok: false,
+      problem: 'method',
+      message: `starts with "${method}", which is not an HTTP method; use one of ${HTTP_METHODS.join(', ')}`,
+      offset: leading,
+      length: method.length,
+    };
   }
   const targetOffset = value.indexOf(target, leading + method.length);
   let kind: 'url' | 'path';
@@ -41,7 +53,13 @@ export function parseApiValue(value: string): ApiValue {
     kind = 'path';
     pathStart = 0;
   } else {
-    return { ok: false, problem: 'target', message: `must be followed by a full URL ("https://api.example.com/users") or a path starting with "/" ("/users"); found "${target}"`, offset: targetOffset, length: target.length };
+    return {
+      ok: false,
+      problem: 'target',
+      message: `must be followed by a full URL ("https://api.example.com/users") or a path starting with "/" ("/users"); found "${target}"`,
+      offset: targetOffset,
+      length: target.length,
+    };
   }
   const path = withoutQueryOrFragment(target.slice(pathStart)) || '/';
   const params: PathParam[] = [];
@@ -50,18 +68,38 @@ export function parseApiValue(value: string): ApiValue {
     const c = path[i];
     const at = targetOffset + pathStart + i;
     if (c === '{') {
-      if (open >= 0) return { ok: false, problem: 'params', message: `has a "{" inside another path parameter at "${path.slice(open)}"; close each parameter with "}"`, offset: at, length: 1 };
+      if (open >= 0)
+        return {
+          ok: false,
+          problem: 'params',
+          message: `has a "{" inside another path parameter at "${path.slice(open)}"; close each parameter with "}"`,
+          offset: at,
+          length: 1,
+        };
       open = i;
     } else if (c === '}') {
       if (open < 0) return { ok: false, problem: 'params', message: `has a "}" without its "{"`, offset: at, length: 1 };
       const name = path.slice(open + 1, i);
       if (!PARAM_NAME.test(name)) {
-        return { ok: false, problem: 'params', message: `has a path parameter "{${name}}" whose name is not valid; use letters, digits, "_", "-" or ".", starting with a letter`, offset: targetOffset + pathStart + open, length: i - open + 1 };
+        return {
+          ok: false,
+          problem: 'params',
+          message: `has a path parameter "{${name}}" whose name is not valid; use letters, digits, "_", "-" or ".", starting with a letter`,
+          offset: targetOffset + pathStart + open,
+          length: i - open + 1,
+        };
       }
       params.push({ name, offset: targetOffset + pathStart + open, length: i - open + 1 });
       open = -1;
     }
   }
-  if (open >= 0) return { ok: false, problem: 'params', message: `has a "{" that is never closed in "${path.slice(open)}"`, offset: targetOffset + pathStart + open, length: path.length - open };
+  if (open >= 0)
+    return {
+      ok: false,
+      problem: 'params',
+      message: `has a "{" that is never closed in "${path.slice(open)}"`,
+      offset: targetOffset + pathStart + open,
+      length: path.length - open,
+    };
   return { ok: true, method, target, kind, path, params, targetOffset };
 }

@@ -55,7 +55,12 @@ function keyOfLine(text: string): { key: string; keyText: string; length: number
     const key = quoted[1] !== undefined ? quoted[1].replace(/\\(.)/g, '$1') : quoted[2].replace(/''/g, "'");
     return { key, keyText: trimEndSpaces(quoted[0].slice(0, -1)), length: quoted[0].length };
   }
-  if (text === '' || NOT_KEY_START.includes(text[0]) || (text[0] === '-' && (text.length === 1 || text[1] === ' ' || text[1] === '\t' || text[1] === ':'))) return undefined;
+  if (
+    text === '' ||
+    NOT_KEY_START.includes(text[0]) ||
+    (text[0] === '-' && (text.length === 1 || text[1] === ' ' || text[1] === '\t' || text[1] === ':'))
+  )
+    return undefined;
   for (let at = 1; at < text.length; at++) {
     const char = text[at];
     if (char === '#' && (text[at - 1] === ' ' || text[at - 1] === '\t')) return undefined;
@@ -75,13 +80,28 @@ function keyOfLine(text: string): { key: string; keyText: string; length: number
  */
 export function parseFrontMatter(text: string): FrontMatter {
   const opening = OPENING.exec(text);
-  const empty: FrontMatter = { present: false, contentOffset: 0, contentEnd: 0, bodyOffset: 0, data: {}, entries: new Map(), duplicates: [] };
+  const empty: FrontMatter = {
+    present: false,
+    contentOffset: 0,
+    contentEnd: 0,
+    bodyOffset: 0,
+    data: {},
+    entries: new Map(),
+    duplicates: [],
+  };
   if (!opening) return empty;
   const contentOffset = opening[0].length;
   const rest = text.slice(contentOffset);
   const closing = CLOSING.exec(rest);
   if (!closing) {
-    return { ...empty, present: true, contentOffset, contentEnd: text.length, bodyOffset: text.length, error: { offset: 0, length: 3, message: 'The front matter opened on line 1 is never closed: add a `---` line after it.' } };
+    return {
+      ...empty,
+      present: true,
+      contentOffset,
+      contentEnd: text.length,
+      bodyOffset: text.length,
+      error: { offset: 0, length: 3, message: 'The front matter opened on line 1 is never closed: add a `---` line after it.' },
+    };
   }
   const contentEnd = contentOffset + closing.index;
   const afterClosing = contentEnd + closing[0].length;
@@ -104,13 +124,23 @@ export function parseFrontMatter(text: string): FrontMatter {
     }
     if (!(error instanceof YAMLException)) throw error;
     const position = error.mark?.position ?? 0;
-    result.error = { offset: contentOffset + Math.min(position, yaml.length), length: 1, message: `Front matter is not valid YAML: ${error.reason ?? error.message}.` };
+    result.error = {
+      offset: contentOffset + Math.min(position, yaml.length),
+      length: 1,
+      message: `Front matter is not valid YAML: ${error.reason ?? error.message}.`,
+    };
     return result;
   }
   if (data === null || data === undefined) return result;
   if (expandedSize(data, MAX_VALUES) > MAX_VALUES) {
     // Aliases (`*a`) are references: a few lines can stand for billions of values once expanded.
-    result.error = { offset: contentOffset, length: 3, message: `Front matter expands to more than ${MAX_VALUES.toLocaleString('en-US')} values through YAML aliases (\`&name\` and \`*name\`); Docsmith does not read it. A page's front matter needs a few dozen.` };
+    result.error = {
+      offset: contentOffset,
+      length: 3,
+      message:
+        `Front matter expands to more than ${MAX_VALUES.toLocaleString('en-US')} values through YAML aliases (\`&name\` and \`*name\`); ` +
+        `Docsmith does not read it. A page's front matter needs a few dozen.`,
+    };
     return result;
   }
   if (typeof data !== 'object' || Array.isArray(data)) {
@@ -131,7 +161,14 @@ function recordSimple(keys: SimpleKey[], base: number, result: FrontMatter): voi
     const first = firstSeen.get(key.key);
     if (first === undefined) firstSeen.set(key.key, base + key.keyOffset);
     else result.duplicates.push({ key: key.key, offset: base + key.keyOffset, length: key.keyLength, firstOffset: first });
-    result.entries.set(key.key, { key: key.key, keyOffset: base + key.keyOffset, keyLength: key.keyLength, valueOffset: base + key.valueOffset, valueLength: key.valueLength, value: key.value });
+    result.entries.set(key.key, {
+      key: key.key,
+      keyOffset: base + key.keyOffset,
+      keyLength: key.keyLength,
+      valueOffset: base + key.valueOffset,
+      valueLength: key.valueLength,
+      value: key.value,
+    });
   }
   // As from js-yaml: each entry carries the value that won.
   for (const entry of result.entries.values()) entry.value = result.data[entry.key];
@@ -179,7 +216,13 @@ function locateEntries(yaml: string, base: number, result: FrontMatter): void {
     const line = lines[keyLine.index];
     const first = firstSeen.get(keyLine.key);
     if (first === undefined) firstSeen.set(keyLine.key, base + line.offset);
-    else result.duplicates.push({ key: keyLine.key, offset: base + line.offset + keyLine.keyStart, length: keyLine.keyEnd - keyLine.keyStart, firstOffset: first });
+    else
+      result.duplicates.push({
+        key: keyLine.key,
+        offset: base + line.offset + keyLine.keyStart,
+        length: keyLine.keyEnd - keyLine.keyStart,
+        firstOffset: first,
+      });
     const nextIndex = keyLines[position + 1]?.index ?? lines.length;
     let valueOffset = line.offset + keyLine.valueStart;
     let valueEnd = line.offset + trimEndSpaces(line.text).length;

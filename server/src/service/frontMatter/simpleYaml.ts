@@ -83,6 +83,7 @@ function scalar(raw: string): string | null | undefined {
     if (/'(?!')/.test(inner.replace(/''/g, ''))) return undefined;
     return inner.replace(/''/g, "'");
   }
-  if (PLAIN_START.test(raw) || NOT_TEXT.test(raw) || raw.includes(': ') || raw.includes(' #') || raw.includes('\t') || raw.endsWith(':')) return undefined;
+  if (PLAIN_START.test(raw) || NOT_TEXT.test(raw) || raw.includes(': ') || raw.includes(' #') || raw.includes('\t') || raw.endsWith(':'))
+    return undefined;
   return raw;
 }

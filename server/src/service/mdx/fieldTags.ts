@@ -79,9 +79,12 @@ function codeRanges(text: string, from: number): [number, number][] {
     lineStart = lineEnd + 1;
   }
   if (fence) ranges.push([fenceStart, text.length]);
-  for (const [open, close] of [['<!--', '-->'], ['{/*', '*/}']]) {
+  for (const [open, close] of [
+    ['<!--', '-->'],
+    ['{/*', '*/}'],
+  ]) {
     // indexOf, not a lazy regex: an unclosed opener repeated would make the regex quadratic.
-    for (let start = text.indexOf(open, from); start >= 0; ) {
+    for (let start = text.indexOf(open, from); start >= 0;) {
       const end = text.indexOf(close, start + open.length);
       if (end < 0) break; // unclosed: not a comment
       ranges.push([start, end + close.length]);
@@ -104,12 +107,12 @@ export function codeSpans(line: string): [number, number][] {
     while (line.charCodeAt(end) === 96) end++;
     return end;
   };
-  for (let at = line.indexOf('`'); at >= 0; ) {
+  for (let at = line.indexOf('`'); at >= 0;) {
     const end = runEnd(at);
     const length = end - at;
     let closer = -1;
     if (!unclosed.has(length)) {
-      for (let search = line.indexOf('`', end); search >= 0; ) {
+      for (let search = line.indexOf('`', end); search >= 0;) {
         const close = runEnd(search);
         if (close - search === length) {
           closer = search;
@@ -171,7 +174,13 @@ function parseTag(text: string, offset: number, tag: string): ParsedTag {
       i = end + 1;
     } else if (quote === '{') {
       const end = matchBrace(text, j);
-      attributes.push({ name, nameOffset: nameStart, value: { expression: text.slice(j + 1, end - 1).trim() }, valueOffset: j, valueLength: end - j });
+      attributes.push({
+        name,
+        nameOffset: nameStart,
+        value: { expression: text.slice(j + 1, end - 1).trim() },
+        valueOffset: j,
+        valueLength: end - j,
+      });
       i = end;
     } else {
       return finish(j);

@@ -48,7 +48,14 @@ export function parseSpec(uri: string, text: string): SpecLoadResult {
   const add = (method: string, path: string, item: unknown, shared: unknown) => {
     const op = (item ?? {}) as Record<string, unknown>;
     const parameters = [...parametersOf(shared), ...parametersOf(op.parameters)];
-    operations.push({ method, path, summary: stringOr(op.summary), description: stringOr(op.description), operationId: stringOr(op.operationId), parameters });
+    operations.push({
+      method,
+      path,
+      summary: stringOr(op.summary),
+      description: stringOr(op.description),
+      operationId: stringOr(op.operationId),
+      parameters,
+    });
   };
   for (const [path, item] of Object.entries(paths ?? {})) {
     if (!item || typeof item !== 'object') continue;
@@ -100,13 +107,16 @@ export function suggestOperation(spec: OpenApiSpec, method: string, path: string
   if (renamed) return renamed;
   const otherMethod = spec.operations.find((op) => op.path.replace(/\/$/, '') === trimmed);
   if (otherMethod) return otherMethod;
-  const near = closest(path, sameMethod.map((op) => op.path));
+  const near = closest(
+    path,
+    sameMethod.map((op) => op.path),
+  );
   return near === undefined ? undefined : sameMethod.find((op) => op.path === near);
 }
 
 function normaliseParams(path: string): string {
   let result = '';
-  for (let at = 0; at < path.length; ) {
+  for (let at = 0; at < path.length;) {
     const open = path.indexOf('{', at);
     const close = open < 0 ? -1 : path.indexOf('}', open);
     if (close < 0) return result + path.slice(at);
@@ -127,6 +137,8 @@ export function operationOffset(spec: OpenApiSpec, operation: Operation): number
   if (!pathKey) return 0;
   const pathOffset = pathKey.index + pathKey[1].length;
   if (operation.method === 'WEBHOOK') return pathOffset;
-  const method = new RegExp(`["']?${operation.method.toLowerCase()}["']?\\s*:`).exec(text.slice(pathOffset + pathKey[0].length - pathKey[1].length));
+  const method = new RegExp(`["']?${operation.method.toLowerCase()}["']?\\s*:`).exec(
+    text.slice(pathOffset + pathKey[0].length - pathKey[1].length),
+  );
   return method ? pathOffset + pathKey[0].length - pathKey[1].length + method.index : pathOffset;
 }

@@ -6,7 +6,12 @@ export type SpecResolution =
   | { kind: 'remote'; url: string }
   | { kind: 'outside' }
   | { kind: 'missing'; uri: string }
-  | { kind: 'invalid'; uri: string; error: string; /** Docsmith could not read it (too large, binary): the platform may. */ unreadable?: boolean }
+  | {
+      kind: 'invalid';
+      uri: string;
+      error: string;
+      /** Docsmith could not read it (too large, binary): the platform may. */ unreadable?: boolean;
+    }
   | { kind: 'loaded'; uri: string; spec: OpenApiSpec };
 
 const EXTENSIONS = ['', '.json', '.yaml', '.yml'];
@@ -31,7 +36,8 @@ export class SpecStore {
         if (!uri) continue;
         firstCandidate ??= uri;
         const stat = await this.workspace.stat(uri);
-        if (stat?.kind === 'file') return (await this.workspace.realPathInside?.(uri, rootUri)) === false ? { kind: 'outside' } : this.load(uri, stat.mtime);
+        if (stat?.kind === 'file')
+          return (await this.workspace.realPathInside?.(uri, rootUri)) === false ? { kind: 'outside' } : this.load(uri, stat.mtime);
       }
     }
     return firstCandidate ? { kind: 'missing', uri: firstCandidate } : { kind: 'outside' };
@@ -55,4 +61,3 @@ export class SpecStore {
     return result;
   }
 }
-

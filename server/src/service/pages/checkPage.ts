@@ -13,14 +13,28 @@ import { openapiRule } from './rules/openapiRule';
 import { orphanRule } from './rules/orphanRule';
 import { paramFieldsRule } from './rules/paramFieldsRule';
 
-const pageRules: PageRule[] = [frontMatterSyntaxRule, frontMatterSchemaRule, apiRule, openapiRule, authMethodRule, paramFieldsRule, orphanRule];
+const pageRules: PageRule[] = [
+  frontMatterSyntaxRule,
+  frontMatterSchemaRule,
+  apiRule,
+  openapiRule,
+  authMethodRule,
+  paramFieldsRule,
+  orphanRule,
+];
 
 /**
  * Checks one page of a site against the site's state. Returns undefined when the file is gone.
  * `source` is the page's text, or why it could not be read, when the caller has read it already (a
  * thread that reads ahead); else it is read here.
  */
-export async function checkPage(state: SiteState, id: string, relative: string, uri: string, source?: string | WorkspaceError): Promise<Diagnostic[] | undefined> {
+export async function checkPage(
+  state: SiteState,
+  id: string,
+  relative: string,
+  uri: string,
+  source?: string | WorkspaceError,
+): Promise<Diagnostic[] | undefined> {
   const site = state.context;
   if (!site) return [];
   const sink = new DiagnosticSink(new SourceFiles());

@@ -28,7 +28,13 @@ export interface PageContext {
 export type PageRule = (page: PageContext) => void | Promise<void>;
 
 /** Reports at a front matter entry's value (or key, when asked). */
-export function reportAtEntry(page: PageContext, code: DiagnosticCode, entry: FrontMatterEntry, message: string, options?: DiagnosticOptions & { at?: 'key' | 'value' }): void {
+export function reportAtEntry(
+  page: PageContext,
+  code: DiagnosticCode,
+  entry: FrontMatterEntry,
+  message: string,
+  options?: DiagnosticOptions & { at?: 'key' | 'value' },
+): void {
   if (options?.at === 'key' || entry.valueLength === 0) page.report(code, entry.keyOffset, entry.keyLength, message, options);
   else page.report(code, entry.valueOffset, entry.valueLength, message, options);
 }

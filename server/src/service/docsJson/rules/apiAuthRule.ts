@@ -8,5 +8,9 @@ export function apiAuthRule({ config, sink }: SiteContext): void {
   if (stringValue(method) !== 'key') return;
   const name = stringValue(child(auth, 'name'));
   if (name && name.trim()) return;
-  sink.atNode('api/auth-name-missing', method!, '`api.mdx.auth.method` is "key" but `api.mdx.auth.name` does not name the header the key is sent in. Add `"name": "x-api-key"` (or your header) next to `method`.');
+  sink.atNode(
+    'api/auth-name-missing',
+    method!,
+    '`api.mdx.auth.method` is "key" but `api.mdx.auth.name` does not name the header the key is sent in. Add `"name": "x-api-key"` (or your header) next to `method`.',
+  );
 }

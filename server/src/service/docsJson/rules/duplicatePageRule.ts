@@ -17,9 +17,15 @@ export function duplicatePageRule({ navigation, sink }: SiteContext): void {
       first.set(key, entry);
       continue;
     }
-    sink.atNode('nav/duplicate-page', entry.node, `Page "${id}" is already listed in navigation${entry.scope ? ` (${entry.scope.slice(0, -1)})` : ''}; the sidebar highlights only one place. Remove this entry or the other one.`, {
-      data: { removeEntry: true },
-      related: [{ node: original.node, message: `First listing of "${id}"` }],
-    });
+    sink.atNode(
+      'nav/duplicate-page',
+      entry.node,
+      `Page "${id}" is already listed in navigation${entry.scope ? ` (${entry.scope.slice(0, -1)})` : ''}; ` +
+        `the sidebar highlights only one place. Remove this entry or the other one.`,
+      {
+        data: { removeEntry: true },
+        related: [{ node: original.node, message: `First listing of "${id}"` }],
+      },
+    );
   }
 }

@@ -12,7 +12,11 @@ export function integrationEmptyValueRule({ config, sink }: SiteContext): void {
     for (const field of required) {
       const value = child(body, field);
       if (value && stringValue(value)?.trim() === '') {
-        sink.atNode('integrations/empty-value', value, `\`integrations.${name}.${field}\` is empty, so ${name} will not load. Fill it in or remove the \`${name}\` integration.`);
+        sink.atNode(
+          'integrations/empty-value',
+          value,
+          `\`integrations.${name}.${field}\` is empty, so ${name} will not load. Fill it in or remove the \`${name}\` integration.`,
+        );
       }
     }
   }

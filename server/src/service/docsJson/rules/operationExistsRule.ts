@@ -51,7 +51,12 @@ export async function operationExistsRule(context: SiteContext): Promise<void> {
       refs = fallback;
       viaFallback = true;
     } else {
-      sink.atNode('nav/no-openapi-in-scope', entry.node, `"${entry.value}" is an OpenAPI endpoint, but no spec is in scope: set \`openapi\` on an enclosing group or tab, or write "openapi.json ${entry.method} ${entry.path}" with the spec file.`);
+      sink.atNode(
+        'nav/no-openapi-in-scope',
+        entry.node,
+        `"${entry.value}" is an OpenAPI endpoint, but no spec is in scope: set \`openapi\` on an enclosing group or tab, ` +
+          `or write "openapi.json ${entry.method} ${entry.path}" with the spec file.`,
+      );
       continue;
     }
     const { loaded, remote } = await load(refs);
@@ -66,19 +71,37 @@ export async function operationExistsRule(context: SiteContext): Promise<void> {
   }
 
   for (const [url, { node, count }] of unchecked) {
-    sink.atNode('openapi/not-checked', node, `The spec ${url} is a URL; Docsmith does not fetch it, so ${count} navigation ${count === 1 ? 'entry' : 'entries'} under it ${count === 1 ? 'was' : 'were'} not checked.`);
+    sink.atNode(
+      'openapi/not-checked',
+      node,
+      `The spec ${url} is a URL; Docsmith does not fetch it, so ${count} navigation ${count === 1 ? 'entry' : 'entries'} under it ${count === 1 ? 'was' : 'were'} not checked.`,
+    );
   }
 
   function reportFallback(ctx: SiteContext, entry: OperationEntry): void {
-    ctx.sink.atNode('nav/openapi-fallback', entry.node, `"${entry.value}" is found through \`api.openapi\`; setting \`openapi\` on the enclosing group makes the spec explicit.`);
+    ctx.sink.atNode(
+      'nav/openapi-fallback',
+      entry.node,
+      `"${entry.value}" is found through \`api.openapi\`; setting \`openapi\` on the enclosing group makes the spec explicit.`,
+    );
   }
 
   function reportMissing(ctx: SiteContext, entry: OperationEntry, loaded: OpenApiSpec[]): void {
     const names = loaded.map((spec) => relativeUri(rootUri, spec.uri) ?? spec.uri).join(', ');
     const suggestion = loaded.map((spec) => suggestOperation(spec, entry.method, entry.path)).find(Boolean);
     const prefix = entry.specFile ? `${entry.specFile} ` : '';
-    const data: FixData | undefined = suggestion ? { replace: JSON.stringify(`${prefix}${suggestion.method} ${suggestion.path}`), replaceLabel: `${prefix}${suggestion.method} ${suggestion.path}` } : undefined;
+    const data: FixData | undefined = suggestion
+      ? {
+          replace: JSON.stringify(`${prefix}${suggestion.method} ${suggestion.path}`),
+          replaceLabel: `${prefix}${suggestion.method} ${suggestion.path}`,
+        }
+      : undefined;
     const hint = suggestion ? ` Did you mean "${prefix}${suggestion.method} ${suggestion.path}"?` : '';
-    ctx.sink.atNode('nav/operation-not-found', entry.node, `Operation ${entry.method.toUpperCase()} ${entry.path} is not in ${names}.${hint}`, { data });
+    ctx.sink.atNode(
+      'nav/operation-not-found',
+      entry.node,
+      `Operation ${entry.method.toUpperCase()} ${entry.path} is not in ${names}.${hint}`,
+      { data },
+    );
   }
 }

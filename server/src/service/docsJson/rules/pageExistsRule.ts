@@ -5,10 +5,16 @@ import type { SiteContext } from './siteContext';
 
 /** Why a file that exists is still no page of the site, for the message. */
 const NOT_PUBLISHED: Record<IgnoreReason, (file: string) => string> = {
-  mintignore: (file) => `is excluded by .mintignore (${file}), so the platform does not build it. Remove it from navigation or from .mintignore.`,
-  default: (file) => `is a file the platform never publishes (${file}: node_modules, README.md, LICENSE.md, CHANGELOG.md and CONTRIBUTING.md are left out of every build). Rename the file, or remove the entry.`,
-  repository: (file) => `is a file the platform never publishes (${file}: README, LICENSE and CONTRIBUTING Markdown files describe the repository, not the docs). Rename it to .mdx, or remove the entry.`,
-  snippet: (file) => `is a snippet (${file}), which the platform includes into pages but never publishes as one. Import it into a page, or move it out of the snippets folder.`,
+  mintignore: (file) =>
+    `is excluded by .mintignore (${file}), so the platform does not build it. Remove it from navigation or from .mintignore.`,
+  default: (file) =>
+    `is a file the platform never publishes (${file}: node_modules, README.md, LICENSE.md, ` +
+    `CHANGELOG.md and CONTRIBUTING.md are left out of every build). Rename the file, or remove the entry.`,
+  repository: (file) =>
+    `is a file the platform never publishes (${file}: README, ` +
+    `LICENSE and CONTRIBUTING Markdown files describe the repository, not the docs). Rename it to .mdx, or remove the entry.`,
+  snippet: (file) =>
+    `is a snippet (${file}), which the platform includes into pages but never publishes as one. Import it into a page, or move it out of the snippets folder.`,
 };
 
 /** Above this many pages, did-you-mean only compares pages of the same folder or the same file name. */
@@ -19,14 +25,22 @@ export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
   for (const entry of navigation.pages) {
     const normalised = entry.page;
     if (normalised.climbsOut) {
-      sink.atNode('nav/page-outside-root', entry.node, `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`);
+      sink.atNode(
+        'nav/page-outside-root',
+        entry.node,
+        `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`,
+      );
       continue;
     }
     if (normalised.id === '' || resolvePageId(files.pages, normalised.id) !== undefined) continue;
     const ignoredId = resolvePageId(files.ignoredPages, normalised.id);
     if (ignoredId !== undefined) {
       const ignored = files.ignoredPages.get(ignoredId)!;
-      sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" ${NOT_PUBLISHED[files.ignoredWhy.get(ignored) ?? 'default'](ignored)}`);
+      sink.atNode(
+        'nav/page-not-found',
+        entry.node,
+        `Page "${normalised.id}" ${NOT_PUBLISHED[files.ignoredWhy.get(ignored) ?? 'default'](ignored)}`,
+      );
       continue;
     }
     const suggestion = pageSuggester(files).suggest(normalised.id);
@@ -34,7 +48,12 @@ export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
     const data: FixData = { createPage: `${normalised.id}.mdx` };
     if (suggestion) Object.assign(data, { replace: JSON.stringify(prefix + suggestion), replaceLabel: suggestion });
     const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
-    sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`, { data });
+    sink.atNode(
+      'nav/page-not-found',
+      entry.node,
+      `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`,
+      { data },
+    );
   }
 }
 

@@ -16,16 +16,29 @@ export async function specExistsRule(context: SiteContext): Promise<void> {
 
 async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where: 'navigation' | 'api'): Promise<void> {
   const resolution = await specs.resolve(rootUri, ref.source);
-  const consequence = where === 'navigation' ? "The platform's build stops on it." : 'The platform ignores it, so pages that rely on it show no API content.';
+  const consequence =
+    where === 'navigation' ? "The platform's build stops on it." : 'The platform ignores it, so pages that rely on it show no API content.';
   switch (resolution.kind) {
     case 'outside':
-      sink.atNode(where === 'navigation' ? 'openapi/spec-not-found' : 'api/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" is outside the docs root; the platform only reads files inside it. ${consequence}`);
+      sink.atNode(
+        where === 'navigation' ? 'openapi/spec-not-found' : 'api/spec-not-found',
+        ref.node,
+        `OpenAPI spec "${ref.source}" is outside the docs root; the platform only reads files inside it. ${consequence}`,
+      );
       break;
     case 'missing':
-      sink.atNode(where === 'navigation' ? 'openapi/spec-not-found' : 'api/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" does not exist (looked for ${relativeUri(rootUri, resolution.uri) ?? ref.source}). ${consequence}`);
+      sink.atNode(
+        where === 'navigation' ? 'openapi/spec-not-found' : 'api/spec-not-found',
+        ref.node,
+        `OpenAPI spec "${ref.source}" does not exist (looked for ${relativeUri(rootUri, resolution.uri) ?? ref.source}). ${consequence}`,
+      );
       break;
     case 'invalid':
-      sink.atNode(where === 'navigation' ? 'openapi/spec-invalid' : 'api/spec-not-found', ref.node, `OpenAPI spec "${ref.source}" ${resolution.error}.${resolution.unreadable ? '' : ` ${consequence}`}`);
+      sink.atNode(
+        where === 'navigation' ? 'openapi/spec-invalid' : 'api/spec-not-found',
+        ref.node,
+        `OpenAPI spec "${ref.source}" ${resolution.error}.${resolution.unreadable ? '' : ` ${consequence}`}`,
+      );
       break;
   }
 }

@@ -24,9 +24,16 @@ export function apiRule(page: PageContext): void {
   if (parsed.kind === 'path' && !hasServer(page)) {
     const docsJson = relativeUri(page.site.rootUri, page.site.docsJsonUri) ?? 'docs.json';
     const apiNode = child(page.site.config, 'api');
-    page.report('frontmatter/api-server-missing', valueStart + parsed.targetOffset, parsed.target.length, `\`api\` is a relative path ("${parsed.target}"), but ${docsJson} sets no \`api.mdx.server\` to put in front of it. Add \`"api": { "mdx": { "server": "https://api.example.com" } }\` to ${docsJson}, or write the full URL here.`, {
-      related: [{ node: apiNode ?? page.site.config, message: `${docsJson}: \`api.mdx.server\` belongs here` }],
-    });
+    page.report(
+      'frontmatter/api-server-missing',
+      valueStart + parsed.targetOffset,
+      parsed.target.length,
+      `\`api\` is a relative path ("${parsed.target}"), but ${docsJson} sets no \`api.mdx.server\` to put in front of it. ` +
+        `Add \`"api": { "mdx": { "server": "https://api.example.com" } }\` to ${docsJson}, or write the full URL here.`,
+      {
+        related: [{ node: apiNode ?? page.site.config, message: `${docsJson}: \`api.mdx.server\` belongs here` }],
+      },
+    );
   }
 }
 

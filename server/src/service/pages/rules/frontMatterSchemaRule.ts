@@ -24,12 +24,17 @@ export function frontMatterSchemaRule(page: PageContext): void {
   const reported = new Set<string>();
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
-      const segments = error.instancePath.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const segments = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
       const key = segments[0] ?? '';
       const entry = entries.get(key);
       if (!entry) continue;
       const where = segments.map((segment, index) => (index === 0 ? `\`${segment}` : `[${segment}]`)).join('') + '`';
-      const value = segments.slice(1).reduce<unknown>((holder, segment) => (holder as Record<string, unknown> | undefined)?.[segment], entry.value);
+      const value = segments
+        .slice(1)
+        .reduce<unknown>((holder, segment) => (holder as Record<string, unknown> | undefined)?.[segment], entry.value);
       const message = describeError(error.keyword, error.params as Record<string, unknown>, key, where, value, error.message);
       if (reported.has(`${key}\u0000${message.text}`)) continue;
       reported.add(`${key}\u0000${message.text}`);
@@ -40,27 +45,50 @@ export function frontMatterSchemaRule(page: PageContext): void {
     if (knownKeys.includes(key) || patternKeys.some((pattern) => pattern.test(key))) continue;
     const suggestion = closest(key, knownKeys);
     if (!suggestion) continue; // custom keys are allowed
-    reportAtEntry(page, 'frontmatter/unknown-key', entry, `\`${key}\` is not a front matter key the platform knows, so it is kept as custom metadata and has no effect.${didYouMean(suggestion)}`, {
-      at: 'key',
-      data: { replace: suggestion, replaceLabel: suggestion } satisfies FixData,
-    });
+    reportAtEntry(
+      page,
+      'frontmatter/unknown-key',
+      entry,
+      `\`${key}\` is not a front matter key the platform knows, so it is kept as custom metadata and has no effect.${didYouMean(suggestion)}`,
+      {
+        at: 'key',
+        data: { replace: suggestion, replaceLabel: suggestion } satisfies FixData,
+      },
+    );
   }
 }
 
-function describeError(keyword: string, params: Record<string, unknown>, key: string, where: string, value: unknown, fallback: string | undefined): { code: 'frontmatter/invalid-value' | 'frontmatter/wrong-type'; text: string; data?: FixData } {
+function describeError(
+  keyword: string,
+  params: Record<string, unknown>,
+  key: string,
+  where: string,
+  value: unknown,
+  fallback: string | undefined,
+): { code: 'frontmatter/invalid-value' | 'frontmatter/wrong-type'; text: string; data?: FixData } {
   if (keyword === 'enum') {
     const allowed = (params.allowedValues as unknown[]).map(String);
     const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
     const data: FixData | undefined = suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion } : undefined;
-    return { code: 'frontmatter/invalid-value', text: `${where} is ${quote(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`, data };
+    return {
+      code: 'frontmatter/invalid-value',
+      text: `${where} is ${quote(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`,
+      data,
+    };
   }
   if (keyword === 'type') {
     const expected = ([] as string[]).concat(params.type as string[]);
-    const wanted = expected.includes('boolean') ? '`true` or `false`' : expected.map((type) => (type === 'array' ? 'a list' : `a ${type}`)).join(' or ');
+    const wanted = expected.includes('boolean')
+      ? '`true` or `false`'
+      : expected.map((type) => (type === 'array' ? 'a list' : `a ${type}`)).join(' or ');
     const quotedBoolean = expected.includes('boolean') && (value === 'true' || value === 'false');
     const unquote = quotedBoolean ? ` Write it without quotes: \`${key}: ${value}\`.` : '';
     const data: FixData | undefined = quotedBoolean ? { replace: String(value), replaceLabel: `${key}: ${value}` } : undefined;
-    return { code: 'frontmatter/wrong-type', text: `${where} should be ${wanted}; found ${describe(value)}. The platform does not check front matter types, so the page may not behave as meant.${unquote}`, data };
+    return {
+      code: 'frontmatter/wrong-type',
+      text: `${where} should be ${wanted}; found ${describe(value)}. The platform does not check front matter types, so the page may not behave as meant.${unquote}`,
+      data,
+    };
   }
   return { code: 'frontmatter/wrong-type', text: `${where} ${fallback ?? 'is not valid'}.` };
 }

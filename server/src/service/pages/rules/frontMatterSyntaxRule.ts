@@ -15,11 +15,23 @@ export function frontMatterSyntaxRule(page: PageContext): void {
     const fallback = titleFromFileName(page.id);
     const { value, offset, length } = frontMatter.notMapping;
     const shown = quote(value, 80);
-    page.report('frontmatter/not-a-mapping', offset, length, `The front matter is ${Array.isArray(value) ? 'a list' : `the plain value ${shown}`}, not \`key: value\` lines, so the platform takes no title or description from it (the page is titled "${fallback}" from its file name). Write \`title: ${typeof value === 'string' ? value : '…'}\`.`);
+    page.report(
+      'frontmatter/not-a-mapping',
+      offset,
+      length,
+      `The front matter is ${Array.isArray(value) ? 'a list' : `the plain value ${shown}`}, not \`key: value\` lines, ` +
+        `so the platform takes no title or description from it (the page is titled "${fallback}" from its file name). ` +
+        `Write \`title: ${typeof value === 'string' ? value : '…'}\`.`,
+    );
     return;
   }
   for (const duplicate of frontMatter.duplicates) {
-    page.report('frontmatter/duplicate-key', duplicate.offset, duplicate.length, `\`${duplicate.key}\` is set twice in the front matter; the last one wins. Remove one.`);
+    page.report(
+      'frontmatter/duplicate-key',
+      duplicate.offset,
+      duplicate.length,
+      `\`${duplicate.key}\` is set twice in the front matter; the last one wins. Remove one.`,
+    );
   }
   // An OpenAPI page takes its title from the operation's summary.
   if (page.navigationUnknown || !page.inNavigation.has(page.id) || frontMatter.entries.has('openapi')) return;
@@ -27,13 +39,26 @@ export function frontMatterSyntaxRule(page: PageContext): void {
   if (title !== undefined && title !== null && String(title).trim() !== '') return;
   const fallback = titleFromFileName(page.id);
   const sidebarTitle = frontMatter.data.sidebarTitle;
-  const where = typeof sidebarTitle === 'string' && sidebarTitle.trim() ? `the sidebar shows its \`sidebarTitle\`, but the browser tab and search results show "${fallback}"` : `the sidebar, the browser tab and search results show "${fallback}"`;
+  const where =
+    typeof sidebarTitle === 'string' && sidebarTitle.trim()
+      ? `the sidebar shows its \`sidebarTitle\`, but the browser tab and search results show "${fallback}"`
+      : `the sidebar, the browser tab and search results show "${fallback}"`;
   if (!frontMatter.present) {
-    page.report('frontmatter/no-title', 0, 0, `"${page.id}" has no front matter, so the platform titles it from its file name: ${where}. Start the page with a \`---\` block holding \`title: "…"\` to choose the title.`);
+    page.report(
+      'frontmatter/no-title',
+      0,
+      0,
+      `"${page.id}" has no front matter, so the platform titles it from its file name: ${where}. Start the page with a \`---\` block holding \`title: "…"\` to choose the title.`,
+    );
   } else {
     const entry = frontMatter.entries.get('title');
     const offset = entry ? entry.keyOffset : frontMatter.contentOffset - 4;
-    page.report('frontmatter/no-title', Math.max(0, offset), entry ? entry.keyLength : 3, `"${page.id}" has no \`title\`, so the platform titles it from its file name: ${where}. Add \`title: "…"\` to choose the title.`);
+    page.report(
+      'frontmatter/no-title',
+      Math.max(0, offset),
+      entry ? entry.keyLength : 3,
+      `"${page.id}" has no \`title\`, so the platform titles it from its file name: ${where}. Add \`title: "…"\` to choose the title.`,
+    );
   }
 }
 

@@ -15,11 +15,23 @@ export async function openapiRule(page: PageContext): Promise<void> {
   const entry = page.frontMatter.entries.get('openapi');
   if (!entry) return;
   const api = page.frontMatter.entries.get('api');
-  if (api) reportAtEntry(page, 'frontmatter/api-and-openapi', entry, 'The page sets both `api` and `openapi`; the platform uses one of them. Keep `openapi` to take the endpoint from the spec, or `api` to document it by hand.', { at: 'key' });
+  if (api)
+    reportAtEntry(
+      page,
+      'frontmatter/api-and-openapi',
+      entry,
+      'The page sets both `api` and `openapi`; the platform uses one of them. Keep `openapi` to take the endpoint from the spec, or `api` to document it by hand.',
+      { at: 'key' },
+    );
   const value = entry.value;
   const operation = typeof value === 'string' ? parseOperation(value) : undefined;
   if (!operation) {
-    reportAtEntry(page, 'frontmatter/openapi-format', entry, `\`openapi\` must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users/{id}"; found ${quote(value)}.`);
+    reportAtEntry(
+      page,
+      'frontmatter/openapi-format',
+      entry,
+      `\`openapi\` must be "METHOD /path" or "spec-file METHOD /path", such as "GET /users/{id}"; found ${quote(value)}.`,
+    );
     return;
   }
   const { site } = page;
@@ -31,24 +43,47 @@ export async function openapiRule(page: PageContext): Promise<void> {
   if (having.length === 0) {
     if (remote.length) return; // it may be in a spec given as a URL
     if (local.length === 0) {
-      reportAtEntry(page, 'frontmatter/operation-not-found', entry, `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`);
+      reportAtEntry(
+        page,
+        'frontmatter/operation-not-found',
+        entry,
+        `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. ` +
+          `Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`,
+      );
       return;
     }
     const named = operation.specFile ? matchNamedSpec(operation.specFile, local, site.rootUri) : undefined;
     if (operation.specFile && !named) {
       const resolution = await site.specs.resolve(site.rootUri, operation.specFile, dirnameUri(page.uri));
       if (resolution.kind === 'invalid') {
-        reportAtEntry(page, 'frontmatter/spec-not-found', entry, `OpenAPI spec "${operation.specFile}" ${resolution.error}, and no other spec of the site has ${label}, so the platform shows no API content here.`);
+        reportAtEntry(
+          page,
+          'frontmatter/spec-not-found',
+          entry,
+          `OpenAPI spec "${operation.specFile}" ${resolution.error}, and no other spec of the site has ${label}, so the platform shows no API content here.`,
+        );
         return;
       }
     }
     const searched = named ? [named] : local;
-    const suggestion = searched.map((spec) => ({ spec, operation: suggestOperation(spec, operation.method, operation.path) })).find((found) => found.operation);
+    const suggestion = searched
+      .map((spec) => ({ spec, operation: suggestOperation(spec, operation.method, operation.path) }))
+      .find((found) => found.operation);
     const prefix = operation.specFile ? `${operation.specFile} ` : '';
     const replacement = suggestion?.operation && `${prefix}${suggestion.operation.method} ${suggestion.operation.path}`;
     const data: FixData | undefined = replacement ? { replace: JSON.stringify(replacement), replaceLabel: replacement } : undefined;
-    const where = named ? name(named) : operation.specFile ? `any spec of the site (none is "${operation.specFile}")` : `the site's specs (${searched.map(name).join(', ')})`;
-    reportAtEntry(page, 'frontmatter/operation-not-found', entry, `Operation ${label} is not in ${where}, so the platform shows no API content here.${replacement ? ` Did you mean "${replacement}"?` : ''}`, { data });
+    const where = named
+      ? name(named)
+      : operation.specFile
+        ? `any spec of the site (none is "${operation.specFile}")`
+        : `the site's specs (${searched.map(name).join(', ')})`;
+    reportAtEntry(
+      page,
+      'frontmatter/operation-not-found',
+      entry,
+      `Operation ${label} is not in ${where}, so the platform shows no API content here.${replacement ? ` Did you mean "${replacement}"?` : ''}`,
+      { data },
+    );
     return;
   }
   if (!operation.specFile || matchNamedSpec(operation.specFile, having, site.rootUri)) return;
@@ -57,9 +92,15 @@ export async function openapiRule(page: PageContext): Promise<void> {
   const replacement = `${used} ${operation.method} ${operation.path}`;
   const named = matchNamedSpec(operation.specFile, local, site.rootUri);
   const problem = named ? `${name(named)} has no ${label}` : `no spec of the site is "${operation.specFile}"`;
-  reportAtEntry(page, 'frontmatter/spec-not-found', entry, `\`openapi\` names the spec "${operation.specFile}", but ${problem}; the platform shows the operation from ${used} instead. Write "${replacement}" to say so.`, {
-    data: { replace: JSON.stringify(replacement), replaceLabel: replacement } satisfies FixData,
-  });
+  reportAtEntry(
+    page,
+    'frontmatter/spec-not-found',
+    entry,
+    `\`openapi\` names the spec "${operation.specFile}", but ${problem}; the platform shows the operation from ${used} instead. Write "${replacement}" to say so.`,
+    {
+      data: { replace: JSON.stringify(replacement), replaceLabel: replacement } satisfies FixData,
+    },
+  );
 }
 
 /**

@@ -25,31 +25,57 @@ export function paramFieldsRule(page: PageContext): void {
       const locations = LOCATIONS.filter((location) => attribute(tag, location));
       if (locations.length !== 1) {
         const found = locations.length === 0 ? 'none' : locations.map((l) => `\`${l}\``).join(' and ');
-        page.report('fields/location', tagName.offset, tagName.length, `A <ParamField> needs exactly one of \`path\`, \`body\`, \`query\` or \`header\` (its location and name); found ${found}.`);
+        page.report(
+          'fields/location',
+          tagName.offset,
+          tagName.length,
+          `A <ParamField> needs exactly one of \`path\`, \`body\`, \`query\` or \`header\` (its location and name); found ${found}.`,
+        );
       } else {
         identity = `${tag.container}:${locations[0]}:${stringAttribute(tag, locations[0]) ?? ''}`;
       }
     } else if (!attribute(tag, 'name')) {
-      page.report('fields/missing-name', tagName.offset, tagName.length, 'A <ResponseField> needs a `name`: the field of the response it documents.');
+      page.report(
+        'fields/missing-name',
+        tagName.offset,
+        tagName.length,
+        'A <ResponseField> needs a `name`: the field of the response it documents.',
+      );
     } else {
       identity = `${tag.container}:response:${stringAttribute(tag, 'name') ?? ''}`;
     }
     if (!attribute(tag, 'type')) {
-      page.report('fields/missing-type', tagName.offset, tagName.length, `A <${tag.tag}> needs a \`type\`, such as type="string", "number", "boolean", "object" or "string[]".`);
+      page.report(
+        'fields/missing-type',
+        tagName.offset,
+        tagName.length,
+        `A <${tag.tag}> needs a \`type\`, such as type="string", "number", "boolean", "object" or "string[]".`,
+      );
     }
     const required = attribute(tag, 'required');
     if (required && typeof required.value === 'string') {
       const meant = required.value.trim().toLowerCase() === 'false' ? 'false' : 'true';
       const consequence = meant === 'false' ? ' Any non-empty string counts as true, so the field is shown as required.' : '';
-      page.report('fields/required-not-boolean', required.valueOffset, required.valueLength, `\`required="${required.value}"\` is a string, not a boolean; write ${meant === 'true' ? '`required` alone' : '`required={false}` or leave it out'}.${consequence}`, {
-        data: { replace: `{${meant}}`, replaceLabel: `required={${meant}}` } satisfies FixData,
-      });
+      page.report(
+        'fields/required-not-boolean',
+        required.valueOffset,
+        required.valueLength,
+        `\`required="${required.value}"\` is a string, not a boolean; write ${meant === 'true' ? '`required` alone' : '`required={false}` or leave it out'}.${consequence}`,
+        {
+          data: { replace: `{${meant}}`, replaceLabel: `required={${meant}}` } satisfies FixData,
+        },
+      );
     }
     if (identity) {
       const first = seen.get(identity);
       if (first) {
         const [, kind, name] = identity.split(':');
-        page.report('fields/duplicate', tagName.offset, tagName.length, `${kind === 'response' ? 'Response field' : `The ${kind} parameter`} "${name}" is already declared on line ${lineOf(page.text, first.offset)}.`);
+        page.report(
+          'fields/duplicate',
+          tagName.offset,
+          tagName.length,
+          `${kind === 'response' ? 'Response field' : `The ${kind} parameter`} "${name}" is already declared on line ${lineOf(page.text, first.offset)}.`,
+        );
       } else {
         seen.set(identity, tag);
       }
@@ -73,18 +99,31 @@ function checkPathParams(page: PageContext, tags: FieldTag[]): void {
     documented.add(name);
     if (!params.includes(name)) {
       const suggestion = closest(name, params);
-      page.report('fields/unknown-path-param', path.valueOffset, path.valueLength, `<ParamField path="${name}"> names no parameter of the \`api\` path ${parsed.path}.${didYouMean(suggestion, '"')}${params.length && !suggestion ? ` Its parameters: ${params.join(', ')}.` : ''}`, {
-        data: suggestion ? ({ replace: JSON.stringify(suggestion), replaceLabel: suggestion } satisfies FixData) : undefined,
-      });
+      page.report(
+        'fields/unknown-path-param',
+        path.valueOffset,
+        path.valueLength,
+        `<ParamField path="${name}"> names no parameter of the \`api\` path ${parsed.path}.${didYouMean(suggestion, '"')}` +
+          (params.length && !suggestion ? ` Its parameters: ${params.join(', ')}.` : ''),
+        {
+          data: suggestion ? ({ replace: JSON.stringify(suggestion), replaceLabel: suggestion } satisfies FixData) : undefined,
+        },
+      );
     }
   }
   const insertAt = insertionPoint(page, tags);
   for (const param of parsed.params) {
     if (documented.has(param.name)) continue;
     const text = `\n<ParamField path="${param.name}" type="string" required>\n  Describe ${param.name}.\n</ParamField>\n`;
-    page.report('fields/missing-path-param', valueStart + param.offset, param.length, `Path parameter {${param.name}} has no <ParamField path="${param.name}">, so the page does not document it.`, {
-      data: { insert: { offset: insertAt, text } } satisfies FixData,
-    });
+    page.report(
+      'fields/missing-path-param',
+      valueStart + param.offset,
+      param.length,
+      `Path parameter {${param.name}} has no <ParamField path="${param.name}">, so the page does not document it.`,
+      {
+        data: { insert: { offset: insertAt, text } } satisfies FixData,
+      },
+    );
   }
 }
 
