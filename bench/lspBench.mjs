@@ -1,19 +1,32 @@
-// The language server on the 10,000-page site, over stdio as an editor drives it: median and p95 of
-// diagnostics after an edit to docs.json, completion in a pages array, hover; and the server's memory.
+// The language server over stdio as an editor drives it: median and p95 of diagnostics after an edit
+// to docs.json, completion in a pages array, hover; and the server's memory. On the 10,000-page site
+// (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
+// `--profile DIR` runs the server with --cpu-prof and writes its profile there.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import rpc from 'vscode-languageserver-protocol/node.js';
+import { generateCrewSite } from './generateCrewSite.mjs';
 import { generateSite } from './generateSite.mjs';
 
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = rpc;
 const here = resolve(import.meta.dirname);
 const RUNS = 30;
 
-export async function runLspBench() {
-  const root = generateSite(join(here, '.sites', 'pages-10000-api'), { pages: 10000, operations: 1000, endpointShare: 1 / 3 });
-  const child = spawn(process.execPath, [resolve(here, '../dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** The sites, each with a page entry of its docs.json to edit, complete and hover. */
+const SITES = {
+  'pages-10000': {
+    make: () => generateSite(join(here, '.sites', 'pages-10000-api'), { pages: 10000, operations: 1000, endpointShare: 1 / 3 }),
+    entry: /"section-3\/topic-0\/page-1525"/,
+  },
+  crew: { make: () => generateCrewSite(join(here, '.sites', 'crew')), entry: /"v0\.8\/ko\/guides\/[^"]+"/ },
+};
+
+export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
+  const root = SITES[site].make();
+  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...flags, resolve(here, '../dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
@@ -30,9 +43,10 @@ export async function runLspBench() {
   const uri = `${rootUri}/docs.json`;
   const text = readFileSync(join(root, 'docs.json'), 'utf8');
   await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const entry = SITES[site].entry.exec(text)[0];
   const lines = text.split('\n');
-  const pageLine = lines.findIndex((line) => line.includes('"section-3/topic-0/page-1525"'));
-  const position = { line: pageLine, character: lines[pageLine].indexOf('"section-3') + 5 };
+  const pageLine = lines.findIndex((line) => line.includes(entry));
+  const position = { line: pageLine, character: lines[pageLine].indexOf(entry) + 5 };
 
   const coldStart = performance.now();
   await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
@@ -42,7 +56,7 @@ export async function runLspBench() {
   const diagnostics = [];
   let version = 1;
   for (let i = 0; i < RUNS; i++) {
-    const edited = i % 2 === 0 ? text.replace('"section-3/topic-0/page-1525"', '"section-3/topic-0/page-1525x"') : text;
+    const edited = i % 2 === 0 ? text.replace(entry, `${entry.slice(0, -1)}x"`) : text;
     await connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: ++version },
       contentChanges: [{ text: edited }],
@@ -56,6 +70,7 @@ export async function runLspBench() {
   const { rss, peak } = memory(child.pid);
   await connection.sendRequest('shutdown');
   await connection.sendNotification('exit');
+  await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done()));
   connection.dispose();
   return { cold, diagnostics: stats(diagnostics), completion: stats(completion), hover: stats(hover), rss, peak, afterCold };
 
@@ -82,6 +97,7 @@ function stats(samples) {
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const r = await runLspBench();
+  const { values } = (await import('node:util')).parseArgs({ options: { site: { type: 'string' }, profile: { type: 'string' } } });
+  const r = await runLspBench({ site: values.site, profileDir: values.profile && resolve(values.profile) });
   console.log(JSON.stringify(r, null, 2));
 }

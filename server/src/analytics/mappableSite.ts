@@ -1,5 +1,4 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { operationOffset } from '../service/openapi/spec';
+import { operationPosition } from '../service/openapi/spec';
 import type { SiteState } from '../service/siteState';
 import { relativeUri } from '../service/uri';
 import type { MappableSite } from './pageMapping';
@@ -8,15 +7,9 @@ import type { MappableSite } from './pageMapping';
 export async function mappableSite(state: SiteState): Promise<MappableSite> {
   const site = state.context;
   if (!site) return { pages: new Map(), specs: [] };
-  const specs: MappableSite['specs'] = (await state.siteSpecs()).local.map((spec) => {
-    const document = TextDocument.create(spec.uri, 'json', 0, spec.text);
-    return {
-      file: relativeUri(site.rootUri, spec.uri) ?? spec.uri,
-      operations: spec.operations.map((operation) => ({
-        ...operation,
-        line: document.positionAt(operationOffset(spec, operation)).line + 1,
-      })),
-    };
-  });
+  const specs: MappableSite['specs'] = (await state.siteSpecs()).local.map((spec) => ({
+    file: relativeUri(site.rootUri, spec.uri) ?? spec.uri,
+    operations: spec.operations.map((operation) => ({ ...operation, line: operationPosition(spec, operation).line + 1 })),
+  }));
   return { pages: site.files.pages, specs };
 }

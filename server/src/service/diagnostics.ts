@@ -18,6 +18,11 @@ export class SourceFiles {
     this.documents.set(uri, TextDocument.create(uri, 'text', 0, text));
   }
 
+  /** A file whose line offsets the caller already keeps (a parsed document): they are shared, not rebuilt. */
+  addLines(uri: string, lines: TextDocument): void {
+    this.documents.set(uri, lines);
+  }
+
   has(uri: string): boolean {
     return this.documents.has(uri);
   }

@@ -1,4 +1,3 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
   CompletionList,
@@ -11,7 +10,11 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
+import { appendAll } from './arrays';
 import type { Cancellation } from './cancellation';
+import type { ConfigDocument } from './documents/configDocument';
+import type { PageDocument } from './documents/pageDocument';
+import type { ParsedDocuments } from './documents/parsedDocuments';
 import { codeActions } from './features/codeActions';
 import { completeDocsJson } from './features/docsJsonCompletion';
 import { hoverDocsJson, hoverPage } from './features/hover';
@@ -20,75 +23,82 @@ import { completePage } from './features/pageCompletion';
 import { planRename, redirectEdits, type FileRename } from './features/rename';
 import type { SiteState } from './siteState';
 import type { DocsWorkspace } from './workspace';
-import { appendAll } from './arrays';
 
 export interface EditorFeatures {
   doComplete(uri: string, position: Position, token?: Cancellation): Promise<CompletionList>;
-  doHover(uri: string, position: Position): Promise<Hover | null>;
-  findDocumentLinks(uri: string): Promise<DocumentLink[]>;
-  findDefinition(uri: string, position: Position): Promise<Location[]>;
-  getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<CodeAction[]>;
+  doHover(uri: string, position: Position, token?: Cancellation): Promise<Hover | null>;
+  findDocumentLinks(uri: string, token?: Cancellation): Promise<DocumentLink[]>;
+  findDefinition(uri: string, position: Position, token?: Cancellation): Promise<Location[]>;
+  getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[], token?: Cancellation): Promise<CodeAction[]>;
   /** Navigation edits for renamed pages or folders, and the page paths that moved (for redirects). */
-  planRename(renames: FileRename[]): Promise<{ edit: WorkspaceEdit; moved: { rootUri: string; from: string; to: string }[] }>;
+  planRename(
+    renames: FileRename[],
+    token?: Cancellation,
+  ): Promise<{ edit: WorkspaceEdit; moved: { rootUri: string; from: string; to: string }[] }>;
   /** Edits adding `redirects` entries to a root's docs.json. */
-  redirectEdits(rootUri: string, moved: { from: string; to: string }[]): Promise<{ uri: string; edits: TextEdit[] }>;
+  redirectEdits(rootUri: string, moved: { from: string; to: string }[], token?: Cancellation): Promise<{ uri: string; edits: TextEdit[] }>;
 }
 
-type FileKind = 'config' | 'page' | undefined;
+/** A file a feature works on, parsed as what it is to its site: configuration, or a page. */
+type OpenFile =
+  | { role: 'config'; document: ConfigDocument; state: SiteState }
+  | { role: 'page'; document: PageDocument; state: SiteState }
+  | { role: 'other'; state: SiteState };
 
 /** Completion, hover, links, definitions, code actions and rename, for docs.json and pages. */
 export function createEditorFeatures(
   workspace: DocsWorkspace,
+  documents: ParsedDocuments,
   findDocsRoot: (uri: string) => Promise<string | undefined>,
   getSiteState: (rootUri: string, token?: Cancellation) => Promise<SiteState>,
 ): EditorFeatures {
-  async function open(
-    uri: string,
-    token?: Cancellation,
-  ): Promise<{ document: TextDocument; state: SiteState; kind: FileKind } | undefined> {
+  /** The file as its site sees it; the site state's own parse of a configuration file is reused. */
+  async function open(uri: string, token?: Cancellation): Promise<OpenFile | undefined> {
     const rootUri = await findDocsRoot(uri);
     if (!rootUri) return undefined;
     const text = await workspace.readFile(uri).catch(() => undefined);
     if (text === undefined) return undefined;
     const state = await getSiteState(rootUri, token);
-    const kind: FileKind = state.configFiles.includes(uri) ? 'config' : /\.mdx?$/i.test(uri) ? 'page' : undefined;
-    return { document: TextDocument.create(uri, kind === 'config' ? 'json' : 'mdx', 0, text), state, kind };
+    if (state.configFiles.includes(uri)) {
+      const parsed = state.configDocuments.get(uri);
+      return { role: 'config', document: parsed?.text === text ? parsed : documents.config(uri, text), state };
+    }
+    if (/\.mdx?$/i.test(uri)) return { role: 'page', document: documents.page(uri, text), state };
+    return { role: 'other', state };
   }
 
   return {
     async doComplete(uri, position, token) {
       const file = await open(uri, token);
-      if (!file?.kind) return { isIncomplete: false, items: [] };
-      const offset = file.document.offsetAt(position);
-      return file.kind === 'config'
-        ? completeDocsJson(file.document, offset, file.state)
-        : { isIncomplete: false, items: await completePage(file.document, offset, file.state) };
+      if (file?.role === 'config') return completeDocsJson(file.document, file.document.lines.offsetAt(position), file.state);
+      if (file?.role === 'page')
+        return { isIncomplete: false, items: await completePage(file.document, file.document.lines.offsetAt(position), file.state) };
+      return { isIncomplete: false, items: [] };
     },
-    async doHover(uri, position) {
-      const file = await open(uri);
-      if (!file?.kind) return null;
-      const offset = file.document.offsetAt(position);
-      return file.kind === 'config' ? hoverDocsJson(file.document, offset, file.state) : hoverPage(file.document, offset, file.state);
+    async doHover(uri, position, token) {
+      const file = await open(uri, token);
+      if (file?.role === 'config') return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state);
+      if (file?.role === 'page') return hoverPage(file.document, file.document.lines.offsetAt(position), file.state);
+      return null;
     },
-    async findDocumentLinks(uri) {
-      const file = await open(uri);
-      if (!file?.kind) return [];
-      return file.kind === 'config' ? docsJsonLinks(file.document, file.state) : pageLinks(file.document, file.state);
+    async findDocumentLinks(uri, token) {
+      const file = await open(uri, token);
+      if (file?.role === 'config') return docsJsonLinks(file.document, file.state);
+      if (file?.role === 'page') return pageLinks(file.document, file.state);
+      return [];
     },
-    async findDefinition(uri, position) {
-      const file = await open(uri);
-      if (!file?.kind) return [];
-      const offset = file.document.offsetAt(position);
-      return file.kind === 'config'
-        ? docsJsonDefinition(file.document, offset, file.state)
-        : pageDefinition(file.document, offset, file.state);
+    async findDefinition(uri, position, token) {
+      const file = await open(uri, token);
+      if (file?.role === 'config') return docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
+      if (file?.role === 'page') return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state);
+      return [];
     },
-    async getCodeActions(uri, range, diagnostics) {
-      const file = await open(uri);
-      if (!file) return [];
+    async getCodeActions(uri, range, diagnostics, token) {
+      const file = await open(uri, token);
+      if (!file || file.role === 'other') return [];
       return codeActions(file.document, range, diagnostics, file.state);
     },
-    async planRename(renames) {
+    async planRename(renames, token) {
       const byRoot = new Map<string, FileRename[]>();
       for (const rename of renames) {
         const rootUri = await findDocsRoot(rename.oldUri);
@@ -97,7 +107,7 @@ export function createEditorFeatures(
       const changes: Record<string, TextEdit[]> = {};
       const moved: { rootUri: string; from: string; to: string }[] = [];
       for (const [rootUri, list] of byRoot) {
-        const plan = planRename(await getSiteState(rootUri), list);
+        const plan = planRename(await getSiteState(rootUri, token), list);
         for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
         appendAll(
           moved,
@@ -106,8 +116,8 @@ export function createEditorFeatures(
       }
       return { edit: { changes }, moved };
     },
-    async redirectEdits(rootUri, moved) {
-      const state = await getSiteState(rootUri);
+    async redirectEdits(rootUri, moved, token) {
+      const state = await getSiteState(rootUri, token);
       return { uri: state.docsJsonUri, edits: redirectEdits(state, moved) };
     },
   };

@@ -3,6 +3,7 @@ import type { Cancellation } from './cancellation';
 import { checkSiteWithSettings, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
+import { ParsedDocuments } from './documents/parsedDocuments';
 import { checkPage } from './pages/checkPage';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { indexSiteFiles, isPublishablePage, pageId, type SiteFiles } from './siteFiles';
@@ -41,6 +42,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const { workspace } = options;
   let settings: LanguageServiceSettings = options.settings ?? {};
   const specs = new SpecStore(workspace);
+  const documents = new ParsedDocuments();
   const states = new Map<string, Promise<SiteState>>();
   const roots = new Map<string, Promise<string | undefined>>();
   const pageCache = new Map<string, { state: SiteState; mtime: number; diagnostics: Diagnostic[] | undefined }>();
@@ -52,13 +54,17 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const lastParsed = new Map<string, SiteState>();
   const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> =>
     cached(states, rootUri, async () => {
-      const state = await loadSiteState(rootUri, { workspace, specs, settings, token, files });
+      const good = lastParsed.get(rootUri);
+      const parse = (uri: string, text: string) => documents.config(uri, text);
+      const state = await loadSiteState(rootUri, { workspace, specs, settings, token, files, parse, stopWhenBroken: good !== undefined });
       if (!state.configBroken) {
         lastParsed.set(rootUri, state);
         return state;
       }
-      const good = lastParsed.get(rootUri);
-      return good ? { ...good, configDiagnostics: state.configDiagnostics, configFiles: state.configFiles } : state;
+      // The syntax errors and the text being typed, over what the configuration last said.
+      return good
+        ? { ...good, configDiagnostics: state.configDiagnostics, configFiles: state.configFiles, configDocuments: state.configDocuments }
+        : state;
     });
 
   const findDocsRoot = (uri: string): Promise<string | undefined> => {
@@ -89,13 +95,19 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     const mtime = stat?.mtime ?? -1;
     const cached = pageCache.get(uri);
     if (cached && cached.state === state && cached.mtime === mtime) return cached.diagnostics;
-    const diagnostics = await checkPage(state, id, relative, uri);
+    let text: string | undefined;
+    try {
+      text = await workspace.readFile(uri);
+    } catch {
+      // An unreadable page is reported by checkPage, which reads it again.
+    }
+    const diagnostics = await checkPage(state, id, relative, uri, text === undefined ? undefined : documents.page(uri, text));
     pageCache.set(uri, { state, mtime, diagnostics });
     return diagnostics;
   };
 
   return {
-    ...createEditorFeatures(workspace, findDocsRoot, getSiteState),
+    ...createEditorFeatures(workspace, documents, findDocsRoot, getSiteState),
     workspace,
     getSiteState,
     findDocsRoot,
@@ -122,6 +134,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     },
     updateSettings(next) {
       settings = next;
+      documents.clear();
       states.clear();
       lastParsed.clear();
       fileIndexes.clear();

@@ -1,4 +1,4 @@
-import type { SiteContext } from './docsJson/rules/siteContext';
+import type { SiteContext } from './siteContext';
 import { apiOpenapiRefs } from './docsJson/apiSpecs';
 import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
 import { joinUri } from './uri';

@@ -1,24 +1,25 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type Cancellation } from './cancellation';
 import { DiagnosticSink, SourceFiles } from './diagnostics';
+import { parseConfigDocument, type ConfigDocument } from './documents/configDocument';
 import type { SpecStore } from './openapi/specStore';
 import type { LanguageServiceSettings } from './settings';
 import { indexSiteFiles, resolvePageId, type SiteFiles } from './siteFiles';
 import { joinUri } from './uri';
 import { WorkspaceError, type DocsWorkspace } from './workspace';
-import { child, parseJson, toValue, type JsonNode } from './docsJson/jsonTree';
+import { child, toValue, type JsonNode } from './docsJson/jsonTree';
 import { buildNavigationModel } from './docsJson/navigation';
-import { resolveRefs } from './docsJson/refs';
+import { resolveRefs, type ResolvedConfig } from './docsJson/refs';
 import { apiAuthRule } from './docsJson/rules/apiAuthRule';
 import { duplicatePageRule } from './docsJson/rules/duplicatePageRule';
 import { integrationEmptyValueRule } from './docsJson/rules/integrationEmptyValueRule';
 import { operationExistsRule } from './docsJson/rules/operationExistsRule';
 import { pageExistsRule } from './docsJson/rules/pageExistsRule';
 import { pageFormRule } from './docsJson/rules/pageFormRule';
-import type { SiteContext, SiteRule } from './docsJson/rules/siteContext';
 import { specExistsRule } from './docsJson/rules/specExistsRule';
 import { docsJsonEngine } from './docsJson/schema';
 import { reportSchemaProblems } from './docsJson/schemaDiagnostics';
+import type { SiteContext, SiteRule } from './siteContext';
 import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
 
 /** The rules of docs.json, in the order they run. */
@@ -41,6 +42,8 @@ export interface SiteState {
   configDiagnostics: Map<string, Diagnostic[]>;
   /** The configuration files read: docs.json first, then `$ref` files. */
   configFiles: string[];
+  /** Each configuration file as parsed for this state: the editor features read these. */
+  configDocuments: Map<string, ConfigDocument>;
   /** Page ids that navigation lists. */
   inNavigation: ReadonlySet<string>;
   /**
@@ -59,6 +62,21 @@ export interface SiteStateOptions {
   token?: Cancellation;
   /** The site's file index, when the caller keeps one (an edit of docs.json does not change the files). */
   files?: (rootUri: string) => Promise<SiteFiles>;
+  /** The parsed version of a configuration text, when the caller keeps parsed documents. */
+  parse?: (uri: string, text: string) => ConfigDocument;
+  /**
+   * With a syntax error, stop after the syntax errors: the caller has the last state that parsed and
+   * checks pages against it (the editor). Without it, the model is built from the recovered tree.
+   */
+  stopWhenBroken?: boolean;
+}
+
+/** docs.json and its `$ref` files, read and parsed, with `$ref`s resolved. */
+interface ReadConfig {
+  sink: DiagnosticSink;
+  documents: Map<string, ConfigDocument>;
+  resolved: ResolvedConfig | undefined;
+  broken: boolean;
 }
 
 /**
@@ -67,24 +85,41 @@ export interface SiteStateOptions {
  * one by one against this state.
  */
 export async function loadSiteState(rootUri: string, options: SiteStateOptions): Promise<SiteState> {
-  const { workspace, specs, settings, token } = options;
   const docsJsonUri = joinUri(rootUri, 'docs.json');
-  const sources = new SourceFiles();
-  const sink = new DiagnosticSink(sources);
+  const config = await readConfig(rootUri, docsJsonUri, options);
   const state: SiteState = {
     rootUri,
     docsJsonUri,
     context: undefined,
-    configDiagnostics: sink.result(),
-    configFiles: [docsJsonUri],
+    configDiagnostics: config.sink.result(),
+    configFiles: config.resolved?.files ?? [docsJsonUri],
+    configDocuments: config.documents,
     inNavigation: new Set(),
-    configBroken: false,
+    configBroken: config.broken,
     siteSpecs: async () => ({ local: [], remote: [] }),
   };
+  if (!config.resolved || (config.broken && options.stopWhenBroken)) return state;
+  throwIfCancelled(options.token);
+  const context = await buildContext(rootUri, docsJsonUri, config.resolved, config, options);
+  let siteSpecs: Promise<SiteSpecs> | undefined;
+  return {
+    ...state,
+    context,
+    inNavigation: new Set(context.navigation.pages.map((entry) => resolvePageId(context.files.pages, entry.page.id) ?? entry.page.id)),
+    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(context)),
+  };
+}
 
-  let configBroken = false;
-  let bytesRead = 0;
+/** Reads, parses and resolves the configuration files, reporting syntax and `$ref` problems. */
+async function readConfig(rootUri: string, docsJsonUri: string, options: SiteStateOptions): Promise<ReadConfig> {
+  const { workspace, token } = options;
+  const parse = options.parse ?? parseConfigDocument;
+  const sources = new SourceFiles();
+  const sink = new DiagnosticSink(sources);
+  const documents = new Map<string, ConfigDocument>();
   const unreadable = new Map<string, string>();
+  let broken = false;
+  let bytesRead = 0;
   const parseFile = async (uri: string): Promise<JsonNode | null | undefined> => {
     let text: string | undefined;
     try {
@@ -99,49 +134,60 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     }
     if (text === undefined) return null;
     bytesRead += text.length;
-    sources.add(uri, text);
+    const document = parse(uri, text);
+    documents.set(uri, document);
+    sources.addLines(uri, document.lines);
     sink.touch(uri);
-    const parsed = parseJson(uri, text);
-    for (const error of parsed.errors)
+    for (const error of document.errors)
       sink.atOffset(error.tooDeep ? 'json/too-deep' : 'json/syntax', uri, error.offset, error.length, error.message);
-    configBroken ||= parsed.errors.length > 0;
-    return parsed.root;
+    broken ||= document.errors.length > 0;
+    return document.root;
   };
 
   const root = await parseFile(docsJsonUri);
   if (!root) {
     if (root === null) sink.atOffset('json/unreadable', docsJsonUri, 0, 0, 'docs.json does not exist.');
-    return state;
+    return { sink, documents, resolved: undefined, broken };
   }
   throwIfCancelled(token);
-  const cache = new Map<string, Promise<JsonNode | null | undefined>>();
   // Most sites have no `$ref`: the walk that splices them in is skipped.
-  const resolved = sources.text(docsJsonUri)!.includes('"$ref"')
-    ? await resolveRefs(
-        root,
-        rootUri,
-        {
-          load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!,
-          bytesRead: () => bytesRead,
-          unreadable: (uri) => unreadable.get(uri),
-          realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)),
-        },
-        sink,
-      )
-    : { root, unresolved: [], files: [docsJsonUri] };
-  throwIfCancelled(token);
-  const value = toValue(resolved.root);
-  // After a syntax error, the recovered tree is a guess: its schema problems are not reported.
-  const schema = configBroken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink);
-  throwIfCancelled(token);
+  if (!documents.get(docsJsonUri)!.text.includes('"$ref"'))
+    return { sink, documents, resolved: { root, unresolved: [], files: [docsJsonUri] }, broken };
+  const cache = new Map<string, Promise<JsonNode | null | undefined>>();
+  const resolved = await resolveRefs(
+    root,
+    rootUri,
+    {
+      load: (uri) => cache.get(uri) ?? cache.set(uri, parseFile(uri)).get(uri)!,
+      bytesRead: () => bytesRead,
+      unreadable: (uri) => unreadable.get(uri),
+      realPathInside: workspace.realPathInside && ((uri) => workspace.realPathInside!(uri, rootUri)),
+    },
+    sink,
+  );
+  return { sink, documents, resolved, broken };
+}
 
+/** Validates the resolved configuration, builds the navigation model and runs the docs.json rules. */
+async function buildContext(
+  rootUri: string,
+  docsJsonUri: string,
+  resolved: ResolvedConfig,
+  config: ReadConfig,
+  options: SiteStateOptions,
+): Promise<SiteContext> {
+  const { workspace, specs, settings, token } = options;
+  const { sink, broken } = config;
+  // After a syntax error, the recovered tree is a guess: its schema problems are not reported.
+  const schema = broken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink);
+  throwIfCancelled(token);
   const files = await (options.files ?? ((uri: string) => indexSiteFiles(workspace, uri)))(rootUri);
   for (const problem of files.problems) sink.atOffset('site/unlisted-folder', docsJsonUri, 0, 0, problem.message);
   const context: SiteContext = {
     rootUri,
     docsJsonUri,
     config: resolved.root,
-    value: (value ?? {}) as Record<string, any>,
+    value: (toValue(resolved.root) ?? {}) as Record<string, any>,
     navigation: buildNavigationModel(child(resolved.root, 'navigation'), new Set(schema.drops.map((drop) => drop.property))),
     files,
     specs,
@@ -149,17 +195,9 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     settings,
     workspace,
   };
-  for (const rule of configBroken ? [] : rules) {
+  for (const rule of broken ? [] : rules) {
     await rule(context);
     throwIfCancelled(token);
   }
-  let siteSpecs: Promise<SiteSpecs> | undefined;
-  return {
-    ...state,
-    context,
-    configFiles: resolved.files,
-    configBroken,
-    inNavigation: new Set(context.navigation.pages.map((entry) => resolvePageId(files.pages, entry.page.id) ?? entry.page.id)),
-    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(context)),
-  };
+  return context;
 }

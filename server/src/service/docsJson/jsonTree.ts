@@ -216,15 +216,15 @@ export function toValue(node: JsonNode | undefined): unknown {
 }
 
 /**
- * The node at a JSON pointer path, with the property node that holds it (for key ranges). Segments
- * are already unescaped.
+ * The node at a path (a JSON pointer's segments, already unescaped, or a location's path), with the
+ * property node that holds it (for key ranges).
  */
-export function nodeAtPath(root: JsonNode, segments: string[]): { node: JsonNode; property?: JsonNode } | undefined {
+export function nodeAtPath(root: JsonNode, segments: readonly (string | number)[]): { node: JsonNode; property?: JsonNode } | undefined {
   let node = root;
   let property: JsonNode | undefined;
   for (const segment of segments) {
     if (node.type === 'object') {
-      property = findProperty(node, segment);
+      property = findProperty(node, String(segment));
       const value = property && valueNode(property);
       if (!value) return undefined;
       node = value;

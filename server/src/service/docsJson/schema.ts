@@ -1,4 +1,5 @@
 import docsSchema from '../../../../schemas/docs.schema.json';
+import { child, items, type JsonNode } from './jsonTree';
 import { SchemaEngine, type SchemaNode } from './schemaEngine';
 
 export type { SchemaNode } from './schemaEngine';
@@ -19,37 +20,37 @@ export function derefSchema(node: SchemaNode | undefined): SchemaNode | undefine
  * taken, and the properties of every object alternative are merged (a tab may hold `groups` or
  * `pages`: completion offers both).
  */
-export function schemaAtPath(path: (string | number)[], value?: unknown): SchemaNode | undefined {
-  let schema = display(docsJsonSchema, value);
-  let current: any = value;
+export function schemaAtPath(path: readonly (string | number)[], root?: JsonNode): SchemaNode | undefined {
+  let node: JsonNode | undefined = root;
+  let schema = display(docsJsonSchema, kindOf(node));
   for (const segment of path) {
     if (!schema) return undefined;
     const next =
       typeof segment === 'number'
         ? schema.items
         : (schema.properties?.[segment] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined));
-    current = current?.[segment];
-    schema = next && display(next, current);
+    node = node && (typeof segment === 'number' ? items(node)[segment] : child(node, segment));
+    schema = next && display(next, kindOf(node));
   }
   return schema;
 }
 
-function display(schema: SchemaNode, value: unknown): SchemaNode | undefined {
+/** The JSON type of a node, as the schema names it; undefined where there is no value yet. */
+function kindOf(node: JsonNode | undefined): string | undefined {
+  if (!node) return undefined;
+  return node.type === 'property' ? undefined : node.type;
+}
+
+function display(schema: SchemaNode, kind: string | undefined): SchemaNode | undefined {
   const resolved = derefSchema(schema);
   if (!resolved?.anyOf) return resolved;
-  const kind = Array.isArray(value)
-    ? 'array'
-    : value === null
-      ? 'null'
-      : typeof value === 'object' || value === undefined
-        ? 'object'
-        : typeof value;
   const branches = (resolved.anyOf as SchemaNode[])
-    .map((branch) => display(branch, value))
+    .map((branch) => display(branch, kind))
     .filter((branch): branch is SchemaNode => branch !== undefined);
   const typeOf = (branch: SchemaNode) => ([] as string[]).concat(branch.type ?? (branch.enum ? 'string' : []));
-  const matching = branches.filter((branch) => typeOf(branch).includes(kind));
-  const chosen = matching.length ? matching : value === undefined ? branches : [];
+  // A value not written yet may become any of them; an object is what a key is being typed into.
+  const matching = branches.filter((branch) => typeOf(branch).includes(kind ?? 'object'));
+  const chosen = matching.length ? matching : kind === undefined ? branches : [];
   if (chosen.length === 0) return { ...resolved, anyOf: undefined };
   if (chosen.length === 1)
     return {

@@ -1,4 +1,4 @@
-import { valueNode, keyOf, type JsonNode } from './jsonTree';
+import { valueNode, keyOf, toValue, type JsonNode } from './jsonTree';
 import { schemaCheck } from './schemaChecks';
 import { appendAll } from '../arrays';
 
@@ -63,8 +63,8 @@ export class SchemaEngine {
   validate(node: JsonNode, schema: SchemaNode = this.root, path: JsonPath = []): SchemaResult {
     const s = this.resolve(schema);
     if (s.anyOf) return this.union(node, s, path);
-    if ('const' in s && valueOf(node) !== s.const) return fail({ kind: 'const', node, path, schema: s, expected: [s.const] });
-    if (s.enum && !s.enum.includes(valueOf(node))) return fail({ kind: 'enum', node, path, schema: s, expected: s.enum });
+    if ('const' in s && toValue(node) !== s.const) return fail({ kind: 'const', node, path, schema: s, expected: [s.const] });
+    if (s.enum && !s.enum.includes(toValue(node))) return fail({ kind: 'enum', node, path, schema: s, expected: s.enum });
     if (s.type !== undefined && !typeMatches(node, s.type))
       return fail({ kind: 'type', node, path, schema: s, expected: ([] as string[]).concat(s.type) });
     switch (node.type) {
@@ -141,7 +141,7 @@ export class SchemaEngine {
     if ((branch.required as string[] | undefined)?.some((key) => !props.has(key))) return true;
     for (const [key, property] of Object.entries<SchemaNode>(branch.properties ?? {})) {
       const value = props.get(key);
-      if ('const' in property && value && valueOf(valueNode(value)!) !== property.const) return true;
+      if ('const' in property && value && toValue(valueNode(value)!) !== property.const) return true;
     }
     return false;
   }
@@ -160,7 +160,7 @@ export class SchemaEngine {
         for (const key of props.keys()) score += key in (branch.properties ?? {}) ? 1 : branch['x-strict'] ? -5 : 0;
         for (const [key, property] of Object.entries<SchemaNode>(branch.properties ?? {})) {
           const value = props.get(key);
-          if ('const' in property && value) score += valueOf(valueNode(value)!) === property.const ? 50 : -50;
+          if ('const' in property && value) score += toValue(valueNode(value)!) === property.const ? 50 : -50;
         }
       }
       if (score > bestScore) {
@@ -211,7 +211,7 @@ export class SchemaEngine {
     // As the platform's validator, a check of the whole runs after problems inside it, unless an
     // item is not even of the right type.
     if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {
-      const detail = schemaCheck(s['x-check'], valueOf(node));
+      const detail = schemaCheck(s['x-check'], toValue(node));
       if (detail) return { ok: false, issues: [...result.issues, { kind: 'check', node, path, schema: s, detail }], drops: result.drops };
     }
     return result;
@@ -273,7 +273,7 @@ export class SchemaEngine {
       drops.push({ property, key, path: [...path, key], holder: s, known: true, kept: winner });
     }
     if (s['x-check'] && !issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {
-      const detail = schemaCheck(s['x-check'], valueOf(node));
+      const detail = schemaCheck(s['x-check'], toValue(node));
       if (detail) issues.push({ kind: 'check', node, path, schema: s, detail });
     }
     return { ok: issues.length === 0, issues, drops };
@@ -344,7 +344,7 @@ function appliesHere(schema: SchemaNode, siblings: Map<string, JsonNode>): boole
   if (!when) return true;
   return Object.entries(when).every(([key, values]) => {
     const sibling = siblings.get(key);
-    return sibling !== undefined && values.includes(valueOf(valueNode(sibling)!));
+    return sibling !== undefined && values.includes(toValue(valueNode(sibling)!));
   });
 }
 
@@ -375,18 +375,4 @@ export function lastProperties(node: JsonNode): Map<string, JsonNode> {
   const map = new Map<string, JsonNode>();
   for (const property of node.children ?? []) if (valueNode(property)) map.set(keyOf(property), property);
   return map;
-}
-
-/** The plain value of a node: primitives as they are; objects and arrays rebuilt (rare: checks only). */
-function valueOf(node: JsonNode): unknown {
-  switch (node.type) {
-    case 'object':
-      return Object.fromEntries([...lastProperties(node)].map(([key, property]) => [key, valueOf(valueNode(property)!)]));
-    case 'array':
-      return (node.children ?? []).map(valueOf);
-    case 'null':
-      return null;
-    default:
-      return node.value;
-  }
 }

@@ -6,7 +6,9 @@ import { parseOperation } from '../docsJson/navigation';
 import { readFixData } from '../fixData';
 import type { SiteState } from '../siteState';
 import { joinUri } from '../uri';
-import { appendToArrayAt, removeAt, toTextEdits } from './jsonEdits';
+import type { ConfigDocument } from '../documents/configDocument';
+import type { PageDocument } from '../documents/pageDocument';
+import { appendToArray, removeAt, toTextEdits } from './jsonEdits';
 import { navigationGroups, rankGroupsFor } from './navigationGroups';
 import { appendAll } from '../arrays';
 
@@ -14,9 +16,15 @@ import { appendAll } from '../arrays';
 const GROUP_CHOICES = 8;
 
 /** Quick fixes built from `diagnostic.data`, plus the upper-case method rewrite. */
-export function codeActions(document: TextDocument, range: Range, diagnostics: Diagnostic[], state: SiteState | undefined): CodeAction[] {
+export function codeActions(
+  document: ConfigDocument | PageDocument,
+  range: Range,
+  diagnostics: Diagnostic[],
+  state: SiteState | undefined,
+): CodeAction[] {
   const actions: CodeAction[] = [];
-  const text = document.getText();
+  const { text, lines } = document;
+  const config = 'root' in document ? document : undefined;
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE || !diagnostic.data || !Range.is(diagnostic.range)) continue;
     const data = readFixData(diagnostic.data);
@@ -37,22 +45,21 @@ export function codeActions(document: TextDocument, range: Range, diagnostics: D
       );
     }
     if (data.removeKey) {
-      const edits = removeAt(text, document.offsetAt(diagnostic.range.start));
+      const edits = config ? removeAt(config, lines.offsetAt(diagnostic.range.start)) : [];
       if (edits.length)
         actions.push(
-          fix(`Remove ${text.slice(document.offsetAt(diagnostic.range.start), document.offsetAt(diagnostic.range.end))}`, {
-            changes: { [document.uri]: toTextEdits(document.uri, text, edits) },
+          fix(`Remove ${text.slice(lines.offsetAt(diagnostic.range.start), lines.offsetAt(diagnostic.range.end))}`, {
+            changes: { [document.uri]: toTextEdits(lines, edits) },
           }),
         );
     }
     if (data.removeEntry) {
-      const edits = removeAt(text, document.offsetAt(diagnostic.range.start) + 1);
-      if (edits.length)
-        actions.push(fix('Remove this duplicate entry', { changes: { [document.uri]: toTextEdits(document.uri, text, edits) } }, true));
+      const edits = config ? removeAt(config, lines.offsetAt(diagnostic.range.start) + 1) : [];
+      if (edits.length) actions.push(fix('Remove this duplicate entry', { changes: { [document.uri]: toTextEdits(lines, edits) } }, true));
     }
     if (data.createPage && state) actions.push(createPageAction(data.createPage, diagnostic, document, state));
     if (data.insert) {
-      const at = document.positionAt(data.insert.offset);
+      const at = lines.positionAt(data.insert.offset);
       actions.push(
         fix(
           `Add ${data.insert.text.trim().split('\n')[0]}`,
@@ -63,12 +70,12 @@ export function codeActions(document: TextDocument, range: Range, diagnostics: D
     }
     if (data.addToNavigation && state?.context) appendAll(actions, addToNavigationActions(data.addToNavigation, diagnostic, state));
   }
-  const method = Range.is(range) ? methodCaseAction(document, range) : undefined;
+  const method = Range.is(range) ? methodCaseAction(document.uri, lines, range) : undefined;
   if (method) actions.push(method);
   return actions;
 }
 
-function createPageAction(relative: string, diagnostic: Diagnostic, document: TextDocument, state: SiteState): CodeAction {
+function createPageAction(relative: string, diagnostic: Diagnostic, document: ConfigDocument | PageDocument, state: SiteState): CodeAction {
   const uri = joinUri(state.rootUri, relative);
   const id = relative.replace(/\.mdx?$/, '');
   const title = id
@@ -98,8 +105,8 @@ function createPageAction(relative: string, diagnostic: Diagnostic, document: Te
 }
 
 /** The entry sits in a group that sets `openapi` or is labelled as an API reference. */
-function isUnderApiGroup(document: TextDocument, diagnostic: Diagnostic, state: SiteState): boolean {
-  const offset = document.offsetAt(diagnostic.range.start);
+function isUnderApiGroup(document: ConfigDocument | PageDocument, diagnostic: Diagnostic, state: SiteState): boolean {
+  const offset = document.lines.offsetAt(diagnostic.range.start);
   const groups = navigationGroups(child(state.context?.config, 'navigation'));
   return groups.some(
     (group) =>
@@ -110,16 +117,16 @@ function isUnderApiGroup(document: TextDocument, diagnostic: Diagnostic, state: 
 function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: SiteState): CodeAction[] {
   const groups = rankGroupsFor(pageId, navigationGroups(child(state.context!.config, 'navigation'))).slice(0, GROUP_CHOICES);
   return groups.flatMap((group) => {
-    const text = state.context!.sink.sources.text(group.pages.uri);
-    if (text === undefined) return [];
-    const edits = appendToArrayAt(text, group.pages.offset, pageId);
+    const target = state.configDocuments.get(group.pages.uri);
+    if (!target) return [];
+    const edits = appendToArray(target.text, group.pages, [pageId]);
     return edits.length
       ? [
           {
             title: `Add to navigation: ${group.label}`,
             kind: CodeActionKind.QuickFix,
             diagnostics: [diagnostic],
-            edit: { changes: { [group.pages.uri]: toTextEdits(group.pages.uri, text, edits) } },
+            edit: { changes: { [group.pages.uri]: toTextEdits(target.lines, edits) } },
           },
         ]
       : [];
@@ -127,9 +134,9 @@ function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: S
 }
 
 /** `get /users` → `GET /users` where the cursor is on an operation entry, `api:` or `openapi:` value. */
-function methodCaseAction(document: TextDocument, range: Range): CodeAction | undefined {
+function methodCaseAction(uri: string, lines: TextDocument, range: Range): CodeAction | undefined {
   const lineNumber = range.start.line;
-  const line = document
+  const line = lines
     .getText({ start: { line: lineNumber, character: 0 }, end: { line: lineNumber + 1, character: 0 } })
     .replace(/\r?\n$/, '');
   const cursor = range.start.character;
@@ -150,7 +157,7 @@ function methodCaseAction(document: TextDocument, range: Range): CodeAction | un
     kind: CodeActionKind.QuickFix,
     edit: {
       changes: {
-        [document.uri]: [
+        [uri]: [
           {
             range: { start: { line: lineNumber, character }, end: { line: lineNumber, character: character + method[1].length } },
             newText: method[1].toUpperCase(),

@@ -1,10 +1,13 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { derefSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
 import type { SiteState } from '../siteState';
 import { relativeUri } from '../uri';
-import { enclosingOpenapi, holderKey, jsonContext, valueOf } from './jsonContext';
+import type { Segment } from '../docsJson/jsonLocation';
+import { keyOf, nodeAtPath, type JsonNode } from '../docsJson/jsonTree';
+import type { ConfigDocument } from '../documents/configDocument';
+import type { SiteFiles } from '../siteFiles';
+import { enclosingOpenapi, holderKey, jsonContext, type JsonContext } from './jsonContext';
 import { loadSpecs } from '../siteSpecs';
 
 const PAGE_KEYS = new Set(['pages', 'root']);
@@ -16,42 +19,36 @@ const PAGE_KEYS = new Set(['pages', 'root']);
 const MAX_ITEMS = 1000;
 
 /** Completion in docs.json: schema keys and values, pages, operations in scope, spec files. */
-export async function completeDocsJson(document: TextDocument, offset: number, state: SiteState): Promise<CompletionList> {
+export async function completeDocsJson(document: ConfigDocument, offset: number, state: SiteState): Promise<CompletionList> {
   const context = jsonContext(document, offset);
-  const { path, replaceRange } = context;
+  const { path } = context;
   const key = holderKey(path);
   const inArray = typeof path[path.length - 1] === 'number';
   if (!context.atKey && key && PAGE_KEYS.has(key) && (key === 'root' || inArray)) {
-    const typed = context.stringNode ? document.getText().slice(context.stringNode.offset + 1, offset) : '';
-    const items = await completePageEntries(context.tree, path, state, replaceRange, key === 'pages');
-    const matching = items.filter((item) => isSubsequence(typed, item.label));
-    return {
-      isIncomplete: matching.length > MAX_ITEMS,
-      items: matching.sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1)).slice(0, MAX_ITEMS),
-    };
+    const typed = context.stringNode ? document.text.slice(context.stringNode.offset + 1, offset) : '';
+    return completePageEntries(context, typed, state, key === 'pages');
   }
   return { isIncomplete: false, items: await completeOther(context, state) };
 }
 
-async function completeOther(context: ReturnType<typeof jsonContext>, state: SiteState): Promise<CompletionItem[]> {
-  const rootValue = valueOf(context.tree);
+async function completeOther(context: JsonContext, state: SiteState): Promise<CompletionItem[]> {
+  const root = context.document.root;
   const { path, replaceRange } = context;
   if (context.atKey) {
     // On an existing key that already has a value, only the key is replaced.
-    const property = context.stringNode?.parent;
+    const property = context.stringNode && context.chain[context.chain.length - 2];
     const hasValue = property?.type === 'property' && property.children?.[0] === context.stringNode && (property.children?.length ?? 0) > 1;
-    return completeKeys(path.slice(0, -1), rootValue, context.stringNode !== undefined, replaceRange, hasValue);
+    return completeKeys(path.slice(0, -1), root, context.stringNode !== undefined, replaceRange, hasValue);
   }
   const key = holderKey(path);
   if (key === 'openapi' || key === 'source') return completeSpecFiles(state, replaceRange);
-  return completeValues(path, rootValue, replaceRange);
+  return completeValues(path, root, replaceRange);
 }
 
-/** The characters of `typed` appear in `label` in order, ignoring case (as the editor's fuzzy filter). */
-function isSubsequence(typed: string, label: string): boolean {
+/** The characters of `typed` appear in `lower` in order (both lower case), as the editor's fuzzy filter reads them. */
+function isSubsequence(typed: string, lower: string): boolean {
   let at = 0;
-  const lower = label.toLowerCase();
-  for (const char of typed.toLowerCase()) {
+  for (const char of typed) {
     at = lower.indexOf(char, at) + 1;
     if (at === 0) return false;
   }
@@ -59,17 +56,18 @@ function isSubsequence(typed: string, label: string): boolean {
 }
 
 function completeKeys(
-  objectPath: (string | number)[],
-  rootValue: unknown,
+  objectPath: Segment[],
+  root: JsonNode | undefined,
   inString: boolean,
   range: Range,
   keyOnly: boolean,
 ): CompletionItem[] {
-  const schema = schemaAtPath(objectPath, rootValue);
+  const schema = schemaAtPath(objectPath, root);
   const properties = (schema?.properties ?? {}) as Record<string, SchemaNode>;
-  const existing = objectAt(rootValue, objectPath);
+  const object = root && nodeAtPath(root, objectPath)?.node;
+  const existing = new Set(object?.type === 'object' ? (object.children ?? []).map(keyOf) : []);
   return Object.entries(properties)
-    .filter(([key]) => !(existing && key in existing))
+    .filter(([key]) => !existing.has(key))
     .map(([key, raw]) => {
       const property = derefSchema(raw) ?? {};
       const value = valueSnippet(property);
@@ -87,8 +85,8 @@ function completeKeys(
     });
 }
 
-function completeValues(path: (string | number)[], rootValue: unknown, range: Range): CompletionItem[] {
-  const schema = schemaAtPath(path, rootValue);
+function completeValues(path: Segment[], root: JsonNode | undefined, range: Range): CompletionItem[] {
+  const schema = schemaAtPath(path, root);
   if (!schema) return [];
   const items: CompletionItem[] = [];
   for (const value of (schema.enum ?? []) as unknown[]) {
@@ -114,58 +112,109 @@ function completeValues(path: (string | number)[], rootValue: unknown, range: Ra
   return items;
 }
 
+/**
+ * Pages and operations for a navigation entry, those not in navigation yet first, filtered by what is
+ * typed. Only the first {@link MAX_ITEMS} matches become items: on a 25,000-page site the candidates are
+ * kept sorted per file index, and an answer costs the matching, not 25,000 items.
+ */
 async function completePageEntries(
-  tree: ReturnType<typeof jsonContext>['tree'],
-  path: (string | number)[],
+  context: JsonContext,
+  typed: string,
   state: SiteState,
-  range: Range,
   allowOperations: boolean,
-): Promise<CompletionItem[]> {
+): Promise<CompletionList> {
   const site = state.context;
-  if (!site) return [];
+  if (!site) return { isIncomplete: false, items: [] };
+  const range = context.replaceRange;
   const items: CompletionItem[] = [];
-  for (const id of [...site.files.pages.keys()].sort()) {
-    if (id.startsWith('snippets/')) continue;
-    const listed = state.inNavigation.has(id);
-    items.push({
-      label: id,
-      kind: CompletionItemKind.File,
-      detail: listed ? 'in navigation' : 'not in navigation yet',
-      sortText: `${listed ? 1 : 0}${id}`,
-      textEdit: { range, newText: JSON.stringify(id) },
-      filterText: JSON.stringify(id),
-    });
-  }
-  if (!allowOperations) return items;
-  const scope = (enclosingOpenapi(tree, path) as string[] | undefined) ?? apiOpenapiRefs(site.config).map((ref) => ref.source);
-  for (const spec of await loadSpecs(site, scope)) {
-    for (const operation of spec.operations) {
-      const value = `${operation.method} ${operation.path}`;
-      items.push({
-        label: value,
-        kind: CompletionItemKind.Function,
-        detail: operation.summary,
-        sortText: `2${value}`,
-        textEdit: { range, newText: JSON.stringify(value) },
-        filterText: JSON.stringify(value),
-      });
+  const needle = typed.toLowerCase();
+  const take = (candidates: Iterable<Candidate>, sortPrefix: string, make: (candidate: Candidate) => CompletionItem): boolean => {
+    for (const candidate of candidates) {
+      if (!isSubsequence(needle, candidate.lower)) continue;
+      if (items.length === MAX_ITEMS) return false;
+      items.push({ ...make(candidate), sortText: `${sortPrefix}${candidate.label}` });
     }
+    return true;
+  };
+  const pages = pageCandidates(site.files);
+  const page = (listed: boolean) => (candidate: Candidate) => ({
+    label: candidate.label,
+    kind: CompletionItemKind.File,
+    detail: listed ? 'in navigation' : 'not in navigation yet',
+    textEdit: { range, newText: JSON.stringify(candidate.label) },
+    filterText: JSON.stringify(candidate.label),
+  });
+  const complete =
+    take(
+      pages.filter((candidate) => !state.inNavigation.has(candidate.label)),
+      '0',
+      page(false),
+    ) &&
+    take(
+      pages.filter((candidate) => state.inNavigation.has(candidate.label)),
+      '1',
+      page(true),
+    ) &&
+    (!allowOperations || (await takeOperations(context, state, take)));
+  return { isIncomplete: !complete, items };
+}
+
+interface Candidate {
+  label: string;
+  lower: string;
+  detail?: string;
+}
+
+/** The pages a navigation entry may name, sorted, with their lower-case form (per file index). */
+const pageCandidateCache = new WeakMap<SiteFiles, Candidate[]>();
+
+function pageCandidates(files: SiteFiles): Candidate[] {
+  let candidates = pageCandidateCache.get(files);
+  if (!candidates) {
+    candidates = [...files.pages.keys()]
+      .filter((id) => !id.startsWith('snippets/'))
+      .sort()
+      .map((label) => ({ label, lower: label.toLowerCase() }));
+    pageCandidateCache.set(files, candidates);
   }
-  for (const spec of (await state.siteSpecs()).local) {
-    const file = relativeUri(site.rootUri, spec.uri) ?? spec.uri;
-    for (const operation of spec.operations) {
-      const value = `${file} ${operation.method} ${operation.path}`;
-      items.push({
-        label: value,
-        kind: CompletionItemKind.Function,
-        detail: operation.summary,
-        sortText: `3${value}`,
-        textEdit: { range, newText: JSON.stringify(value) },
-        filterText: JSON.stringify(value),
-      });
-    }
-  }
-  return items;
+  return candidates;
+}
+
+/** Operations of the specs in scope, then `spec METHOD /path` for every local spec. */
+async function takeOperations(
+  context: JsonContext,
+  state: SiteState,
+  take: (candidates: Iterable<Candidate>, sortPrefix: string, make: (candidate: Candidate) => CompletionItem) => boolean,
+): Promise<boolean> {
+  const site = state.context!;
+  const range = context.replaceRange;
+  const operation = (candidate: Candidate): CompletionItem => ({
+    label: candidate.label,
+    kind: CompletionItemKind.Function,
+    detail: candidate.detail,
+    textEdit: { range, newText: JSON.stringify(candidate.label) },
+    filterText: JSON.stringify(candidate.label),
+  });
+  const scope = enclosingOpenapi(context.document.root, context.path) ?? apiOpenapiRefs(site.config).map((ref) => ref.source);
+  const inScope = (await loadSpecs(site, scope))
+    .flatMap((spec) => spec.operations.map((op) => candidate(`${op.method} ${op.path}`, op.summary)))
+    .sort(byLabel);
+  if (!take(inScope, '2', operation)) return false;
+  const local = (await state.siteSpecs()).local
+    .flatMap((spec) => {
+      const file = relativeUri(site.rootUri, spec.uri) ?? spec.uri;
+      return spec.operations.map((op) => candidate(`${file} ${op.method} ${op.path}`, op.summary));
+    })
+    .sort(byLabel);
+  return take(local, '3', operation);
+}
+
+function byLabel(a: Candidate, b: Candidate): number {
+  return a.label < b.label ? -1 : a.label > b.label ? 1 : 0;
+}
+
+function candidate(label: string, detail: string | undefined): Candidate {
+  return { label, lower: label.toLowerCase(), detail };
 }
 
 async function completeSpecFiles(state: SiteState, range: Range): Promise<CompletionItem[]> {
@@ -178,12 +227,6 @@ async function completeSpecFiles(state: SiteState, range: Range): Promise<Comple
     textEdit: { range, newText: JSON.stringify(file) },
     filterText: JSON.stringify(file),
   }));
-}
-
-function objectAt(value: unknown, path: (string | number)[]): Record<string, unknown> | undefined {
-  let current: any = value;
-  for (const segment of path) current = current?.[segment];
-  return current && typeof current === 'object' && !Array.isArray(current) ? current : undefined;
 }
 
 function describe(schema: SchemaNode): { kind: 'markdown'; value: string } | undefined {

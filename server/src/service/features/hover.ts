@@ -1,5 +1,3 @@
-import { findNodeAtOffset } from 'jsonc-parser';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, Range } from 'vscode-languageserver-types';
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { parseOperation } from '../docsJson/navigation';
@@ -10,23 +8,25 @@ import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { resolvePageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, relativeUri } from '../uri';
-import { enclosingOpenapi, holderKey, jsonContext, pathOf, valueOf } from './jsonContext';
+import { isKeyInChain, nodeChainAt, pathOfChain } from '../docsJson/jsonLocation';
+import type { ConfigDocument } from '../documents/configDocument';
+import type { PageDocument } from '../documents/pageDocument';
+import { enclosingOpenapi, holderKey } from './jsonContext';
 import { describeOperation, lookupOperation } from './operationLookup';
 
 const frontMatterProperties = frontMatterSchema.properties as Record<string, { markdownDescription?: string }>;
 
-export async function hoverDocsJson(document: TextDocument, offset: number, state: SiteState): Promise<Hover | null> {
-  const context = jsonContext(document, offset);
-  const node = context.tree ? findNodeAtOffset(context.tree, offset, false) : undefined;
+export async function hoverDocsJson(document: ConfigDocument, offset: number, state: SiteState): Promise<Hover | null> {
+  const chain = nodeChainAt(document.root, offset);
+  const node = chain[chain.length - 1];
   if (!node) return null;
-  const range: Range = { start: document.positionAt(node.offset), end: document.positionAt(node.offset + node.length) };
-  const path = pathOf(node);
-  const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
-  const rootValue = valueOf(context.tree);
-  if (isKey) {
+  const lines = document.lines;
+  const range: Range = { start: lines.positionAt(node.offset), end: lines.positionAt(node.offset + node.length) };
+  const path = pathOfChain(chain);
+  if (isKeyInChain(chain)) {
     const key = String(node.value);
     if (path[0] === 'integrations' && path.length === 2) return { contents: { kind: 'markdown', value: describeIntegration(key) }, range };
-    const schema = schemaAtPath(path, rootValue);
+    const schema = schemaAtPath(path, document.root);
     return schema ? markdown(describeSchema(key, schema), range) : null;
   }
   const key = holderKey(path);
@@ -34,26 +34,26 @@ export async function hoverDocsJson(document: TextDocument, offset: number, stat
     const value = String(node.value);
     const operation = parseOperation(value);
     if (operation && key === 'pages') {
-      const found = await lookupOperation(state, value, enclosingOpenapi(context.tree, path) as string[] | undefined);
+      const found = await lookupOperation(state, value, enclosingOpenapi(document.root, path));
       return found
         ? markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range)
         : null;
     }
     return markdown(await describePage(state, value), range);
   }
-  const schema = schemaAtPath(path, rootValue);
+  const schema = schemaAtPath(path, document.root);
   return schema?.markdownDescription ? markdown(schema.markdownDescription, range) : null;
 }
 
-export async function hoverPage(document: TextDocument, offset: number, state: SiteState): Promise<Hover | null> {
-  const frontMatter = parseFrontMatter(document.getText());
+export async function hoverPage(document: PageDocument, offset: number, state: SiteState): Promise<Hover | null> {
+  const { frontMatter, lines } = document;
   for (const entry of frontMatter.entries.values()) {
     const onKey = offset >= entry.keyOffset && offset <= entry.keyOffset + entry.keyLength;
     const onValue = offset >= entry.valueOffset && offset <= entry.valueOffset + entry.valueLength;
     if (!onKey && !onValue) continue;
     const range = onKey
-      ? { start: document.positionAt(entry.keyOffset), end: document.positionAt(entry.keyOffset + entry.keyLength) }
-      : { start: document.positionAt(entry.valueOffset), end: document.positionAt(entry.valueOffset + entry.valueLength) };
+      ? { start: lines.positionAt(entry.keyOffset), end: lines.positionAt(entry.keyOffset + entry.keyLength) }
+      : { start: lines.positionAt(entry.valueOffset), end: lines.positionAt(entry.valueOffset + entry.valueLength) };
     const description = frontMatterProperties[entry.key]?.markdownDescription;
     if (onValue && entry.key === 'api' && typeof entry.value === 'string')
       return markdown([describeApi(entry.value, state), description].filter(Boolean).join('\n\n---\n\n'), range);

@@ -1,33 +1,42 @@
-import { findNodeAtOffset, parseTree, type Edit, type Node } from 'jsonc-parser';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
+import { nodeChainAt } from '../docsJson/jsonLocation';
+import type { JsonNode } from '../docsJson/jsonTree';
+import type { ConfigDocument } from '../documents/configDocument';
+
+/** A change of a text by offsets: `length` characters at `offset` become `content`. */
+export interface OffsetEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
 
 /**
  * Minimal edits to JSON text that keep its formatting: only the characters that must change are
  * touched, new entries follow the style of their neighbours (one line, or one entry per line with
  * the same indentation). jsonc-parser's `modify` reformats the whole enclosing array instead.
  */
-export function toTextEdits(uri: string, text: string, edits: Edit[]): TextEdit[] {
-  const document = TextDocument.create(uri, 'json', 0, text);
+export function toTextEdits(lines: TextDocument, edits: OffsetEdit[]): TextEdit[] {
   return edits.map((edit) => ({
-    range: { start: document.positionAt(edit.offset), end: document.positionAt(edit.offset + edit.length) },
+    range: { start: lines.positionAt(edit.offset), end: lines.positionAt(edit.offset + edit.length) },
     newText: edit.content,
   }));
 }
 
 /** Removes the array item or property at `offset`, with the comma that separates it. */
-export function removeAt(text: string, offset: number): Edit[] {
-  const tree = parseTree(text);
-  let node: Node | undefined = tree && findNodeAtOffset(tree, offset, true);
+export function removeAt(document: ConfigDocument, offset: number): OffsetEdit[] {
+  const chain = nodeChainAt(document.root, offset, true);
   // Climb to the element of an array or the property of an object.
-  while (node?.parent && node.parent.type !== 'array' && node.parent.type !== 'property') node = node.parent;
-  if (node?.parent?.type === 'property') node = node.parent;
-  const container = node?.parent;
+  let index = chain.length - 1;
+  while (index > 0 && chain[index - 1].type !== 'array' && chain[index - 1].type !== 'property') index--;
+  if (index > 0 && chain[index - 1].type === 'property') index--;
+  const node = chain[index];
+  const container = chain[index - 1];
   if (!node || !container || (container.type !== 'array' && container.type !== 'object')) return [];
   const siblings = container.children ?? [];
-  const index = siblings.indexOf(node);
-  const next = siblings[index + 1];
-  const previous = siblings[index - 1];
+  const position = siblings.indexOf(node);
+  const next = siblings[position + 1];
+  const previous = siblings[position - 1];
   if (next) return [{ offset: node.offset, length: next.offset - node.offset, content: '' }];
   if (previous) {
     const start = previous.offset + previous.length;
@@ -36,37 +45,30 @@ export function removeAt(text: string, offset: number): Edit[] {
   return [{ offset: node.offset, length: node.length, content: '' }];
 }
 
-/** Appends a value to the array that starts at `arrayOffset`, in the style of its entries. */
-export function appendToArrayAt(text: string, arrayOffset: number, value: unknown): Edit[] {
-  const tree = parseTree(text);
-  const found = tree && findNodeAtOffset(tree, arrayOffset, true);
-  const array = found?.type === 'array' ? found : found?.parent?.type === 'array' ? found.parent : undefined;
-  if (!array) return [];
+/** Appends values to an array, in the style of its entries, as one edit. */
+export function appendToArray(text: string, array: JsonNode, values: unknown[]): OffsetEdit[] {
+  if (array.type !== 'array' || values.length === 0) return [];
   const children = array.children ?? [];
   const last = children[children.length - 1];
-  if (!last) {
-    return [{ offset: array.offset + 1, length: 0, content: JSON.stringify(value) }];
-  }
+  if (!last) return [{ offset: array.offset + 1, length: 0, content: values.map((value) => JSON.stringify(value)).join(', ') }];
   const end = last.offset + last.length;
   const multiLine = text.slice(array.offset, last.offset).includes('\n');
-  if (!multiLine) return [{ offset: end, length: 0, content: `, ${JSON.stringify(value)}` }];
+  if (!multiLine) return [{ offset: end, length: 0, content: values.map((value) => `, ${JSON.stringify(value)}`).join('') }];
   const indent = indentationAt(text, last.offset);
-  return [
-    { offset: end, length: 0, content: `,${eol(text)}${indent}${indentValue(JSON.stringify(value, null, unit(text)), indent, eol(text))}` },
-  ];
+  const newline = eol(text);
+  const content = values.map((value) => `,${newline}${indent}${indentValue(JSON.stringify(value, null, unit(text)), indent, newline)}`);
+  return [{ offset: end, length: 0, content: content.join('') }];
 }
 
-/** Adds a property at the end of the object that starts at `objectOffset`. */
-export function addPropertyAt(text: string, objectOffset: number, key: string, value: unknown): Edit[] {
-  const tree = parseTree(text);
-  const found = tree && findNodeAtOffset(tree, objectOffset, true);
-  const object = found?.type === 'object' ? found : undefined;
-  if (!object) return [];
+/** Adds a property at the end of an object. */
+export function addProperty(text: string, object: JsonNode, key: string, value: unknown): OffsetEdit[] {
+  if (object.type !== 'object') return [];
   const last = object.children?.[object.children.length - 1];
   const indent = last ? indentationAt(text, last.offset) : unit(text);
-  const body = indentValue(JSON.stringify(value, null, unit(text)), indent, eol(text));
-  if (!last) return [{ offset: object.offset + 1, length: 0, content: `${eol(text)}${indent}${JSON.stringify(key)}: ${body}${eol(text)}` }];
-  return [{ offset: last.offset + last.length, length: 0, content: `,${eol(text)}${indent}${JSON.stringify(key)}: ${body}` }];
+  const newline = eol(text);
+  const body = indentValue(JSON.stringify(value, null, unit(text)), indent, newline);
+  if (!last) return [{ offset: object.offset + 1, length: 0, content: `${newline}${indent}${JSON.stringify(key)}: ${body}${newline}` }];
+  return [{ offset: last.offset + last.length, length: 0, content: `,${newline}${indent}${JSON.stringify(key)}: ${body}` }];
 }
 
 function indentationAt(text: string, offset: number): string {

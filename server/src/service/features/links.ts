@@ -1,35 +1,35 @@
-import { findNodeAtOffset, type Node } from 'jsonc-parser';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentLink, Location, Range } from 'vscode-languageserver-types';
+import { isKeyInChain, nodeChainAt, pathOfChain, type Segment } from '../docsJson/jsonLocation';
+import type { JsonNode } from '../docsJson/jsonTree';
+import type { ConfigDocument } from '../documents/configDocument';
+import type { PageDocument } from '../documents/pageDocument';
 import { parseOperation } from '../docsJson/navigation';
 import { normalisePageEntry } from '../docsJson/pageEntry';
-import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
-import { operationOffset } from '../openapi/spec';
+import { operationPosition } from '../openapi/spec';
 import { resolvePageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, resolveInside } from '../uri';
-import { enclosingOpenapi, holderKey, parseCached, pathOf } from './jsonContext';
+import { enclosingOpenapi, holderKey } from './jsonContext';
 import { lookupOperation } from './operationLookup';
 
 const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-function isKey(node: Node): boolean {
-  return node.parent?.type === 'property' && node.parent.children?.[0] === node;
-}
-
 /** Where a docs.json string points: a page file, an operation in a spec, a spec file, a `$ref` file. */
-async function targetOfJsonString(node: Node, tree: Node, state: SiteState, documentUri: string): Promise<Location | undefined> {
+async function targetOfJsonString(
+  node: JsonNode,
+  path: Segment[],
+  document: ConfigDocument,
+  state: SiteState,
+): Promise<Location | undefined> {
   const site = state.context;
   if (!site || node.type !== 'string') return undefined;
-  const path = pathOf(node);
   const key = holderKey(path);
   const value = String(node.value);
   if (key === 'pages' || key === 'root') {
     if (key === 'pages' && parseOperation(value)) {
-      const found = await lookupOperation(state, value, enclosingOpenapi(tree, path) as string[] | undefined);
+      const found = await lookupOperation(state, value, enclosingOpenapi(document.root, path));
       if (!found) return undefined;
-      const spec = TextDocument.create(found.spec.uri, 'json', 0, found.spec.text);
-      const at = spec.positionAt(operationOffset(found.spec, found.operation));
+      const at = operationPosition(found.spec, found.operation);
       return { uri: found.spec.uri, range: { start: at, end: at } };
     }
     const id = resolvePageId(site.files.pages, normalisePageEntry(value).id);
@@ -41,59 +41,63 @@ async function targetOfJsonString(node: Node, tree: Node, state: SiteState, docu
     return resolution.kind === 'loaded' || resolution.kind === 'invalid' ? { uri: resolution.uri, range: START } : undefined;
   }
   if (key === '$ref') {
-    const uri = resolveInside(state.rootUri, dirnameUri(documentUri), value.split('#')[0]);
+    const uri = resolveInside(state.rootUri, dirnameUri(document.uri), value.split('#')[0]);
     return uri ? { uri, range: START } : undefined;
   }
   return undefined;
 }
 
-export async function docsJsonLinks(document: TextDocument, state: SiteState): Promise<DocumentLink[]> {
-  const tree = parseCached(document.getText());
-  if (!tree) return [];
+export async function docsJsonLinks(document: ConfigDocument, state: SiteState): Promise<DocumentLink[]> {
+  if (!document.root) return [];
   const links: DocumentLink[] = [];
-  const visit = async (node: Node) => {
-    if (node.type === 'string' && !isKey(node)) {
-      const target = await targetOfJsonString(node, tree, state, document.uri);
+  const lines = document.lines;
+  const visit = async (node: JsonNode, path: Segment[]) => {
+    if (node.type === 'string') {
+      const target = await targetOfJsonString(node, path, document, state);
       if (target) {
         const fragment = target.range.start.line > 0 ? `#L${target.range.start.line + 1}` : '';
         links.push({
-          range: { start: document.positionAt(node.offset + 1), end: document.positionAt(node.offset + node.length - 1) },
+          range: { start: lines.positionAt(node.offset + 1), end: lines.positionAt(node.offset + node.length - 1) },
           target: target.uri + fragment,
         });
       }
+      return;
     }
-    for (const child of node.children ?? []) await visit(child);
+    if (node.type === 'object')
+      for (const property of node.children ?? [])
+        if (property.children?.[1]) await visit(property.children[1], [...path, String(property.children[0].value)]);
+    if (node.type === 'array') for (const [index, item] of (node.children ?? []).entries()) await visit(item, [...path, index]);
   };
-  await visit(tree);
+  await visit(document.root, []);
   return links;
 }
 
-export async function docsJsonDefinition(document: TextDocument, offset: number, state: SiteState): Promise<Location[]> {
-  const tree = parseCached(document.getText());
-  const node = tree ? findNodeAtOffset(tree, offset, false) : undefined;
-  if (!tree || !node || isKey(node)) return [];
-  const target = await targetOfJsonString(node, tree, state, document.uri);
+export async function docsJsonDefinition(document: ConfigDocument, offset: number, state: SiteState): Promise<Location[]> {
+  const chain = nodeChainAt(document.root, offset);
+  const node = chain[chain.length - 1];
+  if (!node || isKeyInChain(chain)) return [];
+  const target = await targetOfJsonString(node, pathOfChain(chain), document, state);
   return target ? [target] : [];
 }
 
 /** In a page: `openapi:` opens the spec at the operation. */
-export async function pageDefinition(document: TextDocument, offset: number, state: SiteState): Promise<Location[]> {
-  const entry = parseFrontMatter(document.getText()).entries.get('openapi');
+export async function pageDefinition(document: PageDocument, offset: number, state: SiteState): Promise<Location[]> {
+  const entry = document.frontMatter.entries.get('openapi');
   if (!entry || typeof entry.value !== 'string' || offset < entry.valueOffset || offset > entry.valueOffset + entry.valueLength) return [];
   const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));
   if (!found) return [];
-  const at = TextDocument.create(found.spec.uri, 'json', 0, found.spec.text).positionAt(operationOffset(found.spec, found.operation));
+  const at = operationPosition(found.spec, found.operation);
   return [{ uri: found.spec.uri, range: { start: at, end: at } }];
 }
 
-export async function pageLinks(document: TextDocument, state: SiteState): Promise<DocumentLink[]> {
-  const entry = parseFrontMatter(document.getText()).entries.get('openapi');
+export async function pageLinks(document: PageDocument, state: SiteState): Promise<DocumentLink[]> {
+  const entry = document.frontMatter.entries.get('openapi');
   if (!entry) return [];
   const [location] = await pageDefinition(document, entry.valueOffset, state);
   if (!location) return [];
   return [
     {
-      range: { start: document.positionAt(entry.valueOffset), end: document.positionAt(entry.valueOffset + entry.valueLength) },
+      range: { start: document.lines.positionAt(entry.valueOffset), end: document.lines.positionAt(entry.valueOffset + entry.valueLength) },
       target: `${location.uri}#L${location.range.start.line + 1}`,
     },
   ];

@@ -1,18 +1,17 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { PageDocument } from '../documents/pageDocument';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { HTTP_METHODS } from '../docsJson/navigation';
 import { parseApiValue } from '../frontMatter/apiValue';
-import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import type { SiteState } from '../siteState';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };
 const properties = frontMatterSchema.properties as Record<string, PropertySchema>;
 
 /** Completion in an MDX page: front matter keys and values, and `<ParamField path="...">` names. */
-export async function completePage(document: TextDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
-  const text = document.getText();
-  const frontMatter = parseFrontMatter(text);
+export async function completePage(page: PageDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
+  const { text, frontMatter, lines: document } = page;
   const position = document.positionAt(offset);
   const lineStart = document.offsetAt({ line: position.line, character: 0 });
   const before = text.slice(lineStart, offset);

@@ -3,7 +3,7 @@ import { child, items } from '../docsJson/jsonTree';
 import { pageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { relativeUri } from '../uri';
-import { addPropertyAt, appendToArrayAt, toTextEdits } from './jsonEdits';
+import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
 import { appendAll } from '../arrays';
 
 export interface FileRename {
@@ -44,12 +44,12 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
     for (const { oldId, newId, folder } of mapping) {
       const renamed = folder ? (id.startsWith(oldId + '/') ? newId + id.slice(oldId.length) : undefined) : id === oldId ? newId : undefined;
       if (renamed === undefined) continue;
-      const text = site.sink.sources.text(entry.node.uri);
-      if (text === undefined) continue;
+      const document = state.configDocuments.get(entry.node.uri);
+      if (!document) continue;
       const newValue = JSON.stringify(leading + renamed + extension);
       appendAll(
         (changes[entry.node.uri] ??= []),
-        toTextEdits(entry.node.uri, text, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]),
+        toTextEdits(document.lines, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]),
       );
       if (!entry.isRoot && !moved.some((m) => m.from === `/${id}`)) moved.push({ from: `/${id}`, to: `/${renamed}` });
       break;
@@ -61,38 +61,16 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
 /** Appends `redirects` entries to docs.json (adding the array when there is none). */
 export function redirectEdits(state: SiteState, moved: { from: string; to: string }[]): TextEdit[] {
   const site = state.context;
-  const text = site?.sink.sources.text(state.docsJsonUri);
-  if (!site || text === undefined || moved.length === 0) return [];
+  const document = state.configDocuments.get(state.docsJsonUri);
+  if (!site || !document?.root || moved.length === 0) return [];
   const existing = child(site.config, 'redirects');
   const known = new Set(items(existing).map((entry) => String(child(entry, 'source')?.value ?? '')));
   const fresh = moved.filter((m) => !known.has(m.from)).map((m) => ({ source: m.from, destination: m.to }));
   if (fresh.length === 0) return [];
   if (existing && existing.uri !== state.docsJsonUri) return []; // redirects live in a $ref file: leave it to the author
-  if (existing?.type !== 'array') return toTextEdits(state.docsJsonUri, text, addPropertyAt(text, site.config.offset, 'redirects', fresh));
-  // Appending one after another: apply each to the text so the next follows the same style.
-  let updated = text;
-  for (const redirect of fresh) updated = applyEdits(updated, appendToArrayAt(updated, existing.offset, redirect));
-  const prefix = commonPrefix(text, updated);
-  const suffix = commonSuffix(text.slice(prefix), updated.slice(prefix));
-  return toTextEdits(state.docsJsonUri, text, [
-    { offset: prefix, length: text.length - prefix - suffix, content: updated.slice(prefix, updated.length - suffix) },
-  ]);
-}
-
-function applyEdits(text: string, edits: { offset: number; length: number; content: string }[]): string {
-  return [...edits]
-    .sort((a, b) => b.offset - a.offset)
-    .reduce((result, edit) => result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length), text);
-}
-
-function commonPrefix(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-}
-
-function commonSuffix(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[a.length - 1 - i] === b[b.length - 1 - i]) i++;
-  return i;
+  const edits =
+    existing?.type === 'array'
+      ? appendToArray(document.text, existing, fresh)
+      : addProperty(document.text, document.root, 'redirects', fresh);
+  return toTextEdits(document.lines, edits);
 }

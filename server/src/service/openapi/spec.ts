@@ -1,3 +1,5 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Position } from 'vscode-languageserver-types';
 import { load as parseYaml } from 'js-yaml';
 import { closest } from '../suggest';
 
@@ -141,4 +143,13 @@ export function operationOffset(spec: OpenApiSpec, operation: Operation): number
     text.slice(pathOffset + pathKey[0].length - pathKey[1].length),
   );
   return method ? pathOffset + pathKey[0].length - pathKey[1].length + method.index : pathOffset;
+}
+
+const specLines = new WeakMap<OpenApiSpec, TextDocument>();
+
+/** Where an operation is written in its spec, as a position (the spec's line table is built once). */
+export function operationPosition(spec: OpenApiSpec, operation: Operation): Position {
+  let lines = specLines.get(spec);
+  if (!lines) specLines.set(spec, (lines = TextDocument.create(spec.uri, 'json', 0, spec.text)));
+  return lines.positionAt(operationOffset(spec, operation));
 }

@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from '../diagnosticCodes';
 import type { DiagnosticOptions } from '../diagnostics';
-import type { SiteContext } from '../docsJson/rules/siteContext';
+import type { SiteContext } from '../siteContext';
 import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
 import type { FieldTag } from '../mdx/fieldTags';
 import type { SiteSpecs } from '../siteSpecs';

@@ -4,7 +4,7 @@ import { relativeUri } from '../../uri';
 import { apiOpenapiRefs } from '../apiSpecs';
 import type { OperationEntry, SpecRef } from '../navigation';
 import type { JsonNode } from '../jsonTree';
-import type { SiteContext } from './siteContext';
+import type { SiteContext } from '../../siteContext';
 
 /**
  * `METHOD /path` and `spec METHOD /path` entries name an operation of the spec in scope: the file

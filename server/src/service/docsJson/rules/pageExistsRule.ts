@@ -1,7 +1,7 @@
 import type { FixData } from '../../fixData';
 import { closest } from '../../suggest';
 import { resolvePageId, type IgnoreReason, type SiteFiles } from '../../siteFiles';
-import type { SiteContext } from './siteContext';
+import type { SiteContext } from '../../siteContext';
 
 /** Why a file that exists is still no page of the site, for the message. */
 const NOT_PUBLISHED: Record<IgnoreReason, (file: string) => string> = {

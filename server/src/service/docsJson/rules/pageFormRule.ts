@@ -1,5 +1,5 @@
 import type { FixData } from '../../fixData';
-import type { SiteContext } from './siteContext';
+import type { SiteContext } from '../../siteContext';
 
 /** Entries the platform tolerates but that are not written the usual way: `/page`, `./page`, `page.mdx`. */
 export function pageFormRule({ navigation, sink }: SiteContext): void {

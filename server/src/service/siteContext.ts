@@ -1,10 +1,10 @@
-import type { DiagnosticSink } from '../../diagnostics';
-import type { SpecStore } from '../../openapi/specStore';
-import type { LanguageServiceSettings } from '../../settings';
-import type { SiteFiles } from '../../siteFiles';
-import type { DocsWorkspace } from '../../workspace';
-import type { JsonNode } from '../jsonTree';
-import type { NavigationModel } from '../navigation';
+import type { DiagnosticSink } from './diagnostics';
+import type { SpecStore } from './openapi/specStore';
+import type { LanguageServiceSettings } from './settings';
+import type { SiteFiles } from './siteFiles';
+import type { DocsWorkspace } from './workspace';
+import type { JsonNode } from './docsJson/jsonTree';
+import type { NavigationModel } from './docsJson/navigation';
 
 /** Everything a docs.json rule may look at. Rules report into `sink` and read nothing else. */
 export interface SiteContext {

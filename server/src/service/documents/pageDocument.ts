@@ -1,0 +1,27 @@
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseFrontMatter, type FrontMatter } from '../frontMatter/parseFrontMatter';
+import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
+
+/**
+ * One version of an MDX or Markdown page, parsed once for the page rules and the editor features:
+ * the text, its line offsets, the front matter, and the field tags of the body (scanned on first use).
+ */
+export interface PageDocument {
+  readonly uri: string;
+  readonly text: string;
+  readonly lines: TextDocument;
+  readonly frontMatter: FrontMatter;
+  fields(): FieldTag[];
+}
+
+export function parsePageDocument(uri: string, text: string): PageDocument {
+  const frontMatter = parseFrontMatter(text);
+  let fields: FieldTag[] | undefined;
+  return {
+    uri,
+    text,
+    lines: TextDocument.create(uri, 'mdx', 0, text),
+    frontMatter,
+    fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
+  };
+}

@@ -1,0 +1,46 @@
+import { parseConfigDocument, type ConfigDocument } from './configDocument';
+import { parsePageDocument, type PageDocument } from './pageDocument';
+
+/** Pages kept parsed at most: those being edited or looked at, not every page a site check reads. */
+const MAX_PAGES = 64;
+
+/**
+ * The last parsed version of each file the editor works on. A request on unchanged text gets the
+ * parse the previous request (or the diagnostics) made; a new text is parsed once.
+ */
+export class ParsedDocuments {
+  private readonly configs = new Map<string, ConfigDocument>();
+  private readonly pages = new Map<string, PageDocument>();
+
+  config(uri: string, text: string): ConfigDocument {
+    const known = this.configs.get(uri);
+    if (known?.text === text) return known;
+    const parsed = parseConfigDocument(uri, text);
+    this.configs.set(uri, parsed);
+    return parsed;
+  }
+
+  page(uri: string, text: string): PageDocument {
+    const known = this.pages.get(uri);
+    if (known?.text === text) {
+      // Most recently used last, so the oldest is dropped first.
+      this.pages.delete(uri);
+      this.pages.set(uri, known);
+      return known;
+    }
+    const parsed = parsePageDocument(uri, text);
+    this.pages.set(uri, parsed);
+    if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    return parsed;
+  }
+
+  forget(uri: string): void {
+    this.configs.delete(uri);
+    this.pages.delete(uri);
+  }
+
+  clear(): void {
+    this.configs.clear();
+    this.pages.clear();
+  }
+}
