@@ -22,7 +22,10 @@ test('locate agrees with getLocation on every offset of valid JSON', () => {
         const where = `${JSON.stringify(text.slice(0, offset))}|`;
         assert.deepEqual(mine.path, theirs.path, where);
         const previous = text.slice(0, offset).trimEnd().slice(-1);
-        const inArray = [...mine.chain].reverse().find((node) => node.type === 'array' || node.type === 'object')?.type === 'array';
+        const inside = mine.chain.filter(
+          (node) => (node.type === 'array' || node.type === 'object') && node.offset < offset && offset < node.offset + node.length,
+        );
+        const inArray = inside[inside.length - 1]?.type === 'array';
         if (previous !== '}' && previous !== ']' && !inArray) assert.equal(mine.atKey, theirs.isAtPropertyKey, where);
       }
     }),

@@ -1,7 +1,7 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver-types';
 import { codeHref, DIAGNOSTIC_SOURCE, diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
 import type { JsonNode } from './docsJson/jsonTree';
+import { LineTable } from './documents/lineTable';
 
 export const severityValue: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -12,14 +12,14 @@ export const severityValue: Record<Severity, DiagnosticSeverity> = {
 
 /** The texts diagnostics point into, so offsets become line/character ranges. */
 export class SourceFiles {
-  private readonly documents = new Map<string, TextDocument>();
+  private readonly documents = new Map<string, LineTable>();
 
   add(uri: string, text: string): void {
-    this.documents.set(uri, TextDocument.create(uri, 'text', 0, text));
+    this.documents.set(uri, new LineTable(text));
   }
 
   /** A file whose line offsets the caller already keeps (a parsed document): they are shared, not rebuilt. */
-  addLines(uri: string, lines: TextDocument): void {
+  addLines(uri: string, lines: LineTable): void {
     this.documents.set(uri, lines);
   }
 
@@ -28,13 +28,13 @@ export class SourceFiles {
   }
 
   text(uri: string): string | undefined {
-    return this.documents.get(uri)?.getText();
+    return this.documents.get(uri)?.text;
   }
 
   range(uri: string, offset: number, length: number): Range {
     const document = this.documents.get(uri);
     if (!document) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
+    return document.rangeOf(offset, length);
   }
 
   nodeRange(node: JsonNode): Range {

@@ -1,4 +1,4 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineTable } from './lineTable';
 import { parseJson, type JsonNode, type JsonSyntaxError } from '../docsJson/jsonTree';
 
 /**
@@ -10,12 +10,12 @@ export interface ConfigDocument {
   readonly uri: string;
   readonly text: string;
   /** Offsets to positions and back; the line table is built on first use and kept. */
-  readonly lines: TextDocument;
+  readonly lines: LineTable;
   readonly root: JsonNode | undefined;
   readonly errors: readonly JsonSyntaxError[];
 }
 
 export function parseConfigDocument(uri: string, text: string): ConfigDocument {
   const { root, errors } = parseJson(uri, text);
-  return { uri, text, lines: TextDocument.create(uri, 'json', 0, text), root, errors };
+  return { uri, text, lines: new LineTable(text), root, errors };
 }

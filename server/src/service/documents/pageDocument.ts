@@ -1,6 +1,6 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseFrontMatter, type FrontMatter } from '../frontMatter/parseFrontMatter';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
+import { LineTable } from './lineTable';
 
 /**
  * One version of an MDX or Markdown page, parsed once for the page rules and the editor features:
@@ -9,7 +9,7 @@ import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
 export interface PageDocument {
   readonly uri: string;
   readonly text: string;
-  readonly lines: TextDocument;
+  readonly lines: LineTable;
   readonly frontMatter: FrontMatter;
   fields(): FieldTag[];
 }
@@ -20,7 +20,7 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
   return {
     uri,
     text,
-    lines: TextDocument.create(uri, 'mdx', 0, text),
+    lines: new LineTable(text),
     frontMatter,
     fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
   };

@@ -1,4 +1,3 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, Range, type CodeAction, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../diagnosticCodes';
 import { child } from '../docsJson/jsonTree';
@@ -7,6 +6,7 @@ import { readFixData } from '../fixData';
 import type { SiteState } from '../siteState';
 import { joinUri } from '../uri';
 import type { ConfigDocument } from '../documents/configDocument';
+import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import { appendToArray, removeAt, toTextEdits } from './jsonEdits';
 import { navigationGroups, rankGroupsFor } from './navigationGroups';
@@ -134,11 +134,9 @@ function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: S
 }
 
 /** `get /users` → `GET /users` where the cursor is on an operation entry, `api:` or `openapi:` value. */
-function methodCaseAction(uri: string, lines: TextDocument, range: Range): CodeAction | undefined {
+function methodCaseAction(uri: string, lines: LineTable, range: Range): CodeAction | undefined {
   const lineNumber = range.start.line;
-  const line = lines
-    .getText({ start: { line: lineNumber, character: 0 }, end: { line: lineNumber + 1, character: 0 } })
-    .replace(/\r?\n$/, '');
+  const line = lines.lineText(lineNumber);
   const cursor = range.start.character;
   // Candidate values on the line: quoted strings, and an unquoted `api:`/`openapi:` front matter value.
   const candidates: { start: number; value: string }[] = [...line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => ({

@@ -1,8 +1,8 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { nodeChainAt } from '../docsJson/jsonLocation';
 import type { JsonNode } from '../docsJson/jsonTree';
 import type { ConfigDocument } from '../documents/configDocument';
+import type { LineTable } from '../documents/lineTable';
 
 /** A change of a text by offsets: `length` characters at `offset` become `content`. */
 export interface OffsetEdit {
@@ -16,7 +16,7 @@ export interface OffsetEdit {
  * touched, new entries follow the style of their neighbours (one line, or one entry per line with
  * the same indentation). jsonc-parser's `modify` reformats the whole enclosing array instead.
  */
-export function toTextEdits(lines: TextDocument, edits: OffsetEdit[]): TextEdit[] {
+export function toTextEdits(lines: LineTable, edits: OffsetEdit[]): TextEdit[] {
   return edits.map((edit) => ({
     range: { start: lines.positionAt(edit.offset), end: lines.positionAt(edit.offset + edit.length) },
     newText: edit.content,

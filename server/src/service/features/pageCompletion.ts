@@ -1,4 +1,4 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
@@ -43,7 +43,7 @@ export async function completePage(page: PageDocument, offset: number, state: Si
   return [];
 }
 
-function rangeOf(document: TextDocument, start: number, end: number): Range {
+function rangeOf(document: LineTable, start: number, end: number): Range {
   return { start: document.positionAt(start), end: document.positionAt(end) };
 }
 

@@ -1,5 +1,5 @@
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position } from 'vscode-languageserver-types';
+import { LineTable } from '../documents/lineTable';
 import { load as parseYaml } from 'js-yaml';
 import { closest } from '../suggest';
 
@@ -145,11 +145,11 @@ export function operationOffset(spec: OpenApiSpec, operation: Operation): number
   return method ? pathOffset + pathKey[0].length - pathKey[1].length + method.index : pathOffset;
 }
 
-const specLines = new WeakMap<OpenApiSpec, TextDocument>();
+const specLines = new WeakMap<OpenApiSpec, LineTable>();
 
 /** Where an operation is written in its spec, as a position (the spec's line table is built once). */
 export function operationPosition(spec: OpenApiSpec, operation: Operation): Position {
   let lines = specLines.get(spec);
-  if (!lines) specLines.set(spec, (lines = TextDocument.create(spec.uri, 'json', 0, spec.text)));
+  if (!lines) specLines.set(spec, (lines = new LineTable(spec.text)));
   return lines.positionAt(operationOffset(spec, operation));
 }
