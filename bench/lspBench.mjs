@@ -1,5 +1,6 @@
 // The language server over stdio as an editor drives it: median and p95 of diagnostics after an edit
-// to docs.json, completion in a pages array, hover; and the server's memory. On the 10,000-page site
+// of a page entry in docs.json (typing in a page name) and after a structural edit (an entry added or
+// removed), completion in a pages array, hover; and the server's memory. On the 10,000-page site
 // (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
 // `--profile DIR` runs the server with --cpu-prof and writes its profile there.
 import { spawn } from 'node:child_process';
@@ -65,6 +66,18 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
     diagnostics.push(performance.now() - start);
   }
+  // An edit that changes the structure (an entry added, then removed): docs.json is loaded again.
+  const structural = [];
+  for (let i = 0; i < RUNS; i++) {
+    const edited = i % 2 === 0 ? text.replace(entry, `${entry}, "added-page"`) : text;
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ text: edited }],
+    });
+    const start = performance.now();
+    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    structural.push(performance.now() - start);
+  }
   const completion = await time(() => connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }));
   const hover = await time(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
   const { rss, peak } = memory(child.pid);
@@ -72,7 +85,16 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
   await connection.sendNotification('exit');
   await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done()));
   connection.dispose();
-  return { cold, diagnostics: stats(diagnostics), completion: stats(completion), hover: stats(hover), rss, peak, afterCold };
+  return {
+    cold,
+    diagnostics: stats(diagnostics),
+    structural: stats(structural),
+    completion: stats(completion),
+    hover: stats(hover),
+    rss,
+    peak,
+    afterCold,
+  };
 
   async function time(request) {
     const samples = [];

@@ -50,6 +50,11 @@ export interface Related {
 export interface DiagnosticOptions {
   data?: unknown;
   related?: Related[];
+  /**
+   * What the diagnostic is about, for an incremental update to take it back: the navigation entry a
+   * rule checked, or the key of a group of entries (duplicates).
+   */
+  subject?: unknown;
 }
 
 /** The longest message a diagnostic carries: a value quoted from a hostile file may be megabytes. */
@@ -59,21 +64,46 @@ export function capMessage(message: string): string {
   return message.length <= MAX_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
 }
 
+/** One diagnostic as reported, with what its range is read from. */
+interface DiagnosticRecord {
+  uri: string;
+  diagnostic: Diagnostic;
+  /** The node it points at (its offsets follow an edit applied in place), or fixed offsets. */
+  node?: JsonNode;
+  offset?: number;
+  length?: number;
+  related?: Related[];
+  subject?: unknown;
+}
+
 /** Collects diagnostics per file while a site is checked. */
 export class DiagnosticSink {
-  private readonly byFile = new Map<string, Diagnostic[]>();
+  private readonly records: DiagnosticRecord[] = [];
+  private readonly files = new Set<string>();
+  private rendered: Map<string, Diagnostic[]> | undefined;
 
   constructor(readonly sources: SourceFiles) {}
 
   atNode(code: DiagnosticCode, node: JsonNode, message: string, options: DiagnosticOptions = {}): void {
-    this.at(code, node.uri, this.sources.nodeRange(node), message, options);
+    this.add({ uri: node.uri, node, diagnostic: this.diagnostic(code, this.sources.nodeRange(node), message, options) }, options);
   }
 
   atOffset(code: DiagnosticCode, uri: string, offset: number, length: number, message: string, options: DiagnosticOptions = {}): void {
-    this.at(code, uri, this.sources.range(uri, offset, length), message, options);
+    this.add(
+      { uri, offset, length, diagnostic: this.diagnostic(code, this.sources.range(uri, offset, length), message, options) },
+      options,
+    );
   }
 
-  at(code: DiagnosticCode, uri: string, range: Range, message: string, options: DiagnosticOptions = {}): void {
+  private add(record: DiagnosticRecord, options: DiagnosticOptions): void {
+    if (options.related?.length) record.related = options.related;
+    if (options.subject !== undefined) record.subject = options.subject;
+    this.records.push(record);
+    this.files.add(record.uri);
+    this.rendered = undefined;
+  }
+
+  private diagnostic(code: DiagnosticCode, range: Range, message: string, options: DiagnosticOptions): Diagnostic {
     const diagnostic: Diagnostic = {
       range,
       severity: severityValue[diagnosticCodes[code].severity],
@@ -83,23 +113,53 @@ export class DiagnosticSink {
       message: capMessage(message),
     };
     if (options.data !== undefined) diagnostic.data = options.data;
-    if (options.related?.length) {
-      diagnostic.relatedInformation = options.related.map((related): DiagnosticRelatedInformation => ({
-        location: { uri: related.node.uri, range: this.sources.nodeRange(related.node) },
-        message: related.message,
-      }));
-    }
-    let list = this.byFile.get(uri);
-    if (!list) this.byFile.set(uri, (list = []));
-    list.push(diagnostic);
+    if (options.related?.length) diagnostic.relatedInformation = this.relatedInformation(options.related);
+    return diagnostic;
+  }
+
+  private relatedInformation(related: Related[]): DiagnosticRelatedInformation[] {
+    return related.map((entry) => ({
+      location: { uri: entry.node.uri, range: this.sources.nodeRange(entry.node) },
+      message: entry.message,
+    }));
   }
 
   /** Makes sure a file appears in the result even when it has no diagnostics (it was checked). */
   touch(uri: string): void {
-    if (!this.byFile.has(uri)) this.byFile.set(uri, []);
+    this.files.add(uri);
+    this.rendered = undefined;
+  }
+
+  /** Takes back the diagnostics about these subjects (an incremental update reports them again). */
+  forget(subjects: ReadonlySet<unknown>): void {
+    let kept = 0;
+    for (const record of this.records) if (record.subject === undefined || !subjects.has(record.subject)) this.records[kept++] = record;
+    this.records.length = kept;
+    this.rendered = undefined;
+  }
+
+  /**
+   * A file's text changed inside one line, `delta` characters from `offset` on, and its nodes were
+   * moved in place: every range in it is read again (fixed offsets after the edit move too).
+   */
+  edited(uri: string, offset: number, delta: number): void {
+    for (const record of this.records) {
+      if (record.uri !== uri && !record.related?.some((entry) => entry.node.uri === uri)) continue;
+      if (record.offset !== undefined && record.offset > offset) record.offset += delta;
+      const range = record.node
+        ? this.sources.nodeRange(record.node)
+        : this.sources.range(record.uri, record.offset ?? 0, record.length ?? 0);
+      record.diagnostic = { ...record.diagnostic, range };
+      if (record.related) record.diagnostic.relatedInformation = this.relatedInformation(record.related);
+    }
+    this.rendered = undefined;
   }
 
   result(): Map<string, Diagnostic[]> {
-    return this.byFile;
+    if (this.rendered) return this.rendered;
+    const byFile = new Map<string, Diagnostic[]>();
+    for (const uri of this.files) byFile.set(uri, []);
+    for (const record of this.records) byFile.get(record.uri)!.push(record.diagnostic);
+    return (this.rendered = byFile);
   }
 }

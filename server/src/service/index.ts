@@ -4,6 +4,7 @@ import { checkSiteWithSettings, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { ParsedDocuments } from './documents/parsedDocuments';
+import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
 import { checkPage } from './pages/checkPage';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { indexSiteFiles, isPublishablePage, pageId, type SiteFiles } from './siteFiles';
@@ -52,13 +53,19 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   // The last state of each root whose configuration parsed: while docs.json is being edited into
   // shape (a syntax error), pages are still checked against what navigation last listed.
   const lastParsed = new Map<string, SiteState>();
+  // The last good state of each root while only docs.json's text has changed since: an edit of one
+  // page entry is applied to it (see updateForPageEntryEdit) rather than loading the root again.
+  const editable = new Map<string, SiteState>();
   const getSiteState = (rootUri: string, token?: Cancellation): Promise<SiteState> =>
     cached(states, rootUri, async () => {
+      const updated = await updateEditable(rootUri);
+      if (updated) return updated;
       const good = lastParsed.get(rootUri);
       const parse = (uri: string, text: string) => documents.config(uri, text);
       const state = await loadSiteState(rootUri, { workspace, specs, settings, token, files, parse, stopWhenBroken: good !== undefined });
       if (!state.configBroken) {
         lastParsed.set(rootUri, state);
+        editable.set(rootUri, state);
         return state;
       }
       // The syntax errors and the text being typed, over what the configuration last said.
@@ -66,6 +73,22 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
         ? { ...good, configDiagnostics: state.configDiagnostics, configFiles: state.configFiles, configDocuments: state.configDocuments }
         : state;
     });
+
+  const updateEditable = async (rootUri: string): Promise<SiteState | undefined> => {
+    if (!editable.has(rootUri)) return undefined;
+    const docsJsonUri = joinUri(rootUri, 'docs.json');
+    const text = await workspace.readFile(docsJsonUri).catch(() => undefined);
+    // Read after the await: the base may have been used up meanwhile.
+    const base = editable.get(rootUri);
+    if (text === undefined || !base) return undefined;
+    const updated = updateForPageEntryEdit(base, text);
+    editable.delete(rootUri);
+    if (!updated) return undefined;
+    documents.rememberConfig(updated.document);
+    lastParsed.set(rootUri, updated.state);
+    editable.set(rootUri, updated.state);
+    return updated.state;
+  };
 
   const findDocsRoot = (uri: string): Promise<string | undefined> => {
     const folder = dirnameUri(uri);
@@ -123,7 +146,8 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     },
     didChange(uri, change) {
       pageCache.delete(uri);
-      if (change !== 'changed' || uri.endsWith('/docs.json')) roots.clear();
+      // A docs root appears or goes only with its docs.json; an edit of one changes no root.
+      if (change !== 'changed') roots.clear();
       if (change !== 'changed' || uri.endsWith('/.mintignore')) {
         for (const rootUri of [...fileIndexes.keys()]) if (overlaps(uri, rootUri)) fileIndexes.delete(rootUri);
       }
@@ -131,12 +155,16 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       // .mintignore, a file created or deleted) may change what the whole site reports.
       if (change === 'changed' && /\.mdx?$/i.test(uri)) return;
       for (const rootUri of [...states.keys()]) if (overlaps(uri, rootUri)) states.delete(rootUri);
+      // Only a change of docs.json's own text keeps the base of an incremental update.
+      for (const rootUri of [...editable.keys()])
+        if (overlaps(uri, rootUri) && !(change === 'changed' && uri === joinUri(rootUri, 'docs.json'))) editable.delete(rootUri);
     },
     updateSettings(next) {
       settings = next;
       documents.clear();
       states.clear();
       lastParsed.clear();
+      editable.clear();
       fileIndexes.clear();
       pageCache.clear();
     },

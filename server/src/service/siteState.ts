@@ -21,6 +21,8 @@ import { docsJsonEngine } from './docsJson/schema';
 import { reportSchemaProblems } from './docsJson/schemaDiagnostics';
 import type { SiteContext, SiteRule } from './siteContext';
 import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
+import { ListedPages } from './listedPages';
+import type { PageEntry } from './docsJson/navigation';
 
 /** The rules of docs.json, in the order they run. */
 const rules: SiteRule[] = [
@@ -45,7 +47,7 @@ export interface SiteState {
   /** Each configuration file as parsed for this state: the editor features read these. */
   configDocuments: Map<string, ConfigDocument>;
   /** Page ids that navigation lists. */
-  inNavigation: ReadonlySet<string>;
+  inNavigation: ListedPages;
   /**
    * A configuration file has a JSON syntax error. Only the syntax errors are reported for it (what
    * the parser's recovery makes of the rest would be noise), and what navigation lists is not known.
@@ -94,7 +96,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     configDiagnostics: config.sink.result(),
     configFiles: config.resolved?.files ?? [docsJsonUri],
     configDocuments: config.documents,
-    inNavigation: new Set(),
+    inNavigation: new ListedPages(() => []),
     configBroken: config.broken,
     siteSpecs: async () => ({ local: [], remote: [] }),
   };
@@ -105,7 +107,8 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   return {
     ...state,
     context,
-    inNavigation: new Set(context.navigation.pages.map((entry) => resolvePageId(context.files.pages, entry.page.id) ?? entry.page.id)),
+    configDiagnostics: config.sink.result(),
+    inNavigation: new ListedPages(() => context.navigation.pages.map((entry) => listedId(context, entry))),
     siteSpecs: () => (siteSpecs ??= loadSiteSpecs(context)),
   };
 }
@@ -200,4 +203,9 @@ async function buildContext(
     throwIfCancelled(token);
   }
   return context;
+}
+
+/** The page an entry lists, as the platform serves it (`guide` may be `guide/index.mdx`). */
+export function listedId(context: SiteContext, entry: PageEntry): string {
+  return resolvePageId(context.files.pages, entry.page.id) ?? entry.page.id;
 }

@@ -19,6 +19,11 @@ export class LineTable {
     if (this.starts) return this.starts;
     const starts: number[] = [0];
     const text = this.text;
+    if (!text.includes('\r')) {
+      // The usual case, found by the native search for line feeds.
+      for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+      return (this.starts = Uint32Array.from(starts));
+    }
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code === 13) {

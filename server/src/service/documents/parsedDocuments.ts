@@ -20,6 +20,11 @@ export class ParsedDocuments {
     return parsed;
   }
 
+  /** A configuration document made another way (an edit applied to the previous version). */
+  rememberConfig(document: ConfigDocument): void {
+    this.configs.set(document.uri, document);
+  }
+
   page(uri: string, text: string): PageDocument {
     const known = this.pages.get(uri);
     if (known?.text === text) {

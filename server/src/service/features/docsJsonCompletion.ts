@@ -6,6 +6,7 @@ import { relativeUri } from '../uri';
 import type { Segment } from '../docsJson/jsonLocation';
 import { keyOf, nodeAtPath, type JsonNode } from '../docsJson/jsonTree';
 import type { ConfigDocument } from '../documents/configDocument';
+import type { ListedPages } from '../listedPages';
 import type { SiteFiles } from '../siteFiles';
 import { enclosingOpenapi, holderKey, jsonContext, type JsonContext } from './jsonContext';
 import { loadSpecs } from '../siteSpecs';
@@ -136,7 +137,7 @@ async function completePageEntries(
     }
     return true;
   };
-  const pages = pageCandidates(site.files);
+  const pages = partitionedCandidates(site.files, state.inNavigation);
   const page = (listed: boolean) => (candidate: Candidate) => ({
     label: candidate.label,
     kind: CompletionItemKind.File,
@@ -145,16 +146,8 @@ async function completePageEntries(
     filterText: JSON.stringify(candidate.label),
   });
   const complete =
-    take(
-      pages.filter((candidate) => !state.inNavigation.has(candidate.label)),
-      '0',
-      page(false),
-    ) &&
-    take(
-      pages.filter((candidate) => state.inNavigation.has(candidate.label)),
-      '1',
-      page(true),
-    ) &&
+    take(pages.unlisted, '0', page(false)) &&
+    take(pages.listed, '1', page(true)) &&
     (!allowOperations || (await takeOperations(context, state, take)));
   return { isIncomplete: !complete, items };
 }
@@ -167,6 +160,19 @@ interface Candidate {
 
 /** The pages a navigation entry may name, sorted, with their lower-case form (per file index). */
 const pageCandidateCache = new WeakMap<SiteFiles, Candidate[]>();
+/** Those split by whether navigation lists them, until the files or the listed pages change. */
+const partitionCache = new WeakMap<ListedPages, { files: SiteFiles; version: number; listed: Candidate[]; unlisted: Candidate[] }>();
+
+function partitionedCandidates(files: SiteFiles, inNavigation: ListedPages): { listed: Candidate[]; unlisted: Candidate[] } {
+  const known = partitionCache.get(inNavigation);
+  if (known?.files === files && known.version === inNavigation.version) return known;
+  const listed: Candidate[] = [];
+  const unlisted: Candidate[] = [];
+  for (const candidate of pageCandidates(files)) (inNavigation.has(candidate.label) ? listed : unlisted).push(candidate);
+  const partition = { files, version: inNavigation.version, listed, unlisted };
+  partitionCache.set(inNavigation, partition);
+  return partition;
+}
 
 function pageCandidates(files: SiteFiles): Candidate[] {
   let candidates = pageCandidateCache.get(files);

@@ -3,6 +3,7 @@ import type { DiagnosticOptions } from '../diagnostics';
 import type { SiteContext } from '../siteContext';
 import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
 import type { FieldTag } from '../mdx/fieldTags';
+import type { ListedPages } from '../listedPages';
 import type { SiteSpecs } from '../siteSpecs';
 
 /** Everything a page rule may look at. */
@@ -17,7 +18,7 @@ export interface PageContext {
   fields(): FieldTag[];
   site: SiteContext;
   /** Page ids that navigation lists. */
-  inNavigation: ReadonlySet<string>;
+  inNavigation: ListedPages;
   /** docs.json does not parse, so what navigation lists is not known: rules about it stay silent. */
   navigationUnknown: boolean;
   /** The site's OpenAPI specs (discovered once per site state). */

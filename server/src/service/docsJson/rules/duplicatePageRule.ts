@@ -5,18 +5,38 @@ import type { SiteContext } from '../../siteContext';
  * A page listed twice in the same language/version/product passes the platform unnoticed, but the
  * sidebar then highlights only one of the places. The same page in two languages or versions is fine.
  */
-export function duplicatePageRule({ navigation, sink }: SiteContext): void {
-  const first = new Map<string, PageEntry>();
+export function duplicatePageRule(context: SiteContext): void {
+  reportDuplicates(context);
+}
+
+/** What makes two entries duplicates: the same page in the same scope. Undefined for entries never compared. */
+export function duplicateKey(entry: PageEntry): string | undefined {
+  const { id, climbsOut } = entry.page;
+  if (entry.isRoot || climbsOut || id === '') return undefined;
+  return `${entry.scope}\u0000${id}`;
+}
+
+/**
+ * Reports every entry after the first with the same key; with `only`, for those keys alone (an edit
+ * changed an entry's key: its old and new groups are checked again). The key is the subject.
+ */
+export function reportDuplicates({ navigation, sink }: SiteContext, only?: ReadonlySet<string>): void {
+  // First listing per scope, then per page id: no key string is built for an entry that is no duplicate.
+  const first = new Map<string, Map<string, PageEntry>>();
+  // With `only`, most entries are passed over by their id.
+  const ids = only && [...only].map((key) => key.slice(key.indexOf('\u0000') + 1));
   for (const entry of navigation.pages) {
-    if (entry.isRoot) continue;
     const { id, climbsOut } = entry.page;
-    if (climbsOut || id === '') continue;
-    const key = `${entry.scope}\u0000${id}`;
-    const original = first.get(key);
+    if (entry.isRoot || climbsOut || id === '' || (ids && !ids.includes(id))) continue;
+    let inScope = first.get(entry.scope);
+    if (!inScope) first.set(entry.scope, (inScope = new Map()));
+    const original = inScope.get(id);
     if (!original) {
-      first.set(key, entry);
+      inScope.set(id, entry);
       continue;
     }
+    const key = duplicateKey(entry)!;
+    if (only && !only.has(key)) continue;
     sink.atNode(
       'nav/duplicate-page',
       entry.node,
@@ -25,6 +45,7 @@ export function duplicatePageRule({ navigation, sink }: SiteContext): void {
       {
         data: { removeEntry: true },
         related: [{ node: original.node, message: `First listing of "${id}"` }],
+        subject: key,
       },
     );
   }

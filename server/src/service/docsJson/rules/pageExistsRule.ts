@@ -2,6 +2,7 @@ import type { FixData } from '../../fixData';
 import { closest } from '../../suggest';
 import { resolvePageId, type IgnoreReason, type SiteFiles } from '../../siteFiles';
 import type { SiteContext } from '../../siteContext';
+import type { PageEntry } from '../navigation';
 
 /** Why a file that exists is still no page of the site, for the message. */
 const NOT_PUBLISHED: Record<IgnoreReason, (file: string) => string> = {
@@ -21,40 +22,43 @@ const NOT_PUBLISHED: Record<IgnoreReason, (file: string) => string> = {
 const FULL_SCAN_LIMIT = 5000;
 
 /** Every navigation page entry names a `.mdx` or `.md` file inside the docs root. */
-export function pageExistsRule({ navigation, files, sink }: SiteContext): void {
-  for (const entry of navigation.pages) {
-    const normalised = entry.page;
-    if (normalised.climbsOut) {
-      sink.atNode(
-        'nav/page-outside-root',
-        entry.node,
-        `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`,
-      );
-      continue;
-    }
-    if (normalised.id === '' || resolvePageId(files.pages, normalised.id) !== undefined) continue;
-    const ignoredId = resolvePageId(files.ignoredPages, normalised.id);
-    if (ignoredId !== undefined) {
-      const ignored = files.ignoredPages.get(ignoredId)!;
-      sink.atNode(
-        'nav/page-not-found',
-        entry.node,
-        `Page "${normalised.id}" ${NOT_PUBLISHED[files.ignoredWhy.get(ignored) ?? 'default'](ignored)}`,
-      );
-      continue;
-    }
-    const suggestion = pageSuggester(files).suggest(normalised.id);
-    const prefix = normalised.leading ?? '';
-    const data: FixData = { createPage: `${normalised.id}.mdx` };
-    if (suggestion) Object.assign(data, { replace: JSON.stringify(prefix + suggestion), replaceLabel: suggestion });
-    const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
+export function pageExistsRule(context: SiteContext): void {
+  for (const entry of context.navigation.pages) checkPageExists(entry, context);
+}
+
+/** One entry; reported with the entry as subject, so an edit of it can be checked alone. */
+export function checkPageExists(entry: PageEntry, { files, sink }: SiteContext): void {
+  const normalised = entry.page;
+  if (normalised.climbsOut) {
     sink.atNode(
-      'nav/page-not-found',
+      'nav/page-outside-root',
       entry.node,
-      `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`,
-      { data },
+      `Page "${entry.value}" climbs out of the docs root; navigation can only list pages inside it.`,
+      {
+        subject: entry,
+      },
     );
+    return;
   }
+  if (normalised.id === '' || resolvePageId(files.pages, normalised.id) !== undefined) return;
+  const ignoredId = resolvePageId(files.ignoredPages, normalised.id);
+  if (ignoredId !== undefined) {
+    const ignored = files.ignoredPages.get(ignoredId)!;
+    const why = NOT_PUBLISHED[files.ignoredWhy.get(ignored) ?? 'default'](ignored);
+    sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" ${why}`, { subject: entry });
+    return;
+  }
+  const suggestion = pageSuggester(files).suggest(normalised.id);
+  const prefix = normalised.leading ?? '';
+  const data: FixData = { createPage: `${normalised.id}.mdx` };
+  if (suggestion) Object.assign(data, { replace: JSON.stringify(prefix + suggestion), replaceLabel: suggestion });
+  const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
+  sink.atNode(
+    'nav/page-not-found',
+    entry.node,
+    `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`,
+    { data, subject: entry },
+  );
 }
 
 /** One suggester per file index: its maps depend on the files only, not on docs.json. */

@@ -1,0 +1,182 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import fc from 'fast-check';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { createLanguageService } from '../../server/src/service';
+import { parseJson, type JsonNode } from '../../server/src/service/docsJson/jsonTree';
+import { updateForPageEntryEdit } from '../../server/src/service/incremental/pageEntryEdit';
+import { SpecStore } from '../../server/src/service/openapi/specStore';
+import { loadSiteState, type SiteState } from '../../server/src/service/siteState';
+import { corpusSites, CORPUS } from '../helpers/corpus';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+
+/**
+ * An edit of one navigation page entry is applied to the previous state instead of loading the site
+ * again (updateForPageEntryEdit). After every edit of a random sequence, on real sites, the state must
+ * be the one a full load of the new text gives: the same diagnostics of docs.json, the same listed
+ * pages, the same navigation entries and plain value.
+ */
+const RUNS = Number(process.env.DOCSMITH_PROPERTY_RUNS ?? 150);
+const DOCS_JSON = `${ROOT}/docs.json`;
+
+/** A real site's files (names only: the configuration state reads no page text) and its docs.json. */
+function siteFiles(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files[relative(dir, path).split('\\').join('/')] = /\.(json|ya?ml)$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+const SITES = corpusSites()
+  .map((name) => join(CORPUS, name))
+  .filter((dir) => !readFileSync(join(dir, 'docs.json'), 'utf8').includes('"$ref"'))
+  .slice(0, 16);
+const SITE_SOURCES = SITES.length ? SITES : [resolve(__dirname, '../../examples/site')];
+if (!SITES.length) console.log(`# the corpus is absent (${CORPUS}): the incremental property runs on examples/site only`);
+
+/** The string nodes of `pages` arrays and `root` values, where a page entry edit happens. */
+function pageEntryNodes(text: string): JsonNode[] {
+  const found: JsonNode[] = [];
+  const visit = (node: JsonNode | undefined, key: string | undefined) => {
+    if (!node) return;
+    if (node.type === 'string' && (key === 'pages' || key === 'root')) found.push(node);
+    if (node.type === 'object')
+      for (const property of node.children ?? []) visit(property.children?.[1], String(property.children?.[0].value));
+    if (node.type === 'array') for (const item of node.children ?? []) visit(item, key);
+  };
+  visit(parseJson(DOCS_JSON, text).root, undefined);
+  return found;
+}
+
+/** Characters typed into an entry: page-like ones, an escape, and ones that make it no page (a space). */
+const typed = fc.constantFrom('a', 'x', '-', '/', '.mdx', '/index', '\\"', 'é', ' ', 'GET /x', '../');
+const editArbitrary = fc.record({ entry: fc.nat(), at: fc.nat(), remove: fc.nat(6), insert: fc.array(typed, { maxLength: 3 }) });
+
+/** The text with one edit inside the quotes of the chosen page entry. */
+function editEntry(text: string, edit: { entry: number; at: number; remove: number; insert: string[] }): string | undefined {
+  const nodes = pageEntryNodes(text);
+  if (!nodes.length) return undefined;
+  const node = nodes[edit.entry % nodes.length];
+  const inner = node.length - 2;
+  const start = node.offset + 1 + (edit.at % (inner + 1));
+  const remove = Math.min(edit.remove, node.offset + 1 + inner - start);
+  // Never cut an escape in half: the edit must leave a valid string.
+  const edited = text.slice(0, start) + edit.insert.join('') + text.slice(start + remove);
+  const literal = edited.slice(node.offset, node.offset + node.length + edit.insert.join('').length - remove);
+  try {
+    if (typeof JSON.parse(literal) !== 'string') return undefined;
+  } catch {
+    return undefined;
+  }
+  return edited;
+}
+
+function comparable(state: SiteState) {
+  const sorted = (list: Diagnostic[] = []) =>
+    list.map((d) => JSON.stringify([d.range, d.code, d.message, d.data ?? null, d.relatedInformation ?? null])).sort();
+  const context = state.context!;
+  return {
+    diagnostics: sorted(state.configDiagnostics.get(DOCS_JSON)),
+    listed: [...context.navigation.pages.map((entry) => entry.page.id)].sort().filter((id) => state.inNavigation.has(id)),
+    entries: context.navigation.pages.map((entry) => [entry.value, entry.page, entry.node.offset, entry.node.length]),
+    value: context.value,
+  };
+}
+
+test('page entry edits applied in place give what a full load gives, edit after edit', { timeout: 600_000 }, async () => {
+  let applied = 0;
+  for (const dir of SITE_SOURCES) {
+    const files = siteFiles(dir);
+    const workspace = new MemoryWorkspace(files);
+    const load = (text: string) => {
+      workspace.set('docs.json', text);
+      return loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} });
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 5 }), async (edits) => {
+        let text = files['docs.json'];
+        let state = await load(text);
+        for (const edit of edits) {
+          const next = editEntry(text, edit);
+          if (next === undefined) continue;
+          const updated = updateForPageEntryEdit(state, next);
+          const fresh = await load(next);
+          if (updated) {
+            applied++;
+            assert.deepEqual(comparable(updated.state), comparable(fresh), `${dir}: ${JSON.stringify(edit)}`);
+            assert.equal(updated.document.text, next);
+            state = updated.state;
+          } else state = fresh;
+          text = next;
+        }
+      }),
+      { numRuns: Math.max(10, Math.round(RUNS / 5)) },
+    );
+  }
+  assert.ok(applied > 0, 'no edit took the incremental path');
+});
+
+test('the service applies a page entry edit to the state it has, and a structural edit loads again', async () => {
+  const text = JSON.stringify(
+    { theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { pages: ['intro', 'guide'] } },
+    null,
+    2,
+  );
+  const workspace = new MemoryWorkspace({ 'docs.json': text, 'intro.mdx': '# I', 'guide.mdx': '# G' });
+  const service = createLanguageService({ workspace });
+  const before = await service.getSiteState(ROOT);
+  const root = before.configDocuments.get(DOCS_JSON)!.root;
+
+  workspace.set('docs.json', text.replace('"guide"', '"guidex"'));
+  service.didChange(DOCS_JSON, 'changed');
+  const edited = await service.getSiteState(ROOT);
+  assert.equal(edited.configDocuments.get(DOCS_JSON)!.root, root, 'the tree was patched, not parsed again');
+  assert.deepEqual(
+    (await service.getDiagnostics(DOCS_JSON))!.map((d) => d.code),
+    ['nav/page-not-found'],
+  );
+  assert.deepEqual(
+    (await service.getDiagnostics(`${ROOT}/guide.mdx`))!.map((d) => d.code),
+    ['nav/orphan-page'],
+  );
+
+  workspace.set('docs.json', text.replace('"guide"', '"guide", "intro"'));
+  service.didChange(DOCS_JSON, 'changed');
+  const structural = await service.getSiteState(ROOT);
+  assert.notEqual(structural.configDocuments.get(DOCS_JSON)!.root, root, 'a new entry: parsed again');
+  assert.deepEqual(
+    (await service.getDiagnostics(DOCS_JSON))!.map((d) => d.code),
+    ['nav/duplicate-page'],
+  );
+
+  workspace.set('intro.mdx', '# changed');
+  service.didChange(`${ROOT}/intro.mdx`, 'changed');
+  workspace.set('spec.json', '{}');
+  service.didChange(`${ROOT}/spec.json`, 'created');
+  workspace.set('docs.json', text.replace('"guide"', '"guide", "introx"'));
+  service.didChange(DOCS_JSON, 'changed');
+  const afterCreate = await service.getSiteState(ROOT);
+  assert.notEqual(afterCreate.configDocuments.get(DOCS_JSON)!.root, structural.configDocuments.get(DOCS_JSON)!.root);
+});
+
+test('an unchanged text, a key, a number, a quote typed: not a page entry edit', async () => {
+  const text = JSON.stringify({ name: 'x', navigation: { pages: ['intro'] }, n: 1 });
+  const workspace = new MemoryWorkspace({ 'docs.json': text, 'intro.mdx': '' });
+  const state = await loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} });
+  for (const next of [
+    text,
+    text.replace('"name"', '"namex"'),
+    text.replace('1}', '12}'),
+    text.replace('"intro"', '"in"tro"'),
+    text.replace('"x"', '"y"'),
+  ])
+    assert.equal(updateForPageEntryEdit(state, next), undefined, next);
+});
