@@ -28,7 +28,7 @@ function siteFiles(dir: string): Record<string, string> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else files[relative(dir, path).split('\\').join('/')] = /\.(json|ya?ml)$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
+      else files[relative(dir, path).split('\\').join('/')] = /\.(?:json|ya?ml)$/.test(entry.name) ? readFileSync(path, 'utf8') : '';
     }
   };
   walk(dir);
