@@ -142,25 +142,46 @@ for (const c of cases) {
   );
 }
 
-console.log('\nLanguage server over stdio, 10,000-page site (a third endpoint pages), 30 requests each');
-const lsp = await runLspBench();
-const row = (name, { median, p95 }, target) => {
-  const ok = median <= target;
-  failed ||= !ok;
+// The language server: five runs of the LSP bench per site, each 30 requests of each kind. The table
+// gives the median of the five medians and the worst p95 (issue 16's targets, with margin).
+const LSP_RUNS = 5;
+for (const [site, label, targets] of [
+  ['pages-10000', '10,000-page site (a third endpoint pages)', { diagnostics: [30, 80], completion: [15], hover: [50] }],
+  ['crew', 'crewAI-shaped site (25,000 pages, versions x languages)', { diagnostics: [60] }],
+]) {
+  const runs = [];
+  for (let i = 0; i < LSP_RUNS; i++) runs.push(await runLspBench({ site }));
+  const summary = (kind) => ({
+    median: [...runs.map((run) => run[kind].median)].sort((a, b) => a - b)[Math.floor(LSP_RUNS / 2)],
+    p95: Math.max(...runs.map((run) => run[kind].p95)),
+  });
+  console.log(`\nLanguage server over stdio, ${label}: median of ${LSP_RUNS} medians, worst p95 of ${LSP_RUNS} runs`);
+  console.log('request                                   |  median |   worst p95 | target');
+  console.log('------------------------------------------|---------|-------------|-------');
+  for (const [kind, name] of [
+    ['diagnostics', 'diagnostics after a page entry edit'],
+    ['structural', 'diagnostics after an entry added/removed'],
+    ['completion', 'completion in a pages array'],
+    ['hover', 'hover on a page entry'],
+  ]) {
+    const { median, p95 } = summary(kind);
+    const [medianTarget, p95Target] = targets[kind] ?? [];
+    const ok = (medianTarget === undefined || median < medianTarget) && (p95Target === undefined || p95 < p95Target);
+    if (medianTarget !== undefined) failed ||= !ok;
+    const target =
+      medianTarget === undefined
+        ? '(reported)'
+        : `<${medianTarget} ms median${p95Target ? `, <${p95Target} ms p95` : ''}: ${ok ? 'met' : 'MISSED'}`;
+    console.log(`${name.padEnd(42)}| ${median.toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(11)} | ${target}`);
+  }
+  const cold = [...runs.map((run) => run.cold)].sort((a, b) => a - b)[Math.floor(LSP_RUNS / 2)];
+  const peak = Math.max(...runs.map((run) => run.peak));
+  const memoryOk = site !== 'pages-10000' || peak < 200;
+  failed ||= !memoryOk;
   console.log(
-    `${name.padEnd(34)}| ${median.toFixed(1).padStart(7)} | ${p95.toFixed(1).padStart(7)} | <${target} ms median: ${ok ? 'met' : 'MISSED'}`,
+    `first diagnostics (cold): ${cold.toFixed(0)} ms; server memory: ${peak.toFixed(0)} MB peak${site === 'pages-10000' ? ` (<200 MB: ${memoryOk ? 'met' : 'MISSED'})` : ''}`,
   );
-};
-console.log('request                           |  median |     p95 | target');
-console.log('----------------------------------|---------|---------|-------');
-row('diagnostics after a docs.json edit', lsp.diagnostics, 50);
-row('completion in a pages array', lsp.completion, 30);
-row('hover on a page entry', lsp.hover, 50);
-const memoryOk = lsp.peak < 200;
-failed ||= !memoryOk;
-console.log(
-  `first diagnostics (cold): ${lsp.cold.toFixed(0)} ms; server memory: ${lsp.rss.toFixed(0)} MB resident, ${lsp.peak.toFixed(0)} MB peak (<200 MB: ${memoryOk ? 'met' : 'MISSED'})`,
-);
+}
 
 console.log('\nExport: docsmith gaps --format json over the local server, 100,000 conversations, limit 1000 (median of 3)');
 const exported = await runExportBench();

@@ -1,7 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAscii, isUtf8 } from 'node:buffer';
-import { WorkspaceError, type DocsWorkspace, type FileListing, type FileStat } from './service/workspace';
-import { pathToUri, uriToPath } from './service/uri';
+import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
 /** Larger files are refused with a message rather than read: real docs.json files stay under 3 MB. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -42,6 +41,17 @@ export class FsWorkspace implements DocsWorkspace {
   }
 
   private readonly realRoots = new Map<string, string>();
+
+  async readDirectory(folderUri: string): Promise<DirectoryEntry[]> {
+    try {
+      return readdirSync(uriToPath(folderUri), { withFileTypes: true }).map((entry) => ({
+        name: entry.name,
+        kind: entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : 'file',
+      }));
+    } catch {
+      return [];
+    }
+  }
 
   async stat(uri: string): Promise<FileStat | undefined> {
     try {

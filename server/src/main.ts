@@ -1,5 +1,5 @@
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
-import { MessageCap, maxMessageBytes } from './messageCap';
+import { MessageCap, maxMessageBytes } from './lsp/messageCap';
 import { startServer } from './server';
 
 // `--stdio`, `--node-ipc` or `--socket=N`. Over stdio the messages pass a size cap first: a huge

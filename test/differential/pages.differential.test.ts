@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
-import { createLanguageService } from '../../server/src/service';
+import { createLanguageService } from '../../server/src/service/languageService';
 import { resolvePageId } from '../../server/src/service/siteFiles';
 import { pathToUri } from '../../server/src/service/uri';
 import { corpusSites, CORPUS } from '../helpers/corpus';

@@ -1,4 +1,4 @@
-import { WorkspaceError, type DocsWorkspace, type FileListing, type FileStat } from '../../server/src/service/workspace';
+import { WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from '../../server/src/service/workspace';
 import { joinUri, relativeUri } from '../../server/src/service/uri';
 
 export const ROOT = 'file:///site';
@@ -50,5 +50,16 @@ export class MemoryWorkspace implements DocsWorkspace {
       if (!folders.some((segment) => segment.startsWith('.') || segment === 'node_modules')) files.push(relative);
     }
     return { files, problems: [] };
+  }
+
+  async readDirectory(folderUri: string): Promise<DirectoryEntry[]> {
+    const entries = new Map<string, DirectoryEntry['kind']>();
+    for (const uri of this.files.keys()) {
+      const relative = relativeUri(folderUri, uri);
+      if (relative === undefined || relative === '') continue;
+      const [name, ...rest] = relative.split('/');
+      entries.set(name, rest.length ? 'directory' : 'file');
+    }
+    return [...entries].map(([name, kind]) => ({ name, kind }));
   }
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { createLanguageService } from '../../server/src/service';
+import { createLanguageService } from '../../server/src/service/languageService';
 import { parseJson, type JsonNode } from '../../server/src/service/docsJson/jsonTree';
 import { updateForPageEntryEdit } from '../../server/src/service/incremental/pageEntryEdit';
 import { SpecStore } from '../../server/src/service/openapi/specStore';

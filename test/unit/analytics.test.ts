@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildGapReport } from '../../server/src/analytics/gapReport';
-import { createUrlMapper, slug } from '../../server/src/analytics/pageMapping';
+import { createUrlMapper, slug, type MappableSite } from '../../server/src/analytics/pageMapping';
 import { checkBaseUrl, exportUrl, parseExportDate, validateQuery } from '../../server/src/analytics/query';
 import type { Conversation } from '../../server/src/analytics/types';
 
@@ -37,13 +37,13 @@ test('the URL and the base URL rule: https, or plain http to loopback only', () 
   assert.match(checkBaseUrl('nonsense')!, /not a URL/);
 });
 
-const site = {
-  pages: new Map([
+const site: MappableSite = {
+  pages: [
     ['index', 'index.mdx'],
     ['guides/quickstart', 'guides/quickstart.mdx'],
     ['guides/authentication', 'guides/authentication.md'],
     ['api-reference/introduction', 'api-reference/introduction.mdx'],
-  ]),
+  ],
   specs: [
     {
       file: 'openapi.json',
@@ -135,7 +135,7 @@ test('without resolutionStatus anywhere, unanswered is inferred: no source cited
 });
 
 test('a cited URL of 80,000 path segments maps (to nothing) without trying every base path', { timeout: 30_000 }, () => {
-  const site = { pages: new Map([['guides/intro', 'guides/intro.mdx']]), specs: [] };
+  const site: MappableSite = { pages: [['guides/intro', 'guides/intro.mdx']], specs: [] };
   const long = `https://docs.example.com/${Array.from({ length: 80_000 }, (_, i) => `s${i}`).join('/')}`;
   const map = createUrlMapper(site, [long, 'https://docs.example.com/docs/guides/intro']);
   assert.deepEqual(map(long), { file: null, anchor: undefined });

@@ -100,9 +100,9 @@ test('CodeLens counts come from page groups with a local file; ranges filter by 
       ['guides/webhooks.mdx', 1],
     ],
   );
-  const november = inRange(report, new Date('2026-11-01T00:00:00Z'), new Date('2026-11-03T00:00:00Z'));
+  const november = inRange(report.conversations, new Date('2026-11-01T00:00:00Z'), new Date('2026-11-03T00:00:00Z'));
   assert.deepEqual(
-    november.conversations.map((c) => c.id),
+    november.map((c) => c.id),
     ['a', 'c'],
   );
 });

@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { fetchAllConversations } from '../../../server/src/analytics/client';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
-import { createUrlMapper, type MappableSite } from '../../../server/src/analytics/pageMapping';
+import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
+import { docsRootsRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
+import type { SiteMap } from '../../../server/src/service';
 import { parseExportDate } from '../../../server/src/analytics/query';
 import type { DocsmithConfig } from '../config';
 import type { ApiKeyStore } from '../secrets';
@@ -33,7 +35,8 @@ export class GapsController implements vscode.Disposable {
   private triage: TriageStore | undefined;
   private docsRoot: vscode.Uri | undefined;
   private cached: CachedExport | undefined;
-  private site: MappableSite | undefined;
+  /** The site's pages and spec operations, asked of the server once, until files appear or go. */
+  private siteMap: Promise<SiteMap | undefined> | undefined;
   /**
    * Loads, refreshes and renders run one at a time: a load that read the cache before a refresh wrote
    * it must not overwrite the fresh export with its stale read.
@@ -87,6 +90,7 @@ export class GapsController implements vscode.Disposable {
       command('docsmith.gaps.reveal', (group: GroupNode) =>
         this.view.reveal(this.tree.groups.find((g) => g.id === group.id) ?? group, { expand: true, select: true, focus: true }),
       ),
+      this.watchSiteFiles(),
       config.onDidChange(() => void this.load()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.load()),
     );
@@ -123,12 +127,43 @@ export class GapsController implements vscode.Disposable {
   }
 
   private async loadNow(): Promise<void> {
-    const docsJson = await vscode.workspace.findFiles('**/docs.json', '**/node_modules/**', 1);
     const { projectId, baseUrl } = this.config.analytics;
     const cached = projectId ? await this.cache.read(baseUrl, projectId) : undefined;
-    this.docsRoot = docsJson[0] ? vscode.Uri.joinPath(docsJson[0], '..') : undefined;
+    this.docsRoot = await this.findDocsRoot();
+    this.siteMap = undefined;
     this.cached = cached;
     await this.render();
+  }
+
+  /** The first docs root of the workspace, as the language server finds them (one finder for all). */
+  private async findDocsRoot(): Promise<vscode.Uri | undefined> {
+    const folderUris = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString());
+    const roots = await this.client.sendRequest(docsRootsRequest, { folderUris }).then(
+      (found) => found,
+      () => [],
+    );
+    return roots[0] ? vscode.Uri.parse(roots[0]) : undefined;
+  }
+
+  /** Pages and specs created, deleted or changed on disk make the site map out of date. */
+  private watchSiteFiles(): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,json,yaml,yml}');
+    const forget = () => (this.siteMap = undefined);
+    watcher.onDidCreate(forget);
+    watcher.onDidDelete(forget);
+    watcher.onDidChange((uri) => {
+      if (!/\.mdx?$/i.test(uri.path)) forget();
+    });
+    return watcher;
+  }
+
+  private currentSiteMap(): Promise<SiteMap | undefined> {
+    const root = this.docsRoot;
+    if (!root) return Promise.resolve(undefined);
+    return (this.siteMap ??= this.client.sendRequest(siteMapRequest, { uri: vscode.Uri.joinPath(root, 'docs.json').toString() }).then(
+      (map) => map ?? undefined,
+      () => undefined,
+    ));
   }
 
   private async render(): Promise<void> {
@@ -144,25 +179,14 @@ export class GapsController implements vscode.Disposable {
       this.lens.update(new Map());
       return;
     }
-    // Asked for at every render: pages are created, renamed and deleted while the view is open.
-    if (this.docsRoot) {
-      this.site = await this.client
-        .sendRequest<{ pages: [string, string][]; specs: MappableSite['specs'] } | null>('docsmith/mappableSite', {
-          uri: vscode.Uri.joinPath(this.docsRoot, 'docs.json').toString(),
-        })
-        .then(
-          (answer) => (answer ? { pages: new Map(answer.pages), specs: answer.specs } : undefined),
-          () => undefined,
-        );
-    }
-    const conversations = this.cached.conversations;
+    const bounds = this.rangeBounds();
+    const conversations = inRange(this.cached.conversations, bounds.from, bounds.to);
     const mapper = createUrlMapper(
-      this.site ?? { pages: new Map(), specs: [] },
+      (await this.currentSiteMap()) ?? { pages: [], specs: [] },
       conversations.flatMap((c) => c.sources.map((s) => s.url)),
       this.config.siteUrl || undefined,
     );
-    const bounds = this.rangeBounds();
-    const report = inRange(buildGapReport(conversations, mapper), bounds.from, bounds.to);
+    const report = buildGapReport(conversations, mapper);
     this.documents.set(report.conversations);
     const groups = buildGapTree(report, (await this.triage?.read()) ?? new Map(), this.groupBy);
     this.tree.update(groups);

@@ -1,6 +1,6 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
-import { withoutQueryOrFragment } from '../../../server/src/service/text';
+import { withoutQueryOrFragment } from '../../../server/src/common/text';
 
 export type TriageState = 'done' | 'dismissed';
 export type GroupBy = 'page' | 'category';
@@ -79,24 +79,17 @@ export function buildGapTree(report: GapReport, triage: ReadonlyMap<string, Tria
   );
 }
 
-/** How many open unanswered conversations cite each local page (relative path → count), for CodeLens. */
+/** The page groups of a tree by local file (relative path → its group: count and conversations), for CodeLens. */
 export function citationsByFile(tree: GroupNode[]): Map<string, GroupNode> {
   return new Map(tree.filter((node) => node.kind === 'page' && node.file).map((node) => [node.file!, node]));
 }
 
-/** Conversations whose time falls in [from, to). */
-export function inRange(report: GapReport, from: Date | undefined, to: Date | undefined): GapReport {
-  const conversations = report.conversations.filter(
-    (c) => (!from || Date.parse(c.timestamp) >= from.getTime()) && (!to || Date.parse(c.timestamp) < to.getTime()),
-  );
-  const ids = new Set(conversations.map((c) => c.id));
-  return {
-    ...report,
-    conversations,
-    unanswered: conversations.length,
-    pages: report.pages
-      .map((p) => ({ ...p, conversationIds: p.conversationIds.filter((id) => ids.has(id)) }))
-      .map((p) => ({ ...p, count: p.conversationIds.length }))
-      .filter((p) => p.count > 0),
-  };
+/** The conversations whose time falls in [from, to): filtered before a report is built of them. */
+export function inRange<T extends { timestamp: string }>(conversations: readonly T[], from: Date | undefined, to: Date | undefined): T[] {
+  const start = from?.getTime() ?? -Infinity;
+  const end = to?.getTime() ?? Infinity;
+  return conversations.filter((conversation) => {
+    const time = Date.parse(conversation.timestamp);
+    return time >= start && time < end;
+  });
 }

@@ -1,6 +1,6 @@
 import type { MappedUrl } from './pageMapping';
 import type { Conversation } from './types';
-import { withoutQueryOrFragment } from '../service/text';
+import { withoutQueryOrFragment } from '../common/text';
 
 export interface ReportSource {
   title: string;

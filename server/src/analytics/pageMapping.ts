@@ -1,20 +1,8 @@
-/** A spec operation a generated page may stand for. */
-import { trimEndOf, trimStartOf } from '../service/text';
-export interface MappableOperation {
-  method: string;
-  path: string;
-  summary?: string;
-  operationId?: string;
-  /** 1-based line of the operation in its spec file. */
-  line: number;
-}
+import { trimEndOf, trimStartOf } from '../common/text';
+import type { SiteMap } from '../service';
 
-export interface MappableSite {
-  /** Page ids of the site: paths relative to the docs root, without extension. */
-  pages: Map<string, string>;
-  /** Specs with their operations, for pages the platform generates from them. */
-  specs: { file: string; operations: MappableOperation[] }[];
-}
+/** What URL mapping reads of a site: its pages and its specs' operations (a {@link SiteMap}). */
+export type MappableSite = Pick<SiteMap, 'pages' | 'specs'>;
 
 export interface MappedUrl {
   /** The page (or spec) file, relative to the docs root; null when nothing local matches. */
@@ -32,7 +20,8 @@ export interface MappedUrl {
  * or operationId.
  */
 export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: string): (url: string) => MappedUrl {
-  const lowerPages = new Map([...site.pages.keys()].map((id) => [id.toLowerCase(), id]));
+  const pages = new Map(site.pages);
+  const lowerPages = new Map([...pages.keys()].map((id) => [id.toLowerCase(), id]));
   const operations = site.specs.flatMap((spec) =>
     spec.operations.map((operation) => ({
       spec: spec.file,
@@ -41,7 +30,7 @@ export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: st
     })),
   );
   const configuredBase = siteUrl ? pathOf(siteUrl).replace(/\/$/, '') : undefined;
-  const base = configuredBase ?? sharedBase(urls.map(pathOf), (candidate) => matchPage(candidate, site.pages, lowerPages) !== undefined);
+  const base = configuredBase ?? sharedBase(urls.map(pathOf), (candidate) => matchPage(candidate, pages, lowerPages) !== undefined);
 
   return (url: string) => {
     let parsed: URL;
@@ -53,8 +42,8 @@ export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: st
     const anchor = parsed.hash ? decodeURIComponent(parsed.hash.slice(1)) : undefined;
     const path = decodePath(parsed.pathname);
     const stripped = base && (path === base || path.startsWith(base + '/')) ? path.slice(base.length) : path;
-    const page = matchPage(stripped, site.pages, lowerPages) ?? matchPage(path, site.pages, lowerPages);
-    if (page) return { file: site.pages.get(page)!, anchor };
+    const page = matchPage(stripped, pages, lowerPages) ?? matchPage(path, pages, lowerPages);
+    if (page) return { file: pages.get(page)!, anchor };
     const last = stripped.split('/').filter(Boolean).pop();
     const operation = last ? operations.find((candidate) => candidate.slugs.includes(last.toLowerCase())) : undefined;
     if (operation) return { file: operation.spec, line: operation.operation.line, anchor };

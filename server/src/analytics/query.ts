@@ -1,5 +1,5 @@
 import type { ExportQuery } from './types';
-import { trimEndOf } from '../service/text';
+import { trimEndOf } from '../common/text';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;

@@ -1,16 +1,14 @@
 import { promises as fs } from 'node:fs';
 import { resolve } from 'node:path';
 import { FsWorkspace } from '../fsWorkspace';
-import { checkSiteWithSettings } from '../service/checkSite';
-import { pathToUri } from '../service/uri';
+import { createLanguageService, pathToUri, uriToPath } from '../service';
 import { loadConfig, UsageError } from './config';
-import { findDocsRoots } from './findDocsRoots';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { toEntries, type Report } from './report';
-import { appendAll } from '../service/arrays';
+import { appendAll } from '../common/arrays';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -39,14 +37,14 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   if (!stat.isDirectory()) throw new UsageError(`${dirArgument} is not a folder; give the folder that holds docs.json (or one above it).`);
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
-  const roots = await findDocsRoots(dir);
+  const service = createLanguageService({ workspace: new FsWorkspace(), settings });
+  const roots = await service.findDocsRoots(pathToUri(dir));
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 
-  const workspace = new FsWorkspace();
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   for (const root of roots) {
-    options.progress?.(`Checking ${root}…`);
-    const result = await checkSiteWithSettings(pathToUri(root), { workspace, settings });
+    options.progress?.(`Checking ${uriToPath(root)}…`);
+    const result = await service.checkSite(root);
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
   }

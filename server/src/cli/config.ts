@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { LanguageServiceSettings } from '../service/settings';
-import { isDiagnosticCode, severitySettings, type SeveritySetting } from '../service/settings';
+import { isDiagnosticCode, severitySettings, type LanguageServiceSettings, type SeveritySetting } from '../service';
 
 export const CONFIG_FILE = '.docsmithrc.json';
 

@@ -2,14 +2,10 @@ import { resolve } from 'node:path';
 import { fetchAllConversations } from '../analytics/client';
 import { ExportApiError } from '../analytics/errors';
 import { buildGapReport, mayBeUnanswered } from '../analytics/gapReport';
-import { mappableSite } from '../analytics/mappableSite';
 import { createUrlMapper, type MappableSite } from '../analytics/pageMapping';
 import { FsWorkspace } from '../fsWorkspace';
-import { SpecStore } from '../service/openapi/specStore';
-import { loadSiteState } from '../service/siteState';
-import { pathToUri } from '../service/uri';
+import { createLanguageService, pathToUri, uriToPath } from '../service';
 import { UsageError } from './config';
-import { findDocsRoots } from './findDocsRoots';
 import { formatGapsCsv } from './gapFormats/csv';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
@@ -86,13 +82,12 @@ export async function runGaps(options: GapsOptions): Promise<string> {
 }
 
 async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite> {
-  const roots = await findDocsRoots(resolve(docs));
+  const service = createLanguageService({ workspace: new FsWorkspace() });
+  const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
   if (roots.length === 0) {
     warn(`no docs.json in ${docs}: cited pages are not mapped to local files (use --docs DIR).`);
-    return { pages: new Map(), specs: [] };
+    return { pages: [], specs: [] };
   }
-  if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${roots[0]} (use --docs DIR to choose).`);
-  const workspace = new FsWorkspace();
-  const state = await loadSiteState(pathToUri(roots[0]), { workspace, specs: new SpecStore(workspace), settings: {} });
-  return mappableSite(state);
+  if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${uriToPath(roots[0])} (use --docs DIR to choose).`);
+  return (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
 }

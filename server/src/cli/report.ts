@@ -1,7 +1,6 @@
 import { relative, sep } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import type { Severity } from '../service/diagnosticCodes';
-import { uriToPath } from '../service/uri';
+import { uriToPath, type Severity } from '../service';
 
 /** One diagnostic as the CLI prints it: paths relative to the checked folder, 1-based positions. */
 export interface ReportEntry {

@@ -163,3 +163,19 @@ export class DiagnosticSink {
     return (this.rendered = byFile);
   }
 }
+
+/** The diagnostic shown when Docsmith itself fails on a file: a visible problem, never silence. */
+export function internalErrorDiagnostic(error: unknown): Diagnostic {
+  const code = 'site/internal-error';
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: severityValue[diagnosticCodes[code].severity],
+    code,
+    codeDescription: { href: codeHref(code) },
+    source: DIAGNOSTIC_SOURCE,
+    message: capMessage(
+      `Docsmith could not check this file (${error instanceof Error ? error.message : String(error)}). ` +
+        `Please report it, with the file if you can; the Docsmith output channel has the details.`,
+    ),
+  };
+}

@@ -10,7 +10,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
-import { appendAll } from './arrays';
+import { appendAll } from '../common/arrays';
 import type { Cancellation } from './cancellation';
 import type { ConfigDocument } from './documents/configDocument';
 import type { PageDocument } from './documents/pageDocument';

@@ -3,10 +3,8 @@
  * interface, so the service runs the same over open editor buffers, the file system (CLI) and the
  * in-memory workspaces of the unit tests. URIs are strings (`file:///abs/path`).
  */
-export type FileKind = 'file' | 'directory';
-
 export interface FileStat {
-  kind: FileKind;
+  kind: 'file' | 'directory';
   size: number;
   /** Modification time in ms, or a document version: anything that changes when the content does. */
   mtime: number;
@@ -17,6 +15,12 @@ export interface FileListing {
   files: string[];
   /** Problems met while listing (a symlink loop, an unreadable folder), each at the folder concerned. */
   problems: { uri: string; message: string }[];
+}
+
+/** One entry of a folder, as listed: a symlink is reported as one, not followed. */
+export interface DirectoryEntry {
+  name: string;
+  kind: 'file' | 'directory' | 'symlink';
 }
 
 export interface DocsWorkspace {
@@ -35,6 +39,8 @@ export interface DocsWorkspace {
    * and folders whose name starts with a dot.
    */
   listFiles(folderUri: string): Promise<FileListing>;
+  /** The entries of one folder; none when it cannot be read. */
+  readDirectory(folderUri: string): Promise<DirectoryEntry[]>;
 }
 
 /** A file exists but cannot be used as text: too large, binary, unreadable. The message is for the user. */

@@ -1,4 +1,4 @@
-import { diagnosticCodes, codeHref, type DiagnosticCode } from '../../service/diagnosticCodes';
+import { diagnosticCodes, codeHref, type DiagnosticCode } from '../../service';
 import type { Report } from '../report';
 
 const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;

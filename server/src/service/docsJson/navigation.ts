@@ -1,7 +1,7 @@
 import { child, items, keyOf, stringValue, type JsonNode } from './jsonTree';
 import { lastProperties } from './schemaEngine';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
-import { appendAll } from '../arrays';
+import { appendAll } from '../../common/arrays';
 
 /** The keys of a navigation node that hold other nodes or pages. */
 const CHILD_ARRAYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const;

@@ -3,7 +3,7 @@
  * schemas/docs.schema.json. Each returns the end of a message ("must be ...") when the value fails,
  * or undefined. They follow the platform's validator: what it accepts passes here.
  */
-import { trimEndOf } from '../text';
+import { trimEndOf } from '../../common/text';
 type Check = (value: any) => string | undefined;
 
 /** Extensions the platform refuses to link to from the footer, whatever the protocol. */

@@ -5,7 +5,7 @@ import { closest, didYouMean } from '../suggest';
 import { keyNode, type JsonNode } from './jsonTree';
 import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
 import { lastProperties, type JsonPath, type SchemaDrop, type SchemaIssue, type SchemaResult } from './schemaEngine';
-import { quote } from '../text';
+import { quote } from '../../common/text';
 
 type Area = 'config' | 'nav' | 'api' | 'integrations';
 

@@ -1,6 +1,6 @@
 import { valueNode, keyOf, toValue, type JsonNode } from './jsonTree';
 import { schemaCheck } from './schemaChecks';
-import { appendAll } from '../arrays';
+import { appendAll } from '../../common/arrays';
 
 /**
  * Validates a JSON tree against schemas/docs.schema.json with the platform's semantics, which plain

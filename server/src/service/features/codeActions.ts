@@ -10,7 +10,7 @@ import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import { appendToArray, removeAt, toTextEdits } from './jsonEdits';
 import { navigationGroups, rankGroupsFor } from './navigationGroups';
-import { appendAll } from '../arrays';
+import { appendAll } from '../../common/arrays';
 
 /** How many groups "add to navigation" offers. */
 const GROUP_CHOICES = 8;

@@ -4,7 +4,7 @@ import { pageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { relativeUri } from '../uri';
 import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
-import { appendAll } from '../arrays';
+import { appendAll } from '../../common/arrays';
 
 export interface FileRename {
   oldUri: string;

@@ -1,6 +1,6 @@
 import { HTTP_METHODS } from '../docsJson/navigation';
-import { withoutQueryOrFragment } from '../text';
-import { quote } from '../text';
+import { withoutQueryOrFragment } from '../../common/text';
+import { quote } from '../../common/text';
 
 export interface PathParam {
   name: string;

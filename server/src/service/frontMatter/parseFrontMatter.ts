@@ -1,6 +1,6 @@
 import { load, YAMLException } from 'js-yaml';
 import { parseSimpleMapping, type SimpleKey } from './simpleYaml';
-import { trimEndSpaces, trimEndWhitespace } from '../text';
+import { trimEndSpaces, trimEndWhitespace } from '../../common/text';
 
 /** A top-level front matter key with the exact places of its key and value in the page. */
 export interface FrontMatterEntry {

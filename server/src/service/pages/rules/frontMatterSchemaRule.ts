@@ -3,7 +3,7 @@ import validate from '../../../generated/frontMatterValidator';
 import type { FixData } from '../../fixData';
 import { closest, didYouMean } from '../../suggest';
 import { reportAtEntry, type PageContext } from '../pageContext';
-import { quote } from '../../text';
+import { quote } from '../../../common/text';
 
 const knownKeys = Object.keys(frontMatterSchema.properties);
 const patternKeys = Object.keys(frontMatterSchema.patternProperties).map((pattern) => new RegExp(pattern));

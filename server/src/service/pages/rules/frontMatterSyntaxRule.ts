@@ -1,5 +1,5 @@
 import type { PageContext } from '../pageContext';
-import { quote } from '../../text';
+import { quote } from '../../../common/text';
 
 /**
  * YAML errors: the platform's page reader throws on them. A block that parses to a plain value keeps

@@ -3,7 +3,7 @@ import type { FixData } from '../../fixData';
 import { findOperation, suggestOperation, type OpenApiSpec } from '../../openapi/spec';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
-import { quote } from '../../text';
+import { quote } from '../../../common/text';
 
 /**
  * `openapi: "[spec] METHOD /path"` names an operation. The platform looks it up in every OpenAPI spec

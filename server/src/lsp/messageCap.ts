@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { oversizeMessageRequest } from './protocol';
 
 /**
  * The largest LSP message the server reads over stdio. A docs.json is read up to 20 MB and opened
@@ -11,7 +12,7 @@ export function maxMessageBytes(): number {
 }
 
 /** The request the server answers with an error in place of a message it refused. */
-export const OVERSIZE_METHOD = 'docsmith/oversizeMessage';
+export const OVERSIZE_METHOD = oversizeMessageRequest.method;
 
 /** How much of a refused message is looked at for its `id`: clients write it before `params`. */
 const ID_WINDOW = 4096;

@@ -1,13 +1,13 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { FsWorkspace } from './fsWorkspace';
-import type { DocsWorkspace, FileListing, FileStat } from './service/workspace';
+import type { DirectoryEntry, DocsWorkspace, FileListing, FileStat } from './service';
 
 /**
  * The server's view of files: open documents (with unsaved edits) over the file system. Only
  * `file:` documents belong to a docs site; others (untitled, git, output) are never read from here.
  */
-export class NodeWorkspace implements DocsWorkspace {
+export class OpenDocumentsWorkspace implements DocsWorkspace {
   private readonly disk = new FsWorkspace();
 
   constructor(private readonly documents: TextDocuments<TextDocument>) {}
@@ -32,5 +32,9 @@ export class NodeWorkspace implements DocsWorkspace {
 
   listFiles(folderUri: string): Promise<FileListing> {
     return this.disk.listFiles(folderUri);
+  }
+
+  readDirectory(folderUri: string): Promise<DirectoryEntry[]> {
+    return this.disk.readDirectory(folderUri);
   }
 }

@@ -1,4 +1,4 @@
-import type { LanguageServiceSettings } from './service/settings';
+import type { LanguageServiceSettings } from '../service';
 
 /** `docsmith.*` client settings as the server receives them (workspace/configuration or initializationOptions). */
 export interface ClientSettings {

@@ -1,0 +1,47 @@
+import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver';
+
+/** The files whose changes on disk matter to a docs site. */
+export const WATCHED_FILES = '**/{*.mdx,*.md,*.json,*.yaml,*.yml,.mintignore}';
+
+/** What the client can do that changes how the server behaves. */
+export interface ClientSupport {
+  /** Pulls diagnostics (`textDocument/diagnostic`); else they are pushed. */
+  pullDiagnostics: boolean;
+  /** Can be asked for settings (`workspace/configuration`). */
+  configurationPull: boolean;
+  /** Lets the server register file watchers. */
+  dynamicWatch: boolean;
+  /** Can be told to pull diagnostics again (`workspace/diagnostic/refresh`). */
+  refreshSupport: boolean;
+}
+
+export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
+  return {
+    pullDiagnostics: Boolean(capabilities.textDocument?.diagnostic),
+    configurationPull: Boolean(capabilities.workspace?.configuration),
+    dynamicWatch: Boolean(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration),
+    refreshSupport: Boolean(capabilities.workspace?.diagnostics?.refreshSupport),
+  };
+}
+
+export function serverCapabilities(support: ClientSupport): ServerCapabilities {
+  return {
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
+    diagnosticProvider: support.pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: false } : undefined,
+    completionProvider: { triggerCharacters: ['"', '/', ' ', ':'], resolveProvider: false },
+    hoverProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    definitionProvider: true,
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    workspace: {
+      fileOperations: {
+        willRename: {
+          filters: [
+            { scheme: 'file', pattern: { glob: '**/*.{mdx,md}', matches: 'file' } },
+            { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+          ],
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import {
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+  type Diagnostic,
+  type TextDocuments,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { CancelledError, internalErrorDiagnostic, type DocsLanguageService } from '../service';
+import type { ClientSupport } from './capabilities';
+import type { RequestGuard } from './requestGuard';
+import { logFailure, runCancellable } from './requestGuard';
+
+/** After a change, a pull client is asked to pull again after this long (a burst of changes is one refresh). */
+const REFRESH_AFTER_EDIT_MS = 50;
+const REFRESH_AFTER_FILES_MS = 100;
+/** A push client gets fresh diagnostics for its open documents after this long. */
+const PUSH_AFTER_MS = 150;
+
+/**
+ * How diagnostics reach the client: answered when pulled, or pushed for the open documents; after
+ * changes, once per burst (a checkout that creates thousands of files is one refresh, not thousands).
+ */
+export class DiagnosticsChannel {
+  private pushTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly service: DocsLanguageService,
+    private readonly support: () => ClientSupport,
+  ) {}
+
+  listen(guard: RequestGuard): void {
+    this.connection.languages.diagnostics.on(
+      guard.open(async (params, token) => ({
+        kind: DocumentDiagnosticReportKind.Full,
+        items: await this.diagnosticsOf(params.textDocument.uri, token),
+      })),
+    );
+  }
+
+  /** A file's diagnostics; a failure of Docsmith itself becomes one diagnostic that says so, never silence. */
+  async diagnosticsOf(uri: string, token?: CancellationToken): Promise<Diagnostic[]> {
+    try {
+      return (await this.service.getDiagnostics(uri, token)) ?? [];
+    } catch (error) {
+      if (error instanceof CancelledError) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Cancelled');
+      logFailure(error);
+      return [internalErrorDiagnostic(error)];
+    }
+  }
+
+  /** Something changed (an edit of `uri`, or files on disk): the client hears about it, once per burst. */
+  changed(uri?: string): void {
+    const support = this.support();
+    if (support.pullDiagnostics) {
+      // An edit of the open document is re-pulled by the client itself; other documents may depend on it.
+      if (!support.refreshSupport) return;
+      clearTimeout(this.refreshTimer);
+      this.refreshTimer = setTimeout(
+        () => void this.connection.languages.diagnostics.refresh(),
+        uri ? REFRESH_AFTER_EDIT_MS : REFRESH_AFTER_FILES_MS,
+      );
+      return;
+    }
+    clearTimeout(this.pushTimer);
+    this.pushTimer = setTimeout(async () => {
+      for (const document of this.documents.all()) {
+        const diagnostics = await runCancellable(() => this.diagnosticsOf(document.uri));
+        void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: diagnostics ?? [] });
+      }
+    }, PUSH_AFTER_MS);
+  }
+
+  /** A closed document's pushed diagnostics are cleared. */
+  closed(uri: string): void {
+    if (!this.support().pullDiagnostics) void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+}
