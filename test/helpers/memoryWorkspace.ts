@@ -1,4 +1,10 @@
-import { WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from '../../server/src/service/workspace';
+import {
+  WorkspaceError,
+  type DirectoryEntry,
+  type DocsWorkspace,
+  type FileListing,
+  type FileStat,
+} from '../../server/src/service/workspace';
 import { joinUri, relativeUri } from '../../server/src/service/uri';
 
 export const ROOT = 'file:///site';

@@ -15,8 +15,19 @@ async function restricted(file: string, code: string): Promise<string[]> {
 }
 
 test('outside the service, only its public index may be imported', async () => {
-  assert.equal((await restricted('server/src/cli/x.ts', "import { pathToUri } from '../service/uri';\nexport const x = pathToUri;")).length, 1);
-  assert.equal((await restricted('client/src/gaps/x.ts', "import type { SiteState } from '../../../server/src/service/siteState';\nexport type X = SiteState;")).length, 1);
+  assert.equal(
+    (await restricted('server/src/cli/x.ts', "import { pathToUri } from '../service/uri';\nexport const x = pathToUri;")).length,
+    1,
+  );
+  assert.equal(
+    (
+      await restricted(
+        'client/src/gaps/x.ts',
+        "import type { SiteState } from '../../../server/src/service/siteState';\nexport type X = SiteState;",
+      )
+    ).length,
+    1,
+  );
   assert.deepEqual(await restricted('server/src/cli/x.ts', "import { pathToUri } from '../service';\nexport const x = pathToUri;"), []);
 });
 
@@ -30,7 +41,10 @@ test('the language service imports no vscode, no file system, no network, nothin
     "import { runCheck } from '../../cli/check';",
   ])
     assert.equal((await restricted('server/src/service/docsJson/x.ts', `${code}\nexport {};`)).length, 1, code);
-  assert.deepEqual(await restricted('server/src/service/docsJson/x.ts', "import { trimEndOf } from '../../common/text';\nexport const x = trimEndOf;"), []);
+  assert.deepEqual(
+    await restricted('server/src/service/docsJson/x.ts', "import { trimEndOf } from '../../common/text';\nexport const x = trimEndOf;"),
+    [],
+  );
 });
 
 test('only client/ imports vscode', async () => {
