@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { isAscii, isUtf8 } from 'node:buffer';
+import { basename } from 'node:path';
 import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
 /** Larger files are refused with a message rather than read: real docs.json files stay under 3 MB. */
@@ -197,10 +198,6 @@ export function readFileText(path: string, knownRegular = false): string | undef
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-function basename(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**

@@ -149,13 +149,4 @@ export async function startFixtureClient(source = EXAMPLE_SITE, options: Paramet
   return startClient(await copyFixture(source), options);
 }
 
-/** Waits for a condition, polling; tests never sleep a fixed time. */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { waitFor } from './waitFor';

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import validatePage from '../generated/conversationPageValidator';
 import { ExportApiError } from './errors';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
@@ -150,7 +151,7 @@ async function fetchPage(url: string, options: ExportClientOptions, state: { ret
         : backoff / 2 + Math.random() * (backoff / 2);
     options.onRetry?.(outcome.error.message, wait);
     state.retries++;
-    await sleep(wait, options.signal);
+    await pause(wait, options.signal);
   }
 }
 
@@ -298,17 +299,11 @@ function describeNetworkError(error: unknown): string {
   return e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? String(error);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ExportApiError('cancelled', 'The export was cancelled.'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ExportApiError('cancelled', 'The export was cancelled.'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits before a retry; a cancel during the wait ends the export. */
+async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await setTimeout(ms, undefined, { signal });
+  } catch {
+    throw new ExportApiError('cancelled', 'The export was cancelled.');
+  }
 }

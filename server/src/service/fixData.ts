@@ -19,6 +19,11 @@ export interface FixData {
   insert?: { offset: number; text: string };
 }
 
+/** The fix that writes `value` (a JSON string, quotes included) in place of the diagnostic's range. */
+export function replaceWith(value: string, label = value): FixData {
+  return { replace: JSON.stringify(value), replaceLabel: label };
+}
+
 /**
  * The fields of a diagnostic's `data` that have the right type. The data comes back from the client,
  * which may send anything: a field of the wrong type is dropped rather than trusted.

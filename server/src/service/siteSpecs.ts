@@ -31,14 +31,32 @@ export async function discoverSpecFiles(site: SiteContext): Promise<string[]> {
   return found.sort();
 }
 
-/** The specs of these sources that exist and parse (URLs and broken files are left out), each once. */
-export async function loadSpecs(site: SiteContext, sources: Iterable<string>, relativeTo?: string): Promise<OpenApiSpec[]> {
-  const specs: OpenApiSpec[] = [];
+/**
+ * The specs of these sources that exist and parse, each once, and the URLs among them (never
+ * fetched); missing and broken files are left out (the spec rule reports them).
+ */
+export async function resolveSpecs(
+  site: Pick<SiteContext, 'rootUri' | 'specs'>,
+  sources: Iterable<string>,
+  relativeTo?: string,
+): Promise<{ loaded: OpenApiSpec[]; remote: string[] }> {
+  const loaded: OpenApiSpec[] = [];
+  const remote: string[] = [];
   for (const source of sources) {
     const resolution = await site.specs.resolve(site.rootUri, source, relativeTo);
-    if (resolution.kind === 'loaded' && !specs.includes(resolution.spec)) specs.push(resolution.spec);
+    if (resolution.kind === 'loaded' && !loaded.includes(resolution.spec)) loaded.push(resolution.spec);
+    if (resolution.kind === 'remote') remote.push(resolution.url);
   }
-  return specs;
+  return { loaded, remote };
+}
+
+/** The specs of these sources that exist and parse (URLs and broken files are left out), each once. */
+export async function loadSpecs(
+  site: Pick<SiteContext, 'rootUri' | 'specs'>,
+  sources: Iterable<string>,
+  relativeTo?: string,
+): Promise<OpenApiSpec[]> {
+  return (await resolveSpecs(site, sources, relativeTo)).loaded;
 }
 
 export async function loadSiteSpecs(site: SiteContext): Promise<SiteSpecs> {

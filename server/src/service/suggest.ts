@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { replaceWith, type FixData } from './fixData';
 
 /**
  * The candidate closest to `word`, when it is close enough to be a plausible typo: an exact match
@@ -25,4 +26,13 @@ export function closest(word: string, candidates: Iterable<string>): string | un
 
 export function didYouMean(suggestion: string | undefined, quote = '`'): string {
   return suggestion === undefined ? '' : ` Did you mean ${quote}${suggestion}${quote}?`;
+}
+
+/**
+ * For a value that is not one of `allowed`: the closest allowed one, as the end of the message
+ * (` Did you mean "x"?`) and as the fix that writes it; nothing when none is close.
+ */
+export function suggestValue(value: unknown, allowed: readonly string[]): { hint: string; data?: FixData } {
+  const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
+  return suggestion === undefined ? { hint: '' } : { hint: didYouMean(suggestion, '"'), data: replaceWith(suggestion) };
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { waitFor } from './waitFor';
+import { waitFor } from '../../helpers/waitFor';
 
 function folder(): vscode.Uri {
   const workspaceFolder = vscode.workspace.workspaceFolders?.[0];

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { startExportServer } from '../../../server/src/mock/exportServer';
-import { waitFor } from '../suite/waitFor';
+import { waitFor } from '../../helpers/waitFor';
 
 suite('Docsmith in an untrusted workspace', () => {
   test('the workspace is untrusted and the extension still activates', async () => {

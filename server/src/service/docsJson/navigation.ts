@@ -2,13 +2,14 @@ import { child, items, keyOf, stringValue, type JsonNode } from './jsonTree';
 import { lastProperties } from './schemaEngine';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 import { appendAll } from '../../common/arrays';
+import { OPERATION_METHOD } from '../openapi/httpMethods';
 
 /** The keys of a navigation node that hold other nodes or pages. */
 const CHILD_ARRAYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const;
 const SCOPING = { products: 'product', languages: 'language', versions: 'version' } as const;
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
-const OPERATION = /^\s*(?:(\S+)\s+)?(get|post|put|patch|delete|head|options|trace|webhook)\s+(\S+)\s*$/i;
+/** `[spec] METHOD /path`, the method in any case. */
+const OPERATION = new RegExp(`^\\s*(?:(\\S+)\\s+)?(${OPERATION_METHOD})\\s+(\\S+)\\s*$`, 'i');
 
 /** An OpenAPI spec named by an `openapi` value: a path inside the docs root or a URL. */
 export interface SpecRef {
@@ -40,11 +41,37 @@ export interface OperationEntry {
   inherited?: SpecRef[];
 }
 
+/** A navigation group with a `pages` array: where "add to navigation" can put a page. */
+export interface NavigationGroup {
+  /** "Guides › Get started": the labels of the divisions down to the group. */
+  label: string;
+  /** The group's `pages` array (in whichever file holds it). */
+  pages: JsonNode;
+  /** The group or an enclosing node sets `openapi`, or its label says it is an API reference. */
+  isApi: boolean;
+}
+
 export interface NavigationModel {
   pages: PageEntry[];
   operations: OperationEntry[];
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
+  /** Every group with a `pages` array, in document order. */
+  groups: NavigationGroup[];
+}
+
+/** The keys that label a navigation node, for the path shown of a group. */
+const LABEL_KEYS = ['group', 'tab', 'anchor', 'dropdown', 'version', 'language', 'product', 'item'];
+
+/** What a node inherits from the nodes above it while the navigation is walked. */
+interface Inherited {
+  /** The language/version/product it belongs to (`language:en/version:v2/`). */
+  scope: string;
+  /** The `openapi` of the nearest node that sets one. */
+  specs: SpecRef[] | undefined;
+  /** The labels of the divisions above it. */
+  labels: string[];
+  isApi: boolean;
 }
 
 export function parseOperation(value: string): { specFile?: string; method: string; path: string } | undefined {
@@ -70,7 +97,7 @@ export function specRefsOf(node: JsonNode | undefined): SpecRef[] {
  * properties it ignores (a second division of a node, an invalid `openapi`), which are left out.
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [] };
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [], groups: [] };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).
   const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
@@ -79,44 +106,55 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
     return property && !dropped.has(property) ? property.children?.[1] : undefined;
   };
 
-  const visitPages = (list: JsonNode, scope: string, specs: SpecRef[] | undefined) => {
+  const visitPages = (list: JsonNode, above: Inherited) => {
     for (const entry of items(list)) {
-      if (entry.type === 'string') addEntry(entry, scope, specs, false);
-      else if (entry.type === 'object') visitNode(entry, scope, specs);
+      if (entry.type === 'string') addEntry(entry, above, false);
+      else if (entry.type === 'object') visitNode(entry, above);
     }
   };
-  const addEntry = (node: JsonNode, scope: string, specs: SpecRef[] | undefined, isRoot: boolean) => {
+  const addEntry = (node: JsonNode, { scope, specs }: Inherited, isRoot: boolean) => {
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
     if (operation) model.operations.push({ value, node, ...operation, inherited: specs });
     else model.pages.push({ value, node, page: normalisePageEntry(value), scope, isRoot });
   };
-  const visitNode = (node: JsonNode, scope: string, inheritedSpecs: SpecRef[] | undefined) => {
-    let specs = inheritedSpecs;
+  const visitNode = (node: JsonNode, above: Inherited) => {
+    let specs = above.specs;
     const openapi = keptChild(node, 'openapi');
     if (openapi) {
       const refs = specRefsOf(openapi);
       appendAll(model.specRefs, refs);
       if (refs.length) specs = refs;
     }
+    const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
+    const label = labelKey && stringValue(keptChild(node, labelKey))!;
+    const here: Inherited = {
+      scope: above.scope,
+      specs,
+      labels: label ? [...above.labels, label] : above.labels,
+      isApi: above.isApi || openapi !== undefined || (label !== undefined && /\bapi\b/i.test(label)),
+    };
     const root = keptChild(node, 'root');
-    if (stringValue(root) !== undefined) addEntry(root!, scope, specs, true);
+    if (stringValue(root) !== undefined) addEntry(root!, here, true);
     for (const property of kept(node)) {
       const key = keyOf(property) as (typeof CHILD_ARRAYS)[number];
       if (!CHILD_ARRAYS.includes(key)) continue;
       const list = property.children?.[1];
       if (!list) continue;
       if (key === 'pages') {
-        visitPages(list, scope, specs);
+        if (labelKey === 'group' && list.type === 'array')
+          model.groups.push({ label: here.labels.join(' › '), pages: list, isApi: here.isApi });
+        visitPages(list, here);
         continue;
       }
       for (const item of items(list)) {
         if (item.type !== 'object') continue;
-        const label = key in SCOPING ? stringValue(child(item, SCOPING[key as keyof typeof SCOPING])) : undefined;
-        visitNode(item, label === undefined ? scope : `${scope}${SCOPING[key as keyof typeof SCOPING]}:${label}/`, specs);
+        const scoping = SCOPING[key as keyof typeof SCOPING];
+        const scopeLabel = scoping ? stringValue(child(item, scoping)) : undefined;
+        visitNode(item, scopeLabel === undefined ? here : { ...here, scope: `${here.scope}${scoping}:${scopeLabel}/` });
       }
     }
   };
-  visitNode(navigation, '', undefined);
+  visitNode(navigation, { scope: '', specs: undefined, labels: [], isApi: false });
   return model;
 }

@@ -1,7 +1,8 @@
 import type { DiagnosticCode } from '../diagnosticCodes';
 import type { DiagnosticSink } from '../diagnostics';
 import type { FixData } from '../fixData';
-import { closest, didYouMean } from '../suggest';
+import { closest, didYouMean, suggestValue } from '../suggest';
+import { replaceWith } from '../fixData';
 import { keyNode, type JsonNode } from './jsonTree';
 import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
 import { lastProperties, type JsonPath, type SchemaDrop, type SchemaIssue, type SchemaResult } from './schemaEngine';
@@ -163,21 +164,16 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
     case 'enum':
     case 'const': {
       const allowed = (issue.expected ?? []).map(String);
-      const data = node.type === 'string' ? closest(String(node.value), allowed) : undefined;
+      const { hint, data } = suggestValue(node.type === 'string' ? node.value : undefined, allowed);
       const isKey = node.type === 'string' && path[path.length - 1] === node.value && holderKeyAt(root, path) === node;
       const subject = isKey
         ? `The key "${String(node.value)}" of \`${displayPath(path.slice(0, -1))}\``
         : `${where} is ${quote(node.value ?? describeType(node))};`;
       const list = allowed.map((value) => `"${value}"`).join(', ');
       const message = isKey
-        ? `${subject} is not allowed; expected one of ${list}; the platform rejects the file.${didYouMean(data, '"')}`
-        : `${subject} expected ${allowed.length === 1 ? `"${allowed[0]}"` : `one of ${list}`}.${didYouMean(data, '"')}`;
-      return {
-        code: codeFor('invalid-value', path),
-        node,
-        message,
-        data: data ? { replace: JSON.stringify(data), replaceLabel: data } : undefined,
-      };
+        ? `${subject} is not allowed; expected one of ${list}; the platform rejects the file.${hint}`
+        : `${subject} expected ${allowed.length === 1 ? `"${allowed[0]}"` : `one of ${list}`}.${hint}`;
+      return { code: codeFor('invalid-value', path), node, message, data };
     }
     case 'string':
     case 'check':
@@ -206,7 +202,7 @@ function describeIssue(root: JsonNode, issue: SchemaIssue): Described {
         code: codeFor('rejected-key', [...path, key]),
         node: target,
         message,
-        data: suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true },
+        data: { ...(suggestion && replaceWith(suggestion)), removeKey: true },
       };
     }
   }
@@ -223,7 +219,7 @@ function describeDrop(root: JsonNode, drop: SchemaDrop): Described {
       code: codeFor('unknown-key', drop.path),
       node: target,
       message: `Unknown key \`${key}\` in ${lowerFirst(shape)}; the platform ignores it.${didYouMean(suggestion)}`,
-      data: suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion, removeKey: true } : { removeKey: true },
+      data: { ...(suggestion && replaceWith(suggestion)), removeKey: true },
     };
   }
   if (drop.otherForm) {

@@ -1,6 +1,5 @@
 import { CodeActionKind, Range, type CodeAction, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../diagnosticCodes';
-import { child } from '../docsJson/jsonTree';
 import { parseOperation } from '../docsJson/navigation';
 import { readFixData } from '../fixData';
 import type { SiteState } from '../siteState';
@@ -9,8 +8,12 @@ import type { ConfigDocument } from '../documents/configDocument';
 import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import { appendToArray, removeAt, toTextEdits } from './jsonEdits';
-import { navigationGroups, rankGroupsFor } from './navigationGroups';
+import { OPERATION_METHOD } from '../openapi/httpMethods';
+import { rankGroupsFor } from './navigationGroups';
 import { appendAll } from '../../common/arrays';
+
+/** The method word of an operation reference, with its place (`d`: indices). */
+const METHOD_WORD = new RegExp(`^(?:\\S+\\s+)?(${OPERATION_METHOD})\\s`, 'di');
 
 /** How many groups "add to navigation" offers. */
 const GROUP_CHOICES = 8;
@@ -107,7 +110,7 @@ function createPageAction(relative: string, diagnostic: Diagnostic, document: Co
 /** The entry sits in a group that sets `openapi` or is labelled as an API reference. */
 function isUnderApiGroup(document: ConfigDocument | PageDocument, diagnostic: Diagnostic, state: SiteState): boolean {
   const offset = document.lines.offsetAt(diagnostic.range.start);
-  const groups = navigationGroups(child(state.context?.config, 'navigation'));
+  const groups = state.context?.navigation.groups ?? [];
   return groups.some(
     (group) =>
       group.isApi && group.pages.uri === document.uri && offset >= group.pages.offset && offset <= group.pages.offset + group.pages.length,
@@ -115,7 +118,7 @@ function isUnderApiGroup(document: ConfigDocument | PageDocument, diagnostic: Di
 }
 
 function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: SiteState): CodeAction[] {
-  const groups = rankGroupsFor(pageId, navigationGroups(child(state.context!.config, 'navigation'))).slice(0, GROUP_CHOICES);
+  const groups = rankGroupsFor(pageId, state.context!.navigation.groups).slice(0, GROUP_CHOICES);
   return groups.flatMap((group) => {
     const target = state.configDocuments.get(group.pages.uri);
     if (!target) return [];
@@ -147,7 +150,7 @@ function methodCaseAction(uri: string, lines: LineTable, range: Range): CodeActi
   if (frontMatter) candidates.push({ start: frontMatter[0].length, value: line.slice(frontMatter[0].length).trimEnd() });
   const candidate = candidates.find((c) => cursor >= c.start - 1 && cursor <= c.start + c.value.length + 1);
   if (!candidate || !parseOperation(candidate.value)) return undefined;
-  const method = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace|webhook)\s/di.exec(candidate.value);
+  const method = METHOD_WORD.exec(candidate.value);
   if (!method || method[1] === method[1].toUpperCase()) return undefined;
   const character = candidate.start + method.indices![1][0];
   return {

@@ -2,7 +2,7 @@ import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
-import { HTTP_METHODS } from '../docsJson/navigation';
+import { HTTP_METHODS } from '../openapi/httpMethods';
 import { parseApiValue } from '../frontMatter/apiValue';
 import type { SiteState } from '../siteState';
 

@@ -1,4 +1,4 @@
-import { HTTP_METHODS } from '../docsJson/navigation';
+import { HTTP_METHODS } from '../openapi/httpMethods';
 import { withoutQueryOrFragment } from '../../common/text';
 import { quote } from '../../common/text';
 

@@ -1,9 +1,9 @@
 import type { Position } from 'vscode-languageserver-types';
 import { LineTable } from '../documents/lineTable';
+import { replaceWith, type FixData } from '../fixData';
 import { load as parseYaml } from 'js-yaml';
 import { closest } from '../suggest';
-
-export const SPEC_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
+import { SPEC_METHODS } from './httpMethods';
 
 export interface OperationParameter {
   name: string;
@@ -114,6 +114,23 @@ export function suggestOperation(spec: OpenApiSpec, method: string, path: string
     sameMethod.map((op) => op.path),
   );
   return near === undefined ? undefined : sameMethod.find((op) => op.path === near);
+}
+
+/**
+ * What to write instead of `METHOD path` (prefixed with its spec file when it names one) when none of
+ * these specs has it: the closest operation of the first spec that has a close one, as the end of a
+ * message and as the fix. Navigation entries and front matter `openapi` values share it.
+ */
+export function operationFix(
+  specs: readonly OpenApiSpec[],
+  method: string,
+  path: string,
+  specFile?: string,
+): { replacement: string; hint: string; data: FixData } | undefined {
+  const suggestion = specs.map((spec) => suggestOperation(spec, method, path)).find(Boolean);
+  if (!suggestion) return undefined;
+  const replacement = `${specFile ? `${specFile} ` : ''}${suggestion.method} ${suggestion.path}`;
+  return { replacement, hint: ` Did you mean "${replacement}"?`, data: replaceWith(replacement) };
 }
 
 function normaliseParams(path: string): string {

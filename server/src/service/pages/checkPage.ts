@@ -55,6 +55,7 @@ export async function checkPage(
     relative,
     id,
     text: parsed.text,
+    lines: parsed.lines,
     frontMatter: parsed.frontMatter,
     fields: parsed.fields,
     site,

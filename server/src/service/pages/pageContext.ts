@@ -2,6 +2,7 @@ import type { DiagnosticCode } from '../diagnosticCodes';
 import type { DiagnosticOptions } from '../diagnostics';
 import type { SiteContext } from '../siteContext';
 import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
+import type { LineTable } from '../documents/lineTable';
 import type { FieldTag } from '../mdx/fieldTags';
 import type { ListedPages } from '../listedPages';
 import type { SiteSpecs } from '../siteSpecs';
@@ -13,6 +14,8 @@ export interface PageContext {
   relative: string;
   id: string;
   text: string;
+  /** Offsets to lines and back. */
+  lines: LineTable;
   frontMatter: FrontMatter;
   /** The `<ParamField>`/`<ResponseField>` tags of the body (scanned on first use). */
   fields(): FieldTag[];

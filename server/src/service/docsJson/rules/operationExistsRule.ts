@@ -1,5 +1,5 @@
-import type { FixData } from '../../fixData';
-import { findOperation, suggestOperation, type OpenApiSpec } from '../../openapi/spec';
+import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
+import { resolveSpecs } from '../../siteSpecs';
 import { relativeUri } from '../../uri';
 import { apiOpenapiRefs } from '../apiSpecs';
 import type { OperationEntry, SpecRef } from '../navigation';
@@ -18,17 +18,16 @@ export async function operationExistsRule(context: SiteContext): Promise<void> {
   const unchecked = new Map<string, { node: JsonNode; count: number }>();
 
   const load = async (refs: SpecRef[]) => {
-    const loaded: OpenApiSpec[] = [];
-    for (const ref of refs) {
-      const resolution = await specs.resolve(rootUri, ref.source);
-      if (resolution.kind === 'loaded') loaded.push(resolution.spec);
-      if (resolution.kind === 'remote') {
-        const entry = unchecked.get(resolution.url) ?? { node: ref.node, count: 0 };
-        entry.count++;
-        unchecked.set(resolution.url, entry);
-      }
+    const { loaded, remote } = await resolveSpecs(
+      context,
+      refs.map((ref) => ref.source),
+    );
+    for (const url of remote) {
+      const entry = unchecked.get(url) ?? { node: refs.find((ref) => ref.source === url)?.node ?? refs[0].node, count: 0 };
+      entry.count++;
+      unchecked.set(url, entry);
     }
-    return { loaded, remote: refs.some((ref) => /^https?:\/\//i.test(ref.source)) };
+    return { loaded, remote: remote.length > 0 };
   };
 
   for (const entry of navigation.operations) {
@@ -88,20 +87,14 @@ export async function operationExistsRule(context: SiteContext): Promise<void> {
 
   function reportMissing(ctx: SiteContext, entry: OperationEntry, loaded: OpenApiSpec[]): void {
     const names = loaded.map((spec) => relativeUri(rootUri, spec.uri) ?? spec.uri).join(', ');
-    const suggestion = loaded.map((spec) => suggestOperation(spec, entry.method, entry.path)).find(Boolean);
-    const prefix = entry.specFile ? `${entry.specFile} ` : '';
-    const data: FixData | undefined = suggestion
-      ? {
-          replace: JSON.stringify(`${prefix}${suggestion.method} ${suggestion.path}`),
-          replaceLabel: `${prefix}${suggestion.method} ${suggestion.path}`,
-        }
-      : undefined;
-    const hint = suggestion ? ` Did you mean "${prefix}${suggestion.method} ${suggestion.path}"?` : '';
+    const fix = operationFix(loaded, entry.method, entry.path, entry.specFile);
     ctx.sink.atNode(
       'nav/operation-not-found',
       entry.node,
-      `Operation ${entry.method.toUpperCase()} ${entry.path} is not in ${names}.${hint}`,
-      { data },
+      `Operation ${entry.method.toUpperCase()} ${entry.path} is not in ${names}.${fix?.hint ?? ''}`,
+      {
+        data: fix?.data,
+      },
     );
   }
 }

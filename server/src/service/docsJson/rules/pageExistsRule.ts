@@ -1,4 +1,4 @@
-import type { FixData } from '../../fixData';
+import { replaceWith, type FixData } from '../../fixData';
 import { closest } from '../../suggest';
 import { resolvePageId, type IgnoreReason, type SiteFiles } from '../../siteFiles';
 import type { SiteContext } from '../../siteContext';
@@ -51,7 +51,7 @@ export function checkPageExists(entry: PageEntry, { files, sink }: SiteContext):
   const suggestion = pageSuggester(files).suggest(normalised.id);
   const prefix = normalised.leading ?? '';
   const data: FixData = { createPage: `${normalised.id}.mdx` };
-  if (suggestion) Object.assign(data, { replace: JSON.stringify(prefix + suggestion), replaceLabel: suggestion });
+  if (suggestion) Object.assign(data, replaceWith(prefix + suggestion, suggestion));
   const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
   sink.atNode(
     'nav/page-not-found',

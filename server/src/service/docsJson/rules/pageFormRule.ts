@@ -1,4 +1,4 @@
-import type { FixData } from '../../fixData';
+import { replaceWith } from '../../fixData';
 import type { SiteContext } from '../../siteContext';
 import type { PageEntry } from '../navigation';
 
@@ -11,7 +11,7 @@ export function pageFormRule(context: SiteContext): void {
 export function checkPageForm(entry: PageEntry, { sink }: SiteContext): void {
   const normalised = entry.page;
   if (normalised.climbsOut || (!normalised.leading && !normalised.extension)) return; // climbing out: reported by the page-exists rule
-  const data: FixData = { replace: JSON.stringify(normalised.id), replaceLabel: normalised.id };
+  const data = replaceWith(normalised.id);
   if (normalised.leading) {
     sink.atNode(
       'nav/leading-slash',

@@ -1,7 +1,7 @@
 import frontMatterSchema from '../../../../../schemas/frontmatter.schema.json';
 import validate from '../../../generated/frontMatterValidator';
 import type { FixData } from '../../fixData';
-import { closest, didYouMean } from '../../suggest';
+import { closest, didYouMean, suggestValue } from '../../suggest';
 import { reportAtEntry, type PageContext } from '../pageContext';
 import { quote } from '../../../common/text';
 
@@ -68,11 +68,10 @@ function describeError(
 ): { code: 'frontmatter/invalid-value' | 'frontmatter/wrong-type'; text: string; data?: FixData } {
   if (keyword === 'enum') {
     const allowed = (params.allowedValues as unknown[]).map(String);
-    const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
-    const data: FixData | undefined = suggestion ? { replace: JSON.stringify(suggestion), replaceLabel: suggestion } : undefined;
+    const { hint, data } = suggestValue(value, allowed);
     return {
       code: 'frontmatter/invalid-value',
-      text: `${where} is ${quote(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${didYouMean(suggestion, '"')}${overrides[key] ? ' ' + overrides[key] : ''}`,
+      text: `${where} is ${quote(value)}; expected one of ${allowed.map((v) => `"${v}"`).join(', ')}.${hint}${overrides[key] ? ' ' + overrides[key] : ''}`,
       data,
     };
   }

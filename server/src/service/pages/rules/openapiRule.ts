@@ -1,6 +1,6 @@
 import { parseOperation } from '../../docsJson/navigation';
-import type { FixData } from '../../fixData';
-import { findOperation, suggestOperation, type OpenApiSpec } from '../../openapi/spec';
+import { replaceWith } from '../../fixData';
+import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
 import { quote } from '../../../common/text';
@@ -66,12 +66,7 @@ export async function openapiRule(page: PageContext): Promise<void> {
       }
     }
     const searched = named ? [named] : local;
-    const suggestion = searched
-      .map((spec) => ({ spec, operation: suggestOperation(spec, operation.method, operation.path) }))
-      .find((found) => found.operation);
-    const prefix = operation.specFile ? `${operation.specFile} ` : '';
-    const replacement = suggestion?.operation && `${prefix}${suggestion.operation.method} ${suggestion.operation.path}`;
-    const data: FixData | undefined = replacement ? { replace: JSON.stringify(replacement), replaceLabel: replacement } : undefined;
+    const fix = operationFix(searched, operation.method, operation.path, operation.specFile);
     const where = named
       ? name(named)
       : operation.specFile
@@ -81,8 +76,8 @@ export async function openapiRule(page: PageContext): Promise<void> {
       page,
       'frontmatter/operation-not-found',
       entry,
-      `Operation ${label} is not in ${where}, so the platform shows no API content here.${replacement ? ` Did you mean "${replacement}"?` : ''}`,
-      { data },
+      `Operation ${label} is not in ${where}, so the platform shows no API content here.${fix?.hint ?? ''}`,
+      { data: fix?.data },
     );
     return;
   }
@@ -97,9 +92,7 @@ export async function openapiRule(page: PageContext): Promise<void> {
     'frontmatter/spec-not-found',
     entry,
     `\`openapi\` names the spec "${operation.specFile}", but ${problem}; the platform shows the operation from ${used} instead. Write "${replacement}" to say so.`,
-    {
-      data: { replace: JSON.stringify(replacement), replaceLabel: replacement } satisfies FixData,
-    },
+    { data: replaceWith(replacement) },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { FixData } from '../../fixData';
+import { replaceWith, type FixData } from '../../fixData';
 import { parseApiValue } from '../../frontMatter/apiValue';
 import { attribute, stringAttribute, type FieldTag } from '../../mdx/fieldTags';
 import { closest, didYouMean } from '../../suggest';
@@ -74,7 +74,7 @@ export function paramFieldsRule(page: PageContext): void {
           'fields/duplicate',
           tagName.offset,
           tagName.length,
-          `${kind === 'response' ? 'Response field' : `The ${kind} parameter`} "${name}" is already declared on line ${lineOf(page.text, first.offset)}.`,
+          `${kind === 'response' ? 'Response field' : `The ${kind} parameter`} "${name}" is already declared on line ${page.lines.positionAt(first.offset).line + 1}.`,
         );
       } else {
         seen.set(identity, tag);
@@ -106,7 +106,7 @@ function checkPathParams(page: PageContext, tags: FieldTag[]): void {
         `<ParamField path="${name}"> names no parameter of the \`api\` path ${parsed.path}.${didYouMean(suggestion, '"')}` +
           (params.length && !suggestion ? ` Its parameters: ${params.join(', ')}.` : ''),
         {
-          data: suggestion ? ({ replace: JSON.stringify(suggestion), replaceLabel: suggestion } satisfies FixData) : undefined,
+          data: suggestion ? replaceWith(suggestion) : undefined,
         },
       );
     }
@@ -140,10 +140,4 @@ function insertionPoint(page: PageContext, tags: FieldTag[]): number {
 function lineEnd(text: string, offset: number): number {
   const end = text.indexOf('\n', offset);
   return end < 0 ? text.length : end + 1;
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
