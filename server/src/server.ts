@@ -1,6 +1,8 @@
 import {
   DidChangeWatchedFilesNotification,
+  ErrorCodes,
   FileChangeType,
+  ResponseError,
   TextDocuments,
   type Connection,
   type InitializeResult,
@@ -14,8 +16,7 @@ import { docsRootsRequest, oversizeMessageRequest, siteMapRequest } from './lsp/
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { OpenDocumentsWorkspace } from './openDocumentsWorkspace';
-import { createLanguageService, type FileChange } from './service';
-import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 
 /**
  * The LSP server: it wires the language service to a connection, and its handlers only delegate.
@@ -59,7 +60,21 @@ export function startServer(connection: Connection): void {
     diagnostics.changed();
   });
 
-  // Edits of open documents, and files created, deleted or changed on disk (by git, another editor).
+  watchChanges(connection, documents, service, diagnostics);
+  diagnostics.listen(guard);
+  answerRequests(connection, service, guard, () => renameRedirects);
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+/** Edits of open documents, and files created, deleted or changed on disk (by git, another editor). */
+function watchChanges(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  service: DocsLanguageService,
+  diagnostics: DiagnosticsChannel,
+): void {
   documents.onDidChangeContent((event) => {
     service.didChange(event.document.uri, 'changed');
     diagnostics.changed(event.document.uri);
@@ -78,8 +93,10 @@ export function startServer(connection: Connection): void {
     }
     diagnostics.changed();
   });
+}
 
-  diagnostics.listen(guard);
+/** The editor features and Docsmith's own requests, each delegated to the service. */
+function answerRequests(connection: Connection, service: DocsLanguageService, guard: RequestGuard, redirects: () => RenameRedirects): void {
   connection.onCompletion(
     guard.answer({ isIncomplete: false, items: [] }, (params, token) =>
       service.doComplete(params.textDocument.uri, params.position, token),
@@ -92,7 +109,7 @@ export function startServer(connection: Connection): void {
     guard.answer([], (params, token) => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics, token)),
   );
   connection.workspace.onWillRenameFiles(
-    guard.answer(null, (params, token) => willRenameFiles(params, service, connection, renameRedirects, token)),
+    guard.answer(null, (params, token) => willRenameFiles(params, service, connection, redirects(), token)),
   );
   // For the Docs Gaps view: where the docs roots are, and what maps cited URLs to local files.
   connection.onRequest(
@@ -112,7 +129,4 @@ export function startServer(connection: Connection): void {
       `The message was ${megabytes(params.bytes)}; the server reads messages up to ${megabytes(params.max)}.`,
     );
   });
-
-  documents.listen(connection);
-  connection.listen();
 }

@@ -32,16 +32,43 @@ export interface ResolvedConfig {
  * inside the docs root. An object target gets the sibling keys merged over it; any other target
  * replaces the object and the siblings are ignored. Fragments (`file.json#/a/b`) select a part.
  */
-export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLoader, sink: DiagnosticSink): Promise<ResolvedConfig> {
-  const unresolved: string[] = [];
-  const files = [root.uri];
+export function resolveRefs(root: JsonNode, rootUri: string, loader: RefLoader, sink: DiagnosticSink): Promise<ResolvedConfig> {
+  return new RefResolver(rootUri, loader, sink).run(root);
+}
 
-  async function resolve(node: JsonNode, pointer: string, stack: string[]): Promise<JsonNode> {
+/** A `$ref` being resolved: the object holding it, where it is, and the chain of files that led to it. */
+interface RefSite {
+  node: JsonNode;
+  refProperty: JsonNode;
+  /** The JSON pointer of the object in the resolved configuration. */
+  pointer: string;
+  /** The files of the `$ref` chain so far, docs.json first. */
+  stack: string[];
+}
+
+class RefResolver {
+  private readonly unresolved: string[] = [];
+  private files: string[] = [];
+
+  constructor(
+    private readonly rootUri: string,
+    private readonly loader: RefLoader,
+    private readonly sink: DiagnosticSink,
+  ) {}
+
+  async run(root: JsonNode): Promise<ResolvedConfig> {
+    this.files = [root.uri];
+    const resolved = await this.resolve(root, '', [root.uri]);
+    return { root: resolved, unresolved: this.unresolved, files: this.files };
+  }
+
+  /** The node with every `$ref` below it spliced in; unchanged parts keep their identity. */
+  private async resolve(node: JsonNode, pointer: string, stack: string[]): Promise<JsonNode> {
     if (node.type === 'array') {
       let changed = false;
       const children: JsonNode[] = [];
       for (const [index, item] of (node.children ?? []).entries()) {
-        const resolved = await resolve(item, `${pointer}/${index}`, stack);
+        const resolved = await this.resolve(item, `${pointer}/${index}`, stack);
         changed ||= resolved !== item;
         children.push(resolved);
       }
@@ -49,16 +76,16 @@ export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLo
     }
     if (node.type !== 'object') return node;
     const refProperty = findProperty(node, '$ref');
-    if (refProperty) return resolveRef(node, refProperty, pointer, stack);
-    return resolveProperties(node, node.children ?? [], pointer, stack);
+    if (refProperty) return this.resolveRef({ node, refProperty, pointer, stack });
+    return this.resolveProperties(node, node.children ?? [], pointer, stack);
   }
 
-  async function resolveProperties(node: JsonNode, props: JsonNode[], pointer: string, stack: string[]): Promise<JsonNode> {
+  private async resolveProperties(node: JsonNode, props: JsonNode[], pointer: string, stack: string[]): Promise<JsonNode> {
     let changed = props !== node.children;
     const children: JsonNode[] = [];
     for (const property of props) {
       const value = valueNode(property);
-      const resolved = value ? await resolve(value, `${pointer}/${escape(keyOf(property))}`, stack) : value;
+      const resolved = value ? await this.resolve(value, `${pointer}/${escape(keyOf(property))}`, stack) : value;
       if (resolved !== value && resolved) {
         changed = true;
         children.push({ ...property, children: [property.children![0], resolved] });
@@ -69,103 +96,104 @@ export async function resolveRefs(root: JsonNode, rootUri: string, loader: RefLo
     return changed ? { ...node, children } : node;
   }
 
-  async function resolveRef(node: JsonNode, refProperty: JsonNode, pointer: string, stack: string[]): Promise<JsonNode> {
+  /** An object with a `$ref`: the target, with the object's other keys merged over an object target. */
+  private async resolveRef(site: RefSite): Promise<JsonNode> {
+    const { node, refProperty, pointer, stack } = site;
     const siblings = (node.children ?? []).filter((property) => property !== refProperty && keyOf(property) !== '$ref');
-    const refValueNode = valueNode(refProperty)!;
-    const failed = () => {
-      unresolved.push(pointer);
+    const found = await this.target(site);
+    if (!found) {
+      this.unresolved.push(pointer);
       return { ...node, children: siblings };
-    };
-    const ref = stringValue(refValueNode);
-    if (ref === undefined || ref.trim() === '') {
-      sink.atNode('ref/invalid', refValueNode, '`$ref` must be a relative path to a JSON file, such as "./config/navigation.json".');
-      return failed();
     }
-    const [filePart, fragment] = splitFragment(ref);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
-      sink.atNode('ref/invalid', refValueNode, `\`$ref\` "${ref}" is a URL; the platform only reads files inside the docs root.`);
-      return failed();
-    }
-    let targetRoot: JsonNode | null | undefined;
-    let targetUri = node.uri;
-    if (filePart !== '') {
-      const resolvedUri = resolveInside(rootUri, dirnameUri(node.uri), filePart);
-      if (!resolvedUri) {
-        sink.atNode(
-          'ref/outside-root',
-          refValueNode,
-          `\`$ref\` "${ref}" points outside the docs root; the platform only reads files inside it.`,
-        );
-        return failed();
-      }
-      targetUri = resolvedUri;
-      if (stack.includes(targetUri)) {
-        const cycle = [...stack.slice(stack.indexOf(targetUri)), targetUri].map((uri) => relativeUri(rootUri, uri) ?? uri);
-        sink.atNode('ref/circular', refValueNode, `Circular \`$ref\`: ${cycle.join(' → ')}. The platform fails the build on a loop.`);
-        return failed();
-      }
-      const limit =
-        stack.length >= REF_LIMITS.depth
-          ? `is the ${stack.length + 1}th file of a chain of \`$ref\`s; Docsmith follows chains up to ${REF_LIMITS.depth} files`
-          : !files.includes(targetUri) && files.length >= REF_LIMITS.files
-            ? `would be the ${files.length + 1}th configuration file; Docsmith reads up to ${REF_LIMITS.files}`
-            : loader.bytesRead() > REF_LIMITS.bytes
-              ? `comes after ${Math.round(loader.bytesRead() / 1024 / 1024)} MB of configuration files; Docsmith reads up to ${REF_LIMITS.bytes / 1024 / 1024} MB`
-              : undefined;
-      if (limit) {
-        sink.atNode(
-          'ref/limit',
-          refValueNode,
-          `\`$ref\` "${ref}" ${limit}, and did not read it. Merge the referenced files into fewer, larger ones.`,
-        );
-        return failed();
-      }
-      if ((await loader.realPathInside?.(targetUri)) === false) {
-        sink.atNode(
-          'ref/outside-root',
-          refValueNode,
-          `\`$ref\` "${ref}" is a symlink that leads outside the docs root; Docsmith does not read it (the platform would not publish it).`,
-        );
-        return failed();
-      }
-      targetRoot = await loader.load(targetUri);
-      if (targetRoot === null) {
-        sink.atNode(
-          'ref/not-found',
-          refValueNode,
-          `\`$ref\` file "${filePart}" does not exist (looked for ${relativeUri(rootUri, targetUri) ?? targetUri}).`,
-        );
-        return failed();
-      }
-      if (!files.includes(targetUri)) files.push(targetUri);
-    } else {
-      sink.atNode('ref/invalid', refValueNode, '`$ref` must name a file; a fragment alone ("#/...") is not supported by the platform.');
-      return failed();
-    }
-    if (!targetRoot) {
-      // A syntax error is reported in that file; an unreadable one (which the editor cannot open) here.
-      const why = loader.unreadable?.(targetUri);
-      if (why) sink.atNode('json/unreadable', refValueNode, `\`$ref\` "${ref}" cannot be read: ${why}`);
-      return failed();
-    }
-    let target: JsonNode | undefined = targetRoot;
-    if (fragment) {
-      target = nodeAtPath(targetRoot, pointerSegments(fragment))?.node;
-      if (!target) {
-        sink.atNode('ref/not-found', refValueNode, `\`$ref\` fragment "#${fragment}" names nothing in "${filePart}".`);
-        return failed();
-      }
-    }
-    const resolvedTarget = await resolve(target, pointer, [...stack, targetUri]);
+    const resolvedTarget = await this.resolve(found.target, pointer, [...stack, found.uri]);
     if (resolvedTarget.type !== 'object') return resolvedTarget;
-    const resolvedSiblings = (await resolveProperties(node, siblings, pointer, stack)).children ?? [];
+    const resolvedSiblings = (await this.resolveProperties(node, siblings, pointer, stack)).children ?? [];
     const overridden = new Set(siblings.map(keyOf));
     const inherited = (resolvedTarget.children ?? []).filter((property) => !overridden.has(keyOf(property)));
     return { ...node, children: [...inherited, ...resolvedSiblings] };
   }
 
-  const resolvedRoot = await resolve(root, '', [root.uri]);
-  return { root: resolvedRoot, unresolved, files };
+  /** The node a `$ref` names, read and parsed; undefined (with a diagnostic) when it cannot be had. */
+  private async target({ node, refProperty, stack }: RefSite): Promise<{ target: JsonNode; uri: string } | undefined> {
+    const refNode = valueNode(refProperty)!;
+    const ref = stringValue(refNode);
+    if (ref === undefined || ref.trim() === '') {
+      this.sink.atNode('ref/invalid', refNode, '`$ref` must be a relative path to a JSON file, such as "./config/navigation.json".');
+      return undefined;
+    }
+    const [filePart, fragment] = splitFragment(ref);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
+      this.sink.atNode('ref/invalid', refNode, `\`$ref\` "${ref}" is a URL; the platform only reads files inside the docs root.`);
+      return undefined;
+    }
+    if (filePart === '') {
+      this.sink.atNode('ref/invalid', refNode, '`$ref` must name a file; a fragment alone ("#/...") is not supported by the platform.');
+      return undefined;
+    }
+    const uri = resolveInside(this.rootUri, dirnameUri(node.uri), filePart);
+    const file = uri === undefined ? undefined : await this.readTarget(uri, ref, filePart, refNode, stack);
+    if (uri === undefined)
+      this.sink.atNode(
+        'ref/outside-root',
+        refNode,
+        `\`$ref\` "${ref}" points outside the docs root; the platform only reads files inside it.`,
+      );
+    if (!file) return undefined;
+    if (!fragment) return { target: file, uri: uri! };
+    const target = nodeAtPath(file, pointerSegments(fragment))?.node;
+    if (!target) this.sink.atNode('ref/not-found', refNode, `\`$ref\` fragment "#${fragment}" names nothing in "${filePart}".`);
+    return target && { target, uri: uri! };
+  }
+
+  /** The parsed file a `$ref` names, within the limits and the docs root; undefined (reported) otherwise. */
+  private async readTarget(uri: string, ref: string, filePart: string, refNode: JsonNode, stack: string[]): Promise<JsonNode | undefined> {
+    if (stack.includes(uri)) {
+      const cycle = [...stack.slice(stack.indexOf(uri)), uri].map((file) => relativeUri(this.rootUri, file) ?? file);
+      this.sink.atNode('ref/circular', refNode, `Circular \`$ref\`: ${cycle.join(' → ')}. The platform fails the build on a loop.`);
+      return undefined;
+    }
+    const limit = this.pastLimit(uri, stack);
+    if (limit) {
+      this.sink.atNode(
+        'ref/limit',
+        refNode,
+        `\`$ref\` "${ref}" ${limit}, and did not read it. Merge the referenced files into fewer, larger ones.`,
+      );
+      return undefined;
+    }
+    if ((await this.loader.realPathInside?.(uri)) === false) {
+      this.sink.atNode(
+        'ref/outside-root',
+        refNode,
+        `\`$ref\` "${ref}" is a symlink that leads outside the docs root; Docsmith does not read it (the platform would not publish it).`,
+      );
+      return undefined;
+    }
+    const root = await this.loader.load(uri);
+    if (root === null) {
+      const looked = relativeUri(this.rootUri, uri) ?? uri;
+      this.sink.atNode('ref/not-found', refNode, `\`$ref\` file "${filePart}" does not exist (looked for ${looked}).`);
+      return undefined;
+    }
+    if (!this.files.includes(uri)) this.files.push(uri);
+    if (root) return root;
+    // A syntax error is reported in that file; an unreadable one (which the editor cannot open) here.
+    const why = this.loader.unreadable?.(uri);
+    if (why) this.sink.atNode('json/unreadable', refNode, `\`$ref\` "${ref}" cannot be read: ${why}`);
+    return undefined;
+  }
+
+  /** Why reading `uri` would go past {@link REF_LIMITS}, as the end of a message; undefined within them. */
+  private pastLimit(uri: string, stack: string[]): string | undefined {
+    if (stack.length >= REF_LIMITS.depth)
+      return `is the ${stack.length + 1}th file of a chain of \`$ref\`s; Docsmith follows chains up to ${REF_LIMITS.depth} files`;
+    if (!this.files.includes(uri) && this.files.length >= REF_LIMITS.files)
+      return `would be the ${this.files.length + 1}th configuration file; Docsmith reads up to ${REF_LIMITS.files}`;
+    const read = this.loader.bytesRead();
+    if (read > REF_LIMITS.bytes)
+      return `comes after ${Math.round(read / 1024 / 1024)} MB of configuration files; Docsmith reads up to ${REF_LIMITS.bytes / 1024 / 1024} MB`;
+    return undefined;
+  }
 }
 
 function splitFragment(ref: string): [string, string | undefined] {

@@ -1,0 +1,116 @@
+import type { Cancellation } from './cancellation';
+import type { ParsedDocuments } from './documents/parsedDocuments';
+import type { FileChange } from './languageService';
+import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
+import type { SpecStore } from './openapi/specStore';
+import type { LanguageServiceSettings } from './settings';
+import { indexSiteFiles, type SiteFiles } from './siteFiles';
+import { loadSiteState, type SiteState } from './siteState';
+import { joinUri } from './uri';
+import type { DocsWorkspace } from './workspace';
+
+/**
+ * The state of each docs root, kept until a change says it is out of date, and made as cheaply as
+ * the change allows: an edit of one page entry of docs.json is applied to the last state; a syntax
+ * error keeps the last state that parsed, with the new syntax errors; anything else loads the root
+ * again, with its file index kept when no file appeared or went.
+ */
+export class SiteStates {
+  private readonly states = new Map<string, Promise<SiteState>>();
+  /** The files of each root: kept across edits of docs.json, dropped when files appear or go. */
+  private readonly fileIndexes = new Map<string, Promise<SiteFiles>>();
+  /**
+   * The last state of each root whose configuration parsed: while docs.json is being edited into shape
+   * (a syntax error), pages are still checked against what navigation last listed.
+   */
+  private readonly lastParsed = new Map<string, SiteState>();
+  /**
+   * The last good state of each root while only docs.json's text has changed since: an edit of one
+   * page entry is applied to it (see updateForPageEntryEdit) rather than loading the root again.
+   */
+  private readonly editable = new Map<string, SiteState>();
+
+  constructor(
+    private readonly workspace: DocsWorkspace,
+    private readonly specs: SpecStore,
+    private readonly documents: ParsedDocuments,
+    private readonly settings: () => LanguageServiceSettings,
+  ) {}
+
+  get(rootUri: string, token?: Cancellation): Promise<SiteState> {
+    return cached(this.states, rootUri, async () => (await this.updateEditable(rootUri)) ?? this.load(rootUri, token));
+  }
+
+  private async load(rootUri: string, token?: Cancellation): Promise<SiteState> {
+    const good = this.lastParsed.get(rootUri);
+    const state = await loadSiteState(rootUri, {
+      workspace: this.workspace,
+      specs: this.specs,
+      settings: this.settings(),
+      token,
+      files: (uri) => cached(this.fileIndexes, uri, () => indexSiteFiles(this.workspace, uri)),
+      parse: (uri, text) => this.documents.config(uri, text),
+      stopWhenBroken: good !== undefined,
+    });
+    if (!state.configBroken) {
+      this.lastParsed.set(rootUri, state);
+      this.editable.set(rootUri, state);
+      return state;
+    }
+    // The syntax errors and the text being typed, over what the configuration last said.
+    return good
+      ? { ...good, configDiagnostics: state.configDiagnostics, configFiles: state.configFiles, configDocuments: state.configDocuments }
+      : state;
+  }
+
+  private async updateEditable(rootUri: string): Promise<SiteState | undefined> {
+    if (!this.editable.has(rootUri)) return undefined;
+    const text = await this.workspace.readFile(joinUri(rootUri, 'docs.json')).catch(() => undefined);
+    // Read after the await: the base may have been used up meanwhile.
+    const base = this.editable.get(rootUri);
+    if (text === undefined || !base) return undefined;
+    const updated = updateForPageEntryEdit(base, text);
+    this.editable.delete(rootUri);
+    if (!updated) return undefined;
+    this.documents.rememberConfig(updated.document);
+    this.lastParsed.set(rootUri, updated.state);
+    this.editable.set(rootUri, updated.state);
+    return updated.state;
+  }
+
+  didChange(uri: string, change: FileChange): void {
+    if (change !== 'changed' || uri.endsWith('/.mintignore')) forget(this.fileIndexes, uri);
+    // Editing a page's text changes that page only; anything else (docs.json, a $ref file, a spec,
+    // .mintignore, a file created or deleted) may change what the whole site reports.
+    if (change === 'changed' && /\.mdx?$/i.test(uri)) return;
+    forget(this.states, uri);
+    // Only a change of docs.json's own text keeps the base of an incremental update.
+    forget(this.editable, uri, (rootUri) => change === 'changed' && uri === joinUri(rootUri, 'docs.json'));
+  }
+
+  clear(): void {
+    this.states.clear();
+    this.lastParsed.clear();
+    this.editable.clear();
+    this.fileIndexes.clear();
+  }
+}
+
+/** The promise cached under `key`, made when missing; a failed (or cancelled) one is not kept. */
+function cached<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let promise = cache.get(key);
+  if (!promise) {
+    const made = make();
+    cache.set(key, (promise = made));
+    made.catch(() => cache.get(key) === made && cache.delete(key));
+  }
+  return promise;
+}
+
+/** Drops the entries of the roots a change at `uri` concerns (inside, the root itself, or a folder above it). */
+function forget(cache: Map<string, unknown>, uri: string, keep: (rootUri: string) => boolean = () => false): void {
+  for (const rootUri of [...cache.keys()]) {
+    const overlaps = uri === rootUri || uri.startsWith(rootUri + '/') || rootUri.startsWith(uri + '/');
+    if (overlaps && !keep(rootUri)) cache.delete(rootUri);
+  }
+}
