@@ -8,13 +8,14 @@ import { createLanguageClient } from './languageClient';
 
 let client: LanguageClient | undefined;
 
-/** Wires things up; every disposable goes into context.subscriptions. */
+/** What `activate` returns: the language client, and test hooks for the extension-host suites. */
 export interface DocsmithApi {
   client: LanguageClient;
   /** Only with DOCSMITH_TEST_HOOKS=1 in the extension host's environment: for the extension-host tests. */
   testing?: { gaps: GapsController; keys: ApiKeyStore };
 }
 
+/** Wires things up; every disposable goes into context.subscriptions. */
 export async function activate(context: vscode.ExtensionContext): Promise<DocsmithApi> {
   const output = vscode.window.createOutputChannel('Docsmith');
   const config = new DocsmithConfig();

@@ -6,6 +6,8 @@ import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWor
 /** Larger files are refused with a message rather than read: real docs.json files stay under 3 MB. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const SKIPPED_FOLDERS = new Set(['node_modules']);
+/** A NUL byte in a file's first bytes means it is binary, not text. */
+const BINARY_SNIFF_BYTES = 8192;
 
 /** The file system as the language service sees it (used by the CLI, and under open documents by the server). */
 export class FsWorkspace implements DocsWorkspace {
@@ -206,7 +208,8 @@ export function readFileText(path: string, knownRegular = false): string | undef
  * compact in memory), which costs a fraction of a UTF-8 decode.
  */
 export function decodeText(bytes: Buffer, path: string): string {
-  if (bytes.subarray(0, 8192).includes(0)) throw new WorkspaceError(`${basename(path)} is a binary file, not text.`, 'binary');
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
+    throw new WorkspaceError(`${basename(path)} is a binary file, not text.`, 'binary');
   if (isAscii(bytes)) return bytes.toString('latin1');
   if (!isUtf8(bytes)) throw new WorkspaceError(`${basename(path)} is not valid UTF-8 text.`, 'binary');
   const text = bytes.toString('utf8');

@@ -165,7 +165,7 @@ async function attemptPage(url: string, options: ExportClientOptions): Promise<A
   let headers: Headers;
   let text: string;
   try {
-    // Node's own fetch (undici). Redirects are never followed: the key must not travel elsewhere.
+    // Node's own fetch. Redirects are never followed: the key must not travel elsewhere.
     const response = await fetch(url, {
       method: 'GET',
       headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', 'user-agent': 'docsmith' },

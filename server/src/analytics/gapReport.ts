@@ -28,7 +28,7 @@ export interface ReportPage {
   conversationIds: string[];
 }
 
-/** The DESIGN.md `docsmith gaps --format json` shape. */
+/** The `docsmith gaps --format json` shape, a stable contract (README documents it). */
 export interface GapReport {
   conversations: ReportConversation[];
   pages: ReportPage[];
@@ -38,7 +38,7 @@ export interface GapReport {
   statusInferred: boolean;
 }
 
-/** SPEC.md leaves open whether `resolutionStatus` is sent: without it, a conversation citing nothing is taken as unanswered. */
+/** The API does not promise `resolutionStatus`: without it, a conversation citing nothing is taken as unanswered. */
 export function isStatusInferred(conversations: Conversation[]): boolean {
   return !conversations.some((conversation) => conversation.resolutionStatus !== undefined);
 }

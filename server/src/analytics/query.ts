@@ -4,7 +4,7 @@ import { trimEndOf } from '../common/text';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
-/** `YYYY-MM-DD` or an ISO 8601 date-time, as SPEC.md allows for `dateFrom`/`dateTo`; undefined when not. */
+/** `YYYY-MM-DD` (a UTC day) or an ISO 8601 date-time, the forms the API takes for `dateFrom`/`dateTo`; undefined when not. */
 export function parseExportDate(value: string): Date | undefined {
   if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return undefined;
   const date = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);

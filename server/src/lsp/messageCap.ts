@@ -8,11 +8,16 @@ import { oversizeMessageRequest } from './protocol';
  */
 export function maxMessageBytes(): number {
   const configured = Number(process.env.DOCSMITH_MAX_MESSAGE_BYTES);
-  return Number.isInteger(configured) && configured > 0 ? configured : 128 * 1024 * 1024;
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_MESSAGE_BYTES;
 }
 
 /** The request the server answers with an error in place of a message it refused. */
 export const OVERSIZE_METHOD = oversizeMessageRequest.method;
+
+/** The largest message read by default: 128 MB. */
+const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
+/** A header longer than this is no LSP header: the stream is not what it claims to be. */
+const MAX_HEADER_BYTES = 8192;
 
 /** How much of a refused message is looked at for its `id`: clients write it before `params`. */
 const ID_WINDOW = 4096;
@@ -58,7 +63,7 @@ export class MessageCap extends Transform {
       const end = chunk.indexOf('\r\n\r\n', at);
       if (end < 0) {
         this.header = Buffer.concat([this.header, chunk.subarray(at)]);
-        if (this.header.length > 8192) {
+        if (this.header.length > MAX_HEADER_BYTES) {
           // Not LSP framing: pass it on and let the protocol layer complain.
           this.push(this.header);
           this.header = Buffer.alloc(0);

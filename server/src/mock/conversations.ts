@@ -121,7 +121,7 @@ export interface GenerateOptions {
   /** The end of the 90 days the conversations fall in (default: today, 12:00 UTC). */
   now?: number;
   siteUrl?: string;
-  /** Leave `resolutionStatus` out, as SPEC.md allows. */
+  /** Leave `resolutionStatus` out: the API does not promise to send it, and the client must cope. */
   omitStatus?: boolean;
 }
 

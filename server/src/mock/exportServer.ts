@@ -37,6 +37,13 @@ export interface RunningExportServer {
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** The API's page size when none is asked for, and the largest it serves. */
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 1000;
+/** The conversations served by default (about 90 days of a small site). */
+const DEFAULT_CONVERSATIONS = 240;
+/** How much of a request's URL the log keeps. */
+const LOGGED_URL_CHARS = 200;
 /** Requests remembered for tests: a long run (or a flood) must not grow the server's memory. */
 export const REQUEST_LOG_SIZE = 1000;
 /** The longest URL the server reads; a longer one is refused (414). */
@@ -56,7 +63,7 @@ function sameKey(given: string | undefined, expected: string): boolean {
  */
 export async function startExportServer(options: ExportServerOptions = {}): Promise<RunningExportServer> {
   const conversations = generateConversations({
-    count: options.conversations ?? 240,
+    count: options.conversations ?? DEFAULT_CONVERSATIONS,
     seed: options.seed ?? 1,
     now: options.now,
     siteUrl: options.siteUrl,
@@ -103,7 +110,11 @@ class ExportApi {
     const raw = request.url ?? '/';
     const url = new URL(raw.length > MAX_URL_LENGTH ? '/' : raw, 'http://localhost');
     const log = (status: number) => {
-      this.requests.push({ url: (url.pathname + url.search).slice(0, 200), status, authorization: request.headers.authorization });
+      this.requests.push({
+        url: (url.pathname + url.search).slice(0, LOGGED_URL_CHARS),
+        status,
+        authorization: request.headers.authorization,
+      });
       if (this.requests.length > REQUEST_LOG_SIZE) this.requests.splice(0, this.requests.length - REQUEST_LOG_SIZE);
     };
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -115,7 +126,7 @@ class ExportApi {
     const refusal = this.refusal(request, raw, url);
     if (refusal) return send(...refusal);
     const cursor = url.searchParams.get('cursor');
-    const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : 100;
+    const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : DEFAULT_LIMIT;
     const page = this.pageOf(url.searchParams, cursor, limit);
     const previous = cursor ? this.conversations[this.index.get(cursor)!] : undefined;
     const answerByHand = (status: number, write: (response: ServerResponse) => void) => {
@@ -175,8 +186,8 @@ class ExportApi {
 function validate(params: URLSearchParams, index: Map<string, number>): string[] {
   const details: string[] = [];
   const limit = params.get('limit');
-  if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000))
-    details.push(`limit must be a whole number from 1 to 1000; got "${limit}".`);
+  if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_LIMIT))
+    details.push(`limit must be a whole number from 1 to ${MAX_LIMIT}; got "${limit}".`);
   const from = params.get('dateFrom');
   const to = params.get('dateTo');
   const fromDate = from === null ? undefined : parseExportDate(from);

@@ -16,7 +16,8 @@ export type ApiValue =
 const PARAM_NAME = /^[A-Z_][\w.-]*$/i;
 
 /**
- * Reads an `api:` value: `METHOD URL` or `METHOD /path` (SPEC.md rules 1-3). Offsets are within the
+ * Reads an `api:` value: `METHOD URL` or `METHOD /path`, with a known HTTP method and path parameters in balanced
+ * braces with valid names. Offsets are within the
  * value string. Path parameters are the `{name}`s of the path; a templated host (`https://{endpoint}/x`)
  * is part of the URL, not a parameter.
  */

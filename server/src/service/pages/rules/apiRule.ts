@@ -4,7 +4,7 @@ import { relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
 
 /**
- * `api: "METHOD URL"` or `"METHOD /path"` (SPEC.md rules 1-3): a full URL ignores `api.mdx.server`; a
+ * `api: "METHOD URL"` or `"METHOD /path"`: a full URL ignores `api.mdx.server`; a
  * relative path needs it in docs.json; path parameters are in balanced braces with valid names.
  */
 export function apiRule(page: PageContext): void {

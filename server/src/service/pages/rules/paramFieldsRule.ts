@@ -8,13 +8,13 @@ import { quoteWidth } from './apiRule';
 const LOCATIONS = ['path', 'body', 'query', 'header'] as const;
 
 /**
- * Parameter and response fields (SPEC.md rule 4): each `{param}` of the `api` path is documented by a
+ * Parameter and response fields of an endpoint page: each `{param}` of the `api` path is documented by a
  * `<ParamField path="param">` and each such field names a parameter of the path; a ParamField has one
  * location and a `type`; a ResponseField has `name` and `type`; `required` is a flag or a boolean.
  */
 export function paramFieldsRule(page: PageContext): void {
   const { entries } = page.frontMatter;
-  // SPEC.md rule 4 is about endpoint pages; SDK references use these components more loosely.
+  // Only endpoint pages: SDK references use these components more loosely.
   if (!entries.has('api') && !entries.has('openapi')) return;
   const tags = page.fields();
   const seen = new Map<string, FieldTag>();
