@@ -8,7 +8,17 @@ compileSchemas();
 
 const folders = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['test/unit', 'test/property', 'test/analytics', 'test/cli', 'test/lsp', 'test/corpus', 'test/differential', 'test/e2e'];
+  : [
+      'test/unit',
+      'test/features',
+      'test/property',
+      'test/analytics',
+      'test/cli',
+      'test/lsp',
+      'test/corpus',
+      'test/differential',
+      'test/e2e',
+    ];
 const files = folders.flatMap((folder) => {
   if (!existsSync(folder)) return [];
   if (statSync(folder).isFile()) return [folder];

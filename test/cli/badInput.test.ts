@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, writeFile, symlink, open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile, symlink, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli';
+import { tempDir } from '../helpers/tempDir';
 
 const docs = (navigation: unknown) => JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation });
 
 async function tempSite(files: Record<string, string | Buffer>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'docsmith-bad-'));
+  const dir = tempDir('docsmith-bad-');
   for (const [path, content] of Object.entries(files)) {
     await mkdir(join(dir, path, '..'), { recursive: true });
     await writeFile(join(dir, path), content);

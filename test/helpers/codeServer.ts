@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { tempDir } from './tempDir';
 
 export const REPO = resolve(__dirname, '../..');
 export const E2E = join(REPO, '.e2e/node_modules');
@@ -46,7 +47,7 @@ export async function startCodeServer(
   options: { env?: Record<string, string>; extensionsDir?: string; userDataDir?: string; trust?: boolean } = {},
 ): Promise<CodeServer> {
   const port = await freePort();
-  const dir = await mkdtemp(join(tmpdir(), 'docsmith-cs-'));
+  const dir = tempDir('docsmith-cs-');
   await writeFile(join(dir, 'config.yaml'), '');
   const userData = options.userDataDir ?? join(dir, 'ud');
   const args = [

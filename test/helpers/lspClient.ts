@@ -150,3 +150,32 @@ export async function startFixtureClient(source = EXAMPLE_SITE, options: Paramet
 }
 
 export { waitFor } from './waitFor';
+
+/** A server on a site written from file contents into a temporary folder (removed by `dispose`). */
+export async function startSiteClient(files: Record<string, string>, options: Parameters<typeof startClient>[1] = {}): Promise<TestClient> {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const dir = await mkdtemp(join(tmpdir(), 'docsmith-lsp-'));
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  return startClient(dir, options);
+}
+
+/**
+ * Runs `work` on a fresh server over a fresh copy of a fixture site (examples/site by default), then
+ * disposes of both. Unless told otherwise, the server must have written nothing to stderr.
+ */
+export async function withFixtureClient(
+  work: (client: TestClient) => Promise<void>,
+  source = EXAMPLE_SITE,
+  options: Parameters<typeof startClient>[1] & { stderrAllowed?: boolean } = {},
+): Promise<void> {
+  const client = await startFixtureClient(source, options);
+  try {
+    await work(client);
+    if (!options.stderrAllowed && client.stderr() !== '') throw new Error(`the server wrote to stderr:\n${client.stderr()}`);
+  } finally {
+    await client.dispose();
+  }
+}

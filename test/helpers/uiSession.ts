@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startExportServer, type RunningExportServer } from '../../server/src/mock/exportServer';
 import { CODE_SERVER, launchBrowser, REPO, startCodeServer, workbenchUrl, type CodeServer } from './codeServer';
+import { tempDir } from './tempDir';
 
 export const RESULTS = join(REPO, 'test-results');
 export const DEMO_KEY = 'mint_e2e_demo_key';
@@ -38,7 +38,7 @@ export function packagedExtension(): string {
 export async function startUiSession(): Promise<UiSession> {
   const vsix = packagedExtension();
   const exportServer = await startExportServer({ key: DEMO_KEY, project: 'demo', seed: 1, conversations: 240 });
-  const site = await mkdtemp(join(tmpdir(), 'docsmith-ui-site-'));
+  const site = tempDir('docsmith-ui-site-');
   await cp(join(REPO, 'examples/site'), site, { recursive: true });
   await mkdir(join(site, '.vscode'), { recursive: true });
   await writeFile(
@@ -55,7 +55,7 @@ export async function startUiSession(): Promise<UiSession> {
       2,
     ),
   );
-  const dir = await mkdtemp(join(tmpdir(), 'docsmith-ui-'));
+  const dir = tempDir('docsmith-ui-');
   const userData = join(dir, 'ud');
   const extensions = join(dir, 'exts');
   const install = spawnSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], {

@@ -1,18 +1,12 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
-import { copyFixture, startFixtureClient, waitFor, type TestClient } from '../helpers/lspClient';
+import { waitFor, withFixtureClient, type TestClient } from '../helpers/lspClient';
+import { tempDir } from '../helpers/tempDir';
 
-let client: TestClient;
-
-before(async () => {
-  client = await startFixtureClient();
-});
-after(() => client.dispose());
-
-async function pull(relative: string): Promise<Diagnostic[]> {
+async function pull(client: TestClient, relative: string): Promise<Diagnostic[]> {
   const report = (await client.connection.sendRequest('textDocument/diagnostic', {
     textDocument: { uri: client.uri(relative) },
   })) as DocumentDiagnosticReport;
@@ -22,92 +16,104 @@ async function pull(relative: string): Promise<Diagnostic[]> {
 
 const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code).sort();
 
-test('initialize announces pull diagnostics with inter-file dependencies and incremental sync', () => {
-  const capabilities = client.initialize.capabilities;
-  assert.deepEqual(capabilities.diagnosticProvider, { interFileDependencies: true, workspaceDiagnostics: false });
-  assert.equal((capabilities.textDocumentSync as { change: number }).change, 2);
-});
+test('initialize announces pull diagnostics with inter-file dependencies and incremental sync', () =>
+  withFixtureClient(async (client) => {
+    const capabilities = client.initialize.capabilities;
+    assert.deepEqual(capabilities.diagnosticProvider, { interFileDependencies: true, workspaceDiagnostics: false });
+    assert.equal((capabilities.textDocumentSync as { change: number }).change, 2);
+  }));
 
-test('docs.json and an endpoint page get their diagnostics, with codes, sources and code descriptions', async () => {
-  await client.open('docs.json');
-  const docs = await pull('docs.json');
-  assert.ok(codes(docs).includes('nav/page-not-found'));
-  const missing = docs.find((d) => d.code === 'nav/page-not-found')!;
-  assert.equal(missing.source, 'docsmith');
-  assert.deepEqual(missing.range, { start: { line: 17, character: 31 }, end: { line: 17, character: 49 } });
-  assert.match(missing.codeDescription!.href, /diagnostics\.md#navpage-not-found$/);
-  await client.open('api-reference/users/delete-user.mdx');
-  const page = await pull('api-reference/users/delete-user.mdx');
-  assert.deepEqual(codes(page), ['fields/missing-path-param', 'fields/unknown-path-param', 'frontmatter/invalid-value']);
-});
+test('docs.json and an endpoint page get their diagnostics, with codes, sources and code descriptions', () =>
+  withFixtureClient(async (client) => {
+    await client.open('docs.json');
+    const docs = await pull(client, 'docs.json');
+    assert.ok(codes(docs).includes('nav/page-not-found'));
+    const missing = docs.find((d) => d.code === 'nav/page-not-found')!;
+    assert.equal(missing.source, 'docsmith');
+    assert.deepEqual(missing.range, { start: { line: 17, character: 31 }, end: { line: 17, character: 49 } });
+    assert.match(missing.codeDescription!.href, /diagnostics\.md#navpage-not-found$/);
+    await client.open('api-reference/users/delete-user.mdx');
+    const page = await pull(client, 'api-reference/users/delete-user.mdx');
+    assert.deepEqual(codes(page), ['fields/missing-path-param', 'fields/unknown-path-param', 'frontmatter/invalid-value']);
+  }));
 
-test('an edit to docs.json is seen without saving', async () => {
-  const text = await client.open('docs.json');
-  await client.change('docs.json', text.replace('"guides/quikstart"', '"guides/quickstart"'));
-  const docs = await pull('docs.json');
-  assert.ok(!codes(docs).includes('nav/page-not-found'));
-  await client.change('docs.json', text);
-});
+test('an edit to docs.json is seen without saving', () =>
+  withFixtureClient(async (client) => {
+    const text = await client.open('docs.json');
+    await client.change('docs.json', text.replace('"guides/quikstart"', '"guides/quickstart"'));
+    const docs = await pull(client, 'docs.json');
+    assert.ok(!codes(docs).includes('nav/page-not-found'));
+    await client.change('docs.json', text);
+  }));
 
-test('a page created on disk clears the error without reopening docs.json', async () => {
-  await client.open('docs.json');
-  assert.ok(codes(await pull('docs.json')).includes('nav/page-not-found'));
-  await writeFile(join(client.root, 'guides/quikstart.mdx'), '---\ntitle: Typo\n---\n');
-  const refreshed = client.nextRefresh();
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
-    changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 1 }],
-  });
-  await refreshed;
-  assert.ok(!codes(await pull('docs.json')).includes('nav/page-not-found'));
-  await unlink(join(client.root, 'guides/quikstart.mdx'));
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
-    changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 3 }],
-  });
-  await waitFor(
-    async () => codes(await pull('docs.json')).includes('nav/page-not-found') || undefined,
-    'the error to come back after the delete',
-  );
-});
+test('a page created on disk clears the error without reopening docs.json', () =>
+  withFixtureClient(async (client) => {
+    await client.open('docs.json');
+    assert.ok(codes(await pull(client, 'docs.json')).includes('nav/page-not-found'));
+    await writeFile(join(client.root, 'guides/quikstart.mdx'), '---\ntitle: Typo\n---\n');
+    const refreshed = client.nextRefresh();
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 1 }],
+    });
+    await refreshed;
+    assert.ok(!codes(await pull(client, 'docs.json')).includes('nav/page-not-found'));
+    await unlink(join(client.root, 'guides/quikstart.mdx'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: client.uri('guides/quikstart.mdx'), type: 3 }],
+    });
+    await waitFor(
+      async () => codes(await pull(client, 'docs.json')).includes('nav/page-not-found') || undefined,
+      'the error to come back after the delete',
+    );
+  }));
 
-test('a change to docs.json on disk updates a page that depends on it', async () => {
-  await client.open('api-reference/users/get-user.mdx');
-  assert.ok(codes(await pull('api-reference/users/get-user.mdx')).includes('frontmatter/auth-name-missing'));
-  const docsPath = join(client.root, 'docs.json');
-  const original = await (await import('node:fs/promises')).readFile(docsPath, 'utf8');
-  await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: client.uri('docs.json') } });
-  await writeFile(docsPath, original.replace('"method": "key"', '"method": "key", "name": "x-api-key"'));
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docs.json'), type: 2 }] });
-  await waitFor(
-    async () => !codes(await pull('api-reference/users/get-user.mdx')).includes('frontmatter/auth-name-missing') || undefined,
-    'the page warning to go',
-  );
-  await writeFile(docsPath, original);
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docs.json'), type: 2 }] });
-});
+test('a change to docs.json on disk updates a page that depends on it', () =>
+  withFixtureClient(async (client) => {
+    await client.open('api-reference/users/get-user.mdx');
+    assert.ok(codes(await pull(client, 'api-reference/users/get-user.mdx')).includes('frontmatter/auth-name-missing'));
+    const docsPath = join(client.root, 'docs.json');
+    const original = await (await import('node:fs/promises')).readFile(docsPath, 'utf8');
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: client.uri('docs.json') } });
+    await writeFile(docsPath, original.replace('"method": "key"', '"method": "key", "name": "x-api-key"'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docs.json'), type: 2 }] });
+    await waitFor(
+      async () => !codes(await pull(client, 'api-reference/users/get-user.mdx')).includes('frontmatter/auth-name-missing') || undefined,
+      'the page warning to go',
+    );
+    await writeFile(docsPath, original);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('docs.json'), type: 2 }] });
+  }));
 
-test('a spec edited on disk updates the operations that depend on it', async () => {
-  await client.open('docs.json');
-  assert.ok(codes(await pull('docs.json')).includes('nav/operation-not-found'));
-  const specPath = join(client.root, 'openapi.json');
-  const spec = JSON.parse(await (await import('node:fs/promises')).readFile(specPath, 'utf8'));
-  spec.paths['/users'].put = { summary: 'Replace users', responses: { 200: { description: 'ok' } } };
-  await writeFile(specPath, JSON.stringify(spec));
-  await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('openapi.json'), type: 2 }] });
-  await waitFor(async () => !codes(await pull('docs.json')).includes('nav/operation-not-found') || undefined, 'the operation error to go');
-});
+test('a spec edited on disk updates the operations that depend on it', () =>
+  withFixtureClient(async (client) => {
+    await client.open('docs.json');
+    assert.ok(codes(await pull(client, 'docs.json')).includes('nav/operation-not-found'));
+    const specPath = join(client.root, 'openapi.json');
+    const spec = JSON.parse(await (await import('node:fs/promises')).readFile(specPath, 'utf8'));
+    spec.paths['/users'].put = { summary: 'Replace users', responses: { 200: { description: 'ok' } } };
+    await writeFile(specPath, JSON.stringify(spec));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: client.uri('openapi.json'), type: 2 }],
+    });
+    await waitFor(
+      async () => !codes(await pull(client, 'docs.json')).includes('nav/operation-not-found') || undefined,
+      'the operation error to go',
+    );
+  }));
 
-test('files outside any docs root and non-file documents are answered quietly with nothing', async () => {
-  const outside = await copyFixture(resolve(__dirname, '../fixtures/sites/monorepo/apps/web'));
-  const uri = `file://${outside}/package.json`;
-  await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{}' } });
-  const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] };
-  assert.deepEqual(report.items, []);
-  await client.connection.sendNotification('textDocument/didOpen', {
-    textDocument: { uri: 'untitled:Untitled-1', languageId: 'mdx', version: 1, text: '---\napi: nope\n---' },
-  });
-  const untitled = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'untitled:Untitled-1' } })) as {
-    items: Diagnostic[];
-  };
-  assert.deepEqual(untitled.items, []);
-  assert.equal(client.stderr(), '');
-});
+test('files outside any docs root and non-file documents are answered quietly with nothing', () =>
+  withFixtureClient(async (client) => {
+    const outside = tempDir('docsmith-outside-');
+    const uri = `file://${outside}/package.json`;
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{}' } });
+    const report = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] };
+    assert.deepEqual(report.items, []);
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: 'untitled:Untitled-1', languageId: 'mdx', version: 1, text: '---\napi: nope\n---' },
+    });
+    const untitled = (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'untitled:Untitled-1' } })) as {
+      items: Diagnostic[];
+    };
+    assert.deepEqual(untitled.items, []);
+    assert.equal(client.stderr(), '');
+  }));

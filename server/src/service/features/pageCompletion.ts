@@ -4,6 +4,7 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range }
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { HTTP_METHODS } from '../openapi/httpMethods';
 import { parseApiValue } from '../frontMatter/apiValue';
+import { keysWritten } from '../frontMatter/parseFrontMatter';
 import type { SiteState } from '../siteState';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };
@@ -17,7 +18,7 @@ export async function completePage(page: PageDocument, offset: number, state: Si
   const before = text.slice(lineStart, offset);
   const inFrontMatter = frontMatter.present && offset >= frontMatter.contentOffset && offset <= frontMatter.contentEnd;
   if (inFrontMatter) {
-    if (/^[\w-]*$/.test(before)) return completeKeys(Object.keys(frontMatter.data), rangeOf(document, lineStart, offset));
+    if (/^[\w-]*$/.test(before)) return completeKeys(keysWritten(text, frontMatter), rangeOf(document, lineStart, offset));
     const key = /^[\w-]+:/.exec(before)?.[0];
     if (!key) return [];
     let typedStart = key.length;

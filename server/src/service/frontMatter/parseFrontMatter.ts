@@ -195,6 +195,19 @@ function expandedSize(value: unknown, limit: number, memo = new Map<object, numb
   return size;
 }
 
+/**
+ * The top-level keys written in a front matter block, read line by line: known even while the block
+ * is not valid YAML yet (a key being typed), when {@link FrontMatter.data} is empty.
+ */
+export function keysWritten(text: string, frontMatter: FrontMatter): string[] {
+  const keys: string[] = [];
+  for (const line of text.slice(frontMatter.contentOffset, frontMatter.contentEnd).split('\n')) {
+    const key = keyOfLine(line.endsWith('\r') ? line.slice(0, -1) : line)?.key;
+    if (key !== undefined) keys.push(key);
+  }
+  return keys;
+}
+
 function locateEntries(yaml: string, base: number, result: FrontMatter): void {
   const lines: { offset: number; text: string }[] = [];
   let offset = 0;

@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
+
+/** Document links and go to definition (`|` is the cursor). */
+const docs = FEATURE_SITE['docs.json'];
+const PAGE = 'api-reference/get-user.mdx';
+const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });
+const at = (line: number, character: number) => range(line, character, character);
+
+test('docs.json: every page entry links to its file, an operation to its line in the spec, openapi to the spec', async () => {
+  const site = featureSite();
+  assert.deepEqual(await site.service.findDocumentLinks(site.uri('docs.json')), [
+    { range: range(14, 15, 20), target: 'file:///site/index.mdx' },
+    { range: range(21, 15, 30), target: 'file:///site/guides/webhooks.mdx' },
+    { range: range(22, 15, 33), target: 'file:///site/guides/pagination.mdx' },
+    { range: range(23, 15, 30), target: 'file:///site/guides/webhooks.mdx' },
+    { range: range(33, 24, 36), target: 'file:///site/openapi.json' },
+    { range: range(35, 15, 37), target: 'file:///site/api-reference/get-user.mdx' },
+    { range: range(36, 15, 25), target: 'file:///site/openapi.json#L9' },
+    { range: range(37, 15, 26), target: 'file:///site/openapi.json#L12' },
+  ]);
+});
+
+test('definition: of an operation entry, its method in the spec; of a spec name, the spec', async () => {
+  const site = featureSite();
+  assert.deepEqual(
+    await site.service.findDefinition(site.uri('docs.json'), site.edit('docs.json', replaced(docs, '"GET /users"', '"GET /u|sers"'))),
+    [{ uri: 'file:///site/openapi.json', range: at(8, 6) }],
+  );
+  assert.deepEqual(
+    await site.service.findDefinition(
+      site.uri('docs.json'),
+      site.edit('docs.json', replaced(docs, '"openapi": "openapi.json"', '"openapi": "open|api.json"')),
+    ),
+    [{ uri: 'file:///site/openapi.json', range: at(0, 0) }],
+  );
+  assert.deepEqual(
+    await site.service.findDefinition(site.uri('docs.json'), site.edit('docs.json', replaced(docs, '"theme"', '"the|me"'))),
+    [],
+  );
+});
+
+test('a page with openapi in its front matter: a link and a definition to the operation', async () => {
+  const site = featureSite();
+  const page = FEATURE_SITE[PAGE].replace('api: "GET /users/{userId}"', 'openapi: "GET /users/{userId}"');
+  const position = site.edit(PAGE, replaced(page, 'openapi: "GET', 'openapi: "G|ET'));
+  assert.deepEqual(await site.service.findDefinition(site.uri(PAGE), position), [{ uri: 'file:///site/openapi.json', range: at(16, 6) }]);
+  assert.deepEqual(await site.service.findDocumentLinks(site.uri(PAGE)), [
+    { range: range(2, 9, 30), target: 'file:///site/openapi.json#L17' },
+  ]);
+});

@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextEdit } from 'vscode-languageserver-types';
+import { featureSite, FEATURE_SITE } from '../helpers/featureSite';
+
+/** Renaming and moving pages: navigation entries follow, with minimal edits; redirects on request. */
+const docs = FEATURE_SITE['docs.json'];
+const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 0, text), edits);
+
+test('a renamed page: every entry naming it changes, and nothing else', async () => {
+  const site = featureSite();
+  const plan = await site.service.planRename([{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('guides/events.mdx') }]);
+  assert.deepEqual(plan, {
+    edit: {
+      changes: {
+        'file:///site/docs.json': [
+          { range: { start: { line: 21, character: 14 }, end: { line: 21, character: 31 } }, newText: '"guides/events"' },
+          { range: { start: { line: 23, character: 14 }, end: { line: 23, character: 31 } }, newText: '"guides/events"' },
+        ],
+      },
+    },
+    moved: [{ rootUri: 'file:///site', from: '/guides/webhooks', to: '/guides/events' }],
+  });
+});
+
+test('a renamed folder: its entries follow, each keeping its own form (a leading slash stays)', async () => {
+  const site = featureSite();
+  const plan = await site.service.planRename([{ oldUri: site.uri('guides'), newUri: site.uri('tutorials') }]);
+  const after = JSON.parse(apply(docs, plan.edit.changes!['file:///site/docs.json']));
+  assert.deepEqual(after.navigation.tabs[0].groups, [
+    { group: 'Get started', pages: ['index', 'tutorials/quikstart'] },
+    { group: 'Going further', pages: ['tutorials/webhooks', '/tutorials/pagination', 'tutorials/webhooks'] },
+  ]);
+  assert.deepEqual(
+    plan.moved.map((move) => [move.from, move.to]),
+    [
+      ['/guides/quikstart', '/tutorials/quikstart'],
+      ['/guides/webhooks', '/tutorials/webhooks'],
+      ['/guides/pagination', '/tutorials/pagination'],
+    ],
+  );
+});
+
+test('redirects: added as a new `redirects` array in the style of the file, then appended to it', async () => {
+  const site = featureSite();
+  const { uri, edits } = await site.service.redirectEdits('file:///site', [{ from: '/guides/webhooks', to: '/guides/events' }]);
+  assert.equal(uri, 'file:///site/docs.json');
+  const first = apply(docs, edits);
+  assert.ok(
+    first.endsWith(
+      '  },\n  "redirects": [\n    {\n      "source": "/guides/webhooks",\n      "destination": "/guides/events"\n    }\n  ]\n}',
+    ),
+    first.slice(-150),
+  );
+  site.edit('docs.json', first);
+  const second = await site.service.redirectEdits('file:///site', [
+    { from: '/guides/webhooks', to: '/guides/events' },
+    { from: '/guides/pagination', to: '/guides/paging' },
+  ]);
+  assert.deepEqual(JSON.parse(apply(first, second.edits)).redirects, [
+    { source: '/guides/webhooks', destination: '/guides/events' },
+    { source: '/guides/pagination', destination: '/guides/paging' },
+  ]);
+});
+
+test('a file outside every docs root, or no page: no edit', async () => {
+  const site = featureSite();
+  assert.deepEqual(await site.service.planRename([{ oldUri: 'file:///elsewhere/a.mdx', newUri: 'file:///elsewhere/b.mdx' }]), {
+    edit: { changes: {} },
+    moved: [],
+  });
+  assert.deepEqual(await site.service.planRename([{ oldUri: site.uri('openapi.json'), newUri: site.uri('spec.json') }]), {
+    edit: { changes: {} },
+    moved: [],
+  });
+});
