@@ -27,9 +27,6 @@ export class SourceFiles {
     return this.documents.has(uri);
   }
 
-  text(uri: string): string | undefined {
-    return this.documents.get(uri)?.text;
-  }
 
   range(uri: string, offset: number, length: number): Range {
     const document = this.documents.get(uri);
