@@ -1,0 +1,170 @@
+import type { BodyElement, BodyScan } from './bodyScanner';
+import { cleanHeadingId, componentId, customHeadingId, newSlugger, paramFieldId, slugifyTitle } from './slug';
+
+/** Components that do not pass an `id` to the page: a link to one is a link to nothing. */
+const WITHOUT_ID = new Set([
+  'Info', 'Warning', 'Note', 'Tip', 'Check', 'Danger', 'Callout', 'AccordionGroup', 'Card', 'CardGroup', 'Tabs', 'CodeGroup',
+  'Column', 'Columns', 'CustomCode', 'CustomComponent', 'DynamicCustomComponent', 'Expandable', 'Frame', 'GitHub', 'Github',
+  'Icon', 'Latex', 'Mermaid', 'Panel', 'Popup', 'Prompt', 'RequestExample', 'ResponseExample', 'SnippetGroup', 'Steps',
+  'Tile', 'Tooltip', 'Tree', 'FileTree', 'Variation', 'Visibility', 'MDX', 'Badge', 'Color', 'ZoomImage',
+]); // prettier-ignore
+/** Components whose `id` is cleaned (punctuation, emoji, percent-encoding) before it reaches the page. */
+const CLEANED_ID = new Set(['Heading', 'Step', 'Update']);
+const PARAM_FIELDS = new Set(['ParamField', 'Param', 'ResponseField']);
+const PARAM_NAME_ATTRIBUTES = new Set(['query', 'path', 'body', 'header', 'name']);
+const JSX_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4']);
+/** Headings inside these are left out of the table of contents (they still get their anchor). */
+const EXCLUDING = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update', 'Prompt']);
+
+export interface PageAnchors {
+  anchors: Set<string>;
+  /** False when a heading holds markup the scanner does not read exactly: an anchor may be missing here. */
+  exact: boolean;
+}
+
+/**
+ * The `#anchors` a page offers, as the platform computes them for its broken-link check: headings of
+ * levels 1 to 4 (numbered when repeated), custom heading ids, `<h1>`-`<h4>` and other elements with an
+ * `id`, Steps with a `titleSize`, Updates with a label, Tabs, Accordions and Views (from their titles),
+ * and ParamField, Param and ResponseField anchors.
+ */
+export function pageAnchors(scan: BodyScan): PageAnchors {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  const add = (slug: string) => {
+    const id = cleanHeadingId(slug);
+    if (id !== '') anchors.add(id);
+  };
+  /** The table of contents numbers a slug seen before: `a`, then `a-2`. */
+  const tocSlug = (slug: string) => {
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    if (count === 0) return slug;
+    let suffix = count + 1;
+    while (seen.has(`${slug}-${suffix}`)) suffix++;
+    seen.set(`${slug}-${suffix}`, 1);
+    return `${slug}-${suffix}`;
+  };
+  const slugger = newSlugger();
+  let exact = true;
+  // Markdown headings and custom ids, then the elements, in document order.
+  const items: { offset: number; run: () => void }[] = [];
+  for (const heading of scan.headings) {
+    if (!heading.exact) exact = false;
+    items.push({
+      offset: heading.offset,
+      run: () => {
+        if (heading.customId !== undefined) {
+          const id = customHeadingId(heading.customId);
+          if (heading.level <= 4 && id) add(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+          return;
+        }
+        if (heading.level > 4) return;
+        const id = slugifyTitle(heading.title, slugger);
+        add(id);
+        if (!excluded(scan, heading.parent)) add(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+      },
+    });
+  }
+  const tabSlugger = newSlugger();
+  const explicitTabIds = new Set(
+    scan.elements.filter((element) => element.name === 'Tab' && element.flow).flatMap((element) => stringAttribute(element, 'id') ?? []),
+  );
+  const accordionCounts = new Map<string, number>();
+  const viewCounts = new Map<string, number>();
+  const paramCounts = new Map<string, number>();
+  for (const element of scan.elements) {
+    items.push({
+      offset: element.offset,
+      run: () => {
+        if (!element.flow) return;
+        const id = stringAttribute(element, 'id');
+        const title = stringAttribute(element, 'title');
+        if (PARAM_FIELDS.has(element.name)) {
+          const name = element.attributes.find((attribute) => PARAM_NAME_ATTRIBUTES.has(attribute.name));
+          if (name && typeof name.value === 'string' && name.value) {
+            const count = paramCounts.get(name.value) ?? 0;
+            paramCounts.set(name.value, count + 1);
+            anchors.add(paramFieldId(name.value, count));
+          }
+          return;
+        }
+        if (element.name === 'Tab') {
+          let slug = id;
+          if (slug === undefined && title) {
+            slug = slugifyTitle(title, tabSlugger);
+            while (explicitTabIds.has(slug)) slug = slugifyTitle(title, tabSlugger);
+            explicitTabIds.add(slug);
+          }
+          if (slug) anchors.add(slug);
+          return;
+        }
+        if ((element.name === 'Accordion' || element.name === 'View') && title && id === undefined) {
+          const counts = element.name === 'Accordion' ? accordionCounts : viewCounts;
+          const base = componentId(title, 0);
+          const count = counts.get(base) ?? 0;
+          counts.set(base, count + 1);
+          anchors.add(componentId(title, count));
+          return;
+        }
+        const stepSize = element.name === 'Step' ? (stringAttribute(element, 'titleSize') ?? inheritedTitleSize(scan, element)) : undefined;
+        const step =
+          element.name === 'Step' && (stepSize === 'h2' || stepSize === 'h3') && !hasNoAnchor(element) && (title ?? '').trim() !== '';
+        const update = element.name === 'Update' && stringAttribute(element, 'label') !== undefined;
+        const heading = JSX_HEADINGS.has(element.name) || element.name === 'Heading';
+        if (step || update || heading) {
+          const text = update ? stringAttribute(element, 'label')! : heading ? (element.text ?? '') : (title ?? '');
+          if (heading && id === undefined && element.text === undefined) exact = false; // its title is its text, not read here
+          if (excluded(scan, element.parent)) {
+            if (id !== undefined && id !== '') add(id);
+            return;
+          }
+          add(tocSlug((id !== undefined && cleanHeadingId(id)) || slugifyTitle(text)));
+          return;
+        }
+        if (id !== undefined && id !== '' && !WITHOUT_ID.has(element.name))
+          anchors.add(CLEANED_ID.has(element.name) ? cleanHeadingId(id) : id);
+      },
+    });
+  }
+  items.sort((a, b) => a.offset - b.offset);
+  for (const item of items) item.run();
+  anchors.delete(''); // `#` alone is the top of the page
+  return { anchors, exact };
+}
+
+/** Whether an element (by index) or one around it leaves its headings out of the table of contents. */
+function excluded(scan: BodyScan, index: number): boolean {
+  for (let at = index; at >= 0; at = scan.elements[at].parent) {
+    const element = scan.elements[at];
+    if (EXCLUDING.has(element.name)) return true;
+    if (
+      element.name === 'Visibility' &&
+      stringAttribute(element, 'for') !== 'humans' &&
+      !element.attributes.some((a) => a.name === 'for' && typeof a.value === 'object')
+    )
+      return true;
+  }
+  return false;
+}
+
+function stringAttribute(element: BodyElement, name: string): string | undefined {
+  const attribute = element.attributes.find((candidate) => candidate.name === name);
+  return attribute && typeof attribute.value === 'string' ? attribute.value : undefined;
+}
+
+function hasNoAnchor(element: BodyElement): boolean {
+  const attribute = element.attributes.find((candidate) => candidate.name === 'noAnchor');
+  if (!attribute) return false;
+  return (
+    attribute.value === true ||
+    attribute.value === 'true' ||
+    (typeof attribute.value === 'object' && attribute.value.expression.trim() === 'true')
+  );
+}
+
+/** A Step takes the `titleSize` of the `<Steps>` around it. */
+function inheritedTitleSize(scan: BodyScan, element: BodyElement): string | undefined {
+  const parent = element.parent >= 0 ? scan.elements[element.parent] : undefined;
+  return parent?.name === 'Steps' ? stringAttribute(parent, 'titleSize') : undefined;
+}

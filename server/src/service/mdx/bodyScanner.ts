@@ -1,0 +1,590 @@
+import { expressionEnd, readEsm } from './jsSyntax';
+import { headingTitle } from './headingText';
+import { decodeEntities, parseTag, type Tag } from './jsxTag';
+
+/** A JSX attribute as written: `name="v"`, `name='v'`, `name={expr}`, or a bare `name`. */
+export interface BodyAttribute {
+  name: string;
+  nameOffset: number;
+  /** A string for quoted values, `true` for a bare attribute, `{ expression }` for `{...}`. */
+  value: string | true | { expression: string };
+  /** The range of the value as written (quotes or braces included); the name's range when bare. */
+  valueOffset: number;
+  valueLength: number;
+}
+
+/** A JSX element of the body (its opening tag). */
+export interface BodyElement {
+  name: string;
+  /** The `<` of the opening tag, and the tag's length up to its `>`. */
+  offset: number;
+  length: number;
+  nameOffset: number;
+  nameLength: number;
+  attributes: BodyAttribute[];
+  selfClosing: boolean;
+  /** A tag alone on its line(s) (a block); otherwise inside a paragraph. */
+  flow: boolean;
+  /** The index of the enclosing element, or -1. */
+  parent: number;
+  /** Its text content, where known (from the reference parser's tree): the title of an `<h2>`. */
+  text?: string;
+}
+
+/** A link, an image, a reference definition, or a URL attribute of an element (`href`, `src`). */
+export interface BodyLink {
+  kind: 'link' | 'image' | 'definition' | 'attribute';
+  url: string;
+  /** The URL as written in the page (for an attribute, the value without its quotes). */
+  offset: number;
+  length: number;
+  /** For an image: its alt text. */
+  alt?: string;
+  /** For an attribute: the element and the attribute name. */
+  element?: string;
+  attribute?: string;
+}
+
+export interface BodyHeading {
+  level: number;
+  /** The text the platform slugs (the heading's text, markup removed). */
+  title: string;
+  /** `## Title {#id}`: the custom id, as written. */
+  customId?: string;
+  offset: number;
+  length: number;
+  /** The index of the enclosing element, or -1. */
+  parent: number;
+  /** False when the heading holds markup the scanner does not read exactly (its title may differ). */
+  exact: boolean;
+}
+
+export interface BodyImport {
+  source: string;
+  /** The range of the source string (quotes included). */
+  offset: number;
+  length: number;
+  /** The names it brings into the page. */
+  locals: string[];
+}
+
+/**
+ * What a page body holds, read in one linear pass: links and images, reference definitions, JSX
+ * elements with their attributes, headings, imports and exports; code (fenced, inline, math) and
+ * comments are skipped. `uncertain` is set where the page uses a construct the scanner does not
+ * vouch for (an HTML comment, a `<` that starts no tag, an element left open, JSX spanning lines
+ * inside a paragraph, an expression over several lines...): only then does the page go through the
+ * reference MDX parser, which decides whether it parses. Where `uncertain` is unset, the page parses
+ * as MDX (the differential tests check this against the parser on every corpus page).
+ */
+export interface BodyScan {
+  links: BodyLink[];
+  elements: BodyElement[];
+  headings: BodyHeading[];
+  imports: BodyImport[];
+  exported: string[];
+  uncertain?: { offset: number; reason: string };
+}
+
+/** `http://`, `https://` or `www.` (any case): where a GFM autolink literal may start. */
+const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
+const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+const DEFINITION = /^\[(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
+const URL_ATTRIBUTES: Record<string, string[]> = { href: ['*'], src: ['img', 'source', 'video', 'iframe', 'audio', 'track', 'Frame'] };
+
+export function scanBody(text: string, bodyOffset: number): BodyScan {
+  return new Scanner(text, bodyOffset).run();
+}
+
+interface OpenElement {
+  index: number;
+  name: string;
+  indent: number;
+  /** A flow element opened inside a list item: lines less indented end the item, and the element with it. */
+  inList: boolean;
+}
+
+class Scanner {
+  private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [] };
+  private readonly open: OpenElement[] = [];
+  /** The content indentation of the list item being read, or -1 outside lists. */
+  private listIndent = -1;
+  /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
+  private inParagraph = false;
+  private previousLine: { offset: number; text: string } | undefined;
+  private readonly definitions = new Map<string, true>();
+  /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
+  private brackets: { offset: number; image: boolean }[] = [];
+  /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
+  private skipTo = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly from: number,
+  ) {}
+
+  run(): BodyScan {
+    const text = this.text;
+    let fence: { char: string; count: number; indent: number } | undefined;
+    let math = false;
+    let esm: { start: number; end: number } | undefined;
+    for (let start = this.from; start < text.length || (start === text.length && start === this.from);) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      const line = text.slice(start, end).replace(/\r$/, '');
+      const indent = indentOf(line);
+      const stripped = line.slice(indent);
+      const blank = stripped === '';
+      if (fence) {
+        if (this.closesFence(stripped, fence) || (indent < fence.indent && !blank && this.listIndent >= 0)) fence = undefined;
+      } else if (math) {
+        if (stripped.startsWith('$$')) math = false;
+      } else if (esm) {
+        if (blank) {
+          this.readEsm(esm.start, esm.end);
+          esm = undefined;
+        } else esm.end = end;
+      } else if (blank) {
+        this.inParagraph = false;
+      } else {
+        // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
+        if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
+        this.trackList(indent, stripped);
+        const opening = /^(`{3,}|~{3,})/.exec(stripped);
+        if (opening && !(opening[1][0] === '`' && stripped.slice(opening[1].length).includes('`'))) {
+          fence = { char: opening[1][0], count: opening[1].length, indent };
+          this.inParagraph = false;
+        } else if (stripped.startsWith('$$')) {
+          math = !stripped.slice(2).includes('$$');
+          this.inParagraph = false;
+        } else if (indent === 0 && !this.inParagraph && /^(?:import|export)[\s{*]/.test(stripped)) {
+          esm = { start, end };
+        } else {
+          this.readLine(start, line, indent, stripped);
+        }
+      }
+      this.checkListEnds(indent, blank, start);
+      this.previousLine = { offset: start, text: line };
+      if (this.skipTo > end) {
+        // A tag went on over the following lines: they are read.
+        end = this.skipTo;
+        this.skipTo = -1;
+      }
+      if (end >= text.length) break;
+      start = end + 1;
+    }
+    if (esm) this.readEsm(esm.start, esm.end);
+    if (fence === undefined && this.open.length)
+      this.unsure(this.scan.elements[this.open[this.open.length - 1].index].offset, 'an element is not closed');
+    return this.scan;
+  }
+
+  private unsure(offset: number, reason: string): void {
+    this.scan.uncertain ??= { offset, reason };
+  }
+
+  private closesFence(stripped: string, fence: { char: string; count: number }): boolean {
+    let count = 0;
+    while (stripped[count] === fence.char) count++;
+    return count >= fence.count && stripped.slice(count).trim() === '';
+  }
+
+  /** List items: their content indentation, so a flow element left open when the item ends is caught. */
+  private trackList(indent: number, stripped: string): void {
+    const item = LIST_ITEM.exec(stripped);
+    if (item) this.listIndent = indent + item[0].length;
+    else if (indent < this.listIndent && !this.inParagraph) this.listIndent = -1;
+  }
+
+  private checkListEnds(indent: number, blank: boolean, offset: number): void {
+    if (blank) return;
+    for (const element of this.open) {
+      if (element.inList && indent < element.indent) this.unsure(offset, 'a list item ends inside an element');
+    }
+  }
+
+  /** One line that is neither code nor ESM: a heading, a definition, a line of tags, or text. */
+  private readLine(start: number, line: string, indent: number, stripped: string): void {
+    const contentStart = start + indent;
+    if (stripped.startsWith('>')) {
+      // Block quotes are containers too: an element inside one must close on the same line.
+      let at = contentStart;
+      while (this.text[at] === '>') at += this.text[at + 1] === ' ' ? 2 : 1;
+      const end = start + line.length;
+      const quoted = /^(#{1,6})(?:[ \t]+|$)/.exec(this.text.slice(at, end));
+      if (quoted) {
+        this.readHeading(at, end, quoted[1].length, quoted[0].length);
+        this.inParagraph = false;
+        return;
+      }
+      if (this.text[at] === '<' && this.readQuotedFlowTags(at, end)) return;
+      this.readInline(at, end, true);
+      this.inParagraph = true;
+      return;
+    }
+    const item = LIST_ITEM.exec(stripped);
+    const afterMarker = item ? contentStart + item[0].length : contentStart;
+    const rest = item ? stripped.slice(item[0].length) : stripped;
+    const heading = /^(#{1,6})(?:[ \t]+|$)/.exec(rest);
+    if (heading) {
+      this.readHeading(afterMarker, start + line.length, heading[1].length, heading[0].length);
+      this.inParagraph = false;
+      return;
+    }
+    if (!this.inParagraph && !item && DEFINITION.test(rest)) {
+      this.readDefinition(afterMarker, start + line.length);
+      return;
+    }
+    if (rest.startsWith('<') && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {
+      this.inParagraph = false;
+      return;
+    }
+    if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item) {
+      this.setextHeading(stripped[0] === '=' ? 1 : 2);
+      this.inParagraph = false;
+      return;
+    }
+    if (/^(?:\*[ \t]*){3,}$|^(?:-[ \t]*){3,}$|^(?:_[ \t]*){3,}$/.test(stripped)) {
+      this.inParagraph = false;
+      return;
+    }
+    this.readInline(afterMarker, start + line.length, item !== null);
+    this.inParagraph = true;
+  }
+
+  /**
+   * A line made only of tags (`<Card title="x">`, `</Tabs>`, `<Icon icon="a" />`): flow elements,
+   * possibly spanning lines. False when the line holds more than tags: it is read as text.
+   */
+  private readFlowTags(from: number, lineEnd: number, indent: number, inListItem: boolean): boolean {
+    const text = this.text;
+    const tags: Tag[] = [];
+    let at = from;
+    let end = lineEnd;
+    while (at < end && text[at] === '<') {
+      const tag = parseTag(text, at);
+      if (!tag) return false;
+      tags.push(tag);
+      at = tag.end;
+      if (at > end) {
+        // The tag went on over more lines: the rest of its last line must be empty or more tags.
+        end = text.indexOf('\n', at - 1) < 0 ? text.length : text.indexOf('\n', at - 1);
+        if (text[end - 1] === '\r') end--;
+      }
+      while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
+    }
+    if (at < end) return false;
+    for (const tag of tags) this.applyTag(tag, true, indent, inListItem || this.listIndent >= 0);
+    if (end > lineEnd) this.skipTo = end;
+    return true;
+  }
+
+  /** In a block quote, a line of tags that all close on it (or close themselves) is a line of flow elements. */
+  private readQuotedFlowTags(from: number, to: number): boolean {
+    const tags: Tag[] = [];
+    const open: string[] = [];
+    let at = from;
+    while (at < to && this.text[at] === '<') {
+      const tag = parseTag(this.text, at);
+      if (!tag || tag.end > to) return false;
+      tags.push(tag);
+      if (tag.closing) {
+        if (open.pop() !== tag.name) return false;
+      } else if (!tag.selfClosing) open.push(tag.name);
+      at = tag.end;
+      while (at < to && (this.text[at] === ' ' || this.text[at] === '\t')) at++;
+    }
+    if (at < to || open.length) return false;
+    for (const tag of tags) this.applyTag(tag, true, 0, false);
+    return true;
+  }
+
+  private applyTag(tag: Tag, flow: boolean, indent: number, inList: boolean): void {
+    if (tag.closing) {
+      const top = this.open[this.open.length - 1];
+      if (!top || top.name !== tag.name) {
+        this.unsure(tag.start, `a closing tag </${tag.name}> that does not close the element open here`);
+        const index = this.open.map((element) => element.name).lastIndexOf(tag.name);
+        if (index >= 0) this.open.length = index;
+        return;
+      }
+      this.open.pop();
+      return;
+    }
+    const index = this.scan.elements.length;
+    const parent = this.open.length ? this.open[this.open.length - 1].index : -1;
+    this.scan.elements.push({
+      name: tag.name,
+      offset: tag.start,
+      length: tag.end - tag.start,
+      nameOffset: tag.start + 1,
+      nameLength: tag.name.length,
+      attributes: tag.attributes,
+      selfClosing: tag.selfClosing,
+      flow,
+      parent,
+    });
+    for (const attribute of tag.attributes) this.urlAttribute(tag.name, attribute);
+    if (!tag.selfClosing) this.open.push({ index, name: tag.name, indent, inList });
+  }
+
+  private urlAttribute(element: string, attribute: BodyAttribute): void {
+    const elements = URL_ATTRIBUTES[attribute.name];
+    if (!elements || typeof attribute.value !== 'string') return;
+    if (!elements.includes('*') && !elements.includes(element)) return;
+    this.scan.links.push({
+      kind: 'attribute',
+      url: attribute.value,
+      offset: attribute.valueOffset + 1,
+      length: attribute.valueLength - 2,
+      element,
+      attribute: attribute.name,
+    });
+  }
+
+  /** Text: code spans, links, images, inline tags (which must close on the line), expressions, math. */
+  private readInline(from: number, to: number, container: boolean): void {
+    const text = this.text;
+    const inlineOpen: Tag[] = [];
+    const brackets = this.brackets;
+    let mathOpen = -1;
+    for (let at = from; at < to; at++) {
+      const char = text[at];
+      if (char === '\\') {
+        at++;
+        continue;
+      }
+      if ((char === 'h' || char === 'w' || char === 'H' || char === 'W') && AUTOLINK_START.test(text.slice(at, at + 8))) {
+        const before = at === from ? ' ' : text[at - 1];
+        // As micromark's GFM autolink literal: after any non-letter for a protocol; for `www.`, after
+        // a space or one of `*_~([]`.
+        const www = char === 'w' || char === 'W';
+        if (www ? /[\s*_~()[\]]/.test(before) : !/[A-Z]/i.test(before)) {
+          // A GFM autolink literal runs to the next space or `<`: backticks and braces in it are URL.
+          // Inside link text, the `]` that closes it ends the URL too.
+          const stop = this.brackets.length ? /[\s<\]]/ : /[\s<]/;
+          while (at + 1 < to && !stop.test(text[at + 1])) at++;
+          continue;
+        }
+      }
+      if (char === '`') {
+        const run = runLength(text, at, '`');
+        const close = findRun(text, at + run, to, '`', run);
+        if (close >= 0) at = close + run - 1;
+        else at += run - 1;
+        continue;
+      }
+      if (char === '$') {
+        const run = runLength(text, at, '$');
+        if (mathOpen < 0) {
+          const close = findRun(text, at + run, to, '$', run);
+          if (close >= 0) {
+            at = close + run - 1; // inline math: its content is not markdown
+            continue;
+          }
+        }
+        at += run - 1;
+        mathOpen = -1;
+        continue;
+      }
+      if (char === '<') {
+        const next = text[at + 1];
+        if (next === ' ' || next === '\t' || at + 1 >= to) continue; // `a < b` is text
+        const tag = parseTag(text, at);
+        if (!tag || tag.end > to) {
+          this.unsure(at, 'a `<` that starts no complete tag on its line');
+          continue;
+        }
+        if (tag.closing) {
+          const top = inlineOpen[inlineOpen.length - 1];
+          if (top && top.name === tag.name) inlineOpen.pop();
+          else this.applyTag(tag, false, 0, false); // closes a flow element opened on an earlier line
+        } else {
+          if (!tag.selfClosing) inlineOpen.push(tag);
+          this.applyTag(tag, false, 0, false);
+          if (!tag.selfClosing) this.open.pop(); // inline elements close on their own line, checked below
+        }
+        at = tag.end - 1;
+        continue;
+      }
+      if (char === '{') {
+        const close = expressionEnd(text, at, true, to);
+        if (close === undefined) {
+          this.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
+          continue;
+        }
+        at = close;
+        continue;
+      }
+      if (char === '[') {
+        brackets.push({ offset: at, image: text[at - 1] === '!' && text[at - 2] !== '\\' });
+        continue;
+      }
+      if (char === ']') {
+        const opening = brackets.pop();
+        if (!opening) continue;
+        if (text[at + 1] === '(') {
+          const destination = parseDestination(text, at + 2, to);
+          if (destination) {
+            const label = text.slice(opening.offset + 1, at);
+            this.scan.links.push({
+              kind: opening.image ? 'image' : 'link',
+              url: destination.url,
+              offset: destination.offset,
+              length: destination.length,
+              ...(opening.image ? { alt: label } : {}),
+            });
+            if (!opening.image) brackets.length = 0; // links do not nest
+            at = destination.end - 1;
+          }
+        }
+        continue;
+      }
+    }
+    if (inlineOpen.length) this.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
+    void container;
+  }
+
+  private readHeading(from: number, to: number, level: number, markerLength: number): void {
+    let contentEnd = to;
+    // A closing sequence of `#` is not part of the heading.
+    const closing = /[ \t]#+[ \t]*$/.exec(this.text.slice(from + markerLength, to));
+    if (closing) contentEnd = from + markerLength + closing.index;
+    let content = this.text.slice(from + markerLength, contentEnd).trim();
+    let customId: string | undefined;
+    const custom = /\{[ \t]*#([^}]+)\}[ \t]*$/.exec(content);
+    if (custom) {
+      customId = custom[1].trim();
+      content = content.slice(0, custom.index).trim();
+    } else {
+      this.readInline(from + markerLength, contentEnd, false);
+    }
+    const { title, exact } = headingTitle(content);
+    this.scan.headings.push({
+      level,
+      title,
+      customId,
+      offset: from,
+      length: to - from,
+      parent: this.open.length ? this.open[this.open.length - 1].index : -1,
+      exact,
+    });
+  }
+
+  private setextHeading(level: number): void {
+    const previous = this.previousLine!;
+    const content = previous.text.trim();
+    const { title, exact } = headingTitle(content);
+    this.scan.headings.push({
+      level,
+      title,
+      offset: previous.offset,
+      length: previous.text.length,
+      parent: this.open.length ? this.open[this.open.length - 1].index : -1,
+      exact,
+    });
+  }
+
+  private readDefinition(from: number, to: number): void {
+    const text = this.text;
+    const close = text.indexOf(']:', from);
+    const label = normaliseLabel(text.slice(from + 1, close));
+    let at = close + 2;
+    while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+    const destination = parseDestination(text, at, to, true);
+    if (!destination) return;
+    this.definitions.set(label, true);
+    this.scan.links.push({ kind: 'definition', url: destination.url, offset: destination.offset, length: destination.length });
+  }
+
+  private readEsm(start: number, end: number): void {
+    const code = this.text.slice(start, end);
+    const esm = readEsm(code);
+    if (!esm) {
+      this.unsure(start, 'an import or export that is not a valid module statement');
+      return;
+    }
+    for (const item of esm.imports) {
+      this.scan.imports.push({ source: item.source, offset: start + item.start, length: item.end - item.start, locals: item.locals });
+    }
+    this.scan.exported.push(...esm.exported);
+  }
+}
+
+/** `(url "title")`: the URL and its place, and the offset after `)`; undefined when it is no destination. */
+function parseDestination(
+  text: string,
+  from: number,
+  to: number,
+  definition = false,
+): { url: string; offset: number; length: number; end: number } | undefined {
+  let at = from;
+  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  let url: string;
+  let offset: number;
+  let length: number;
+  if (text[at] === '<') {
+    const close = text.indexOf('>', at + 1);
+    if (close < 0 || close > to || text.slice(at + 1, close).includes('<')) return undefined;
+    url = text.slice(at + 1, close);
+    offset = at + 1;
+    length = close - at - 1;
+    at = close + 1;
+  } else {
+    offset = at;
+    let depth = 0;
+    while (at < to) {
+      const char = text[at];
+      if (char === '\\') at += 2;
+      else if (char === '(') {
+        depth++;
+        at++;
+      }
+      else if (char === ')') {
+        if (depth === 0) break;
+        depth--;
+        at++;
+      } else if (char === ' ' || char === '\t') break;
+      else at++;
+    }
+    url = text.slice(offset, at).replace(/\\(.)/g, '$1');
+    length = at - offset;
+  }
+  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  const quote = text[at];
+  if (quote === '"' || quote === "'" || (quote === '(' && !definition)) {
+    const close = text.indexOf(quote === '(' ? ')' : quote, at + 1);
+    if (close < 0 || close >= to) return undefined;
+    at = close + 1;
+    while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  }
+  if (definition) return at >= to || text.slice(at, to).trim() === '' ? { url: decodeEntities(url), offset, length, end: to } : undefined;
+  if (text[at] !== ')') return undefined;
+  return { url: decodeEntities(url), offset, length, end: at + 1 };
+}
+
+function indentOf(line: string): number {
+  let i = 0;
+  while (line[i] === ' ' || line[i] === '\t') i++;
+  return i;
+}
+
+function runLength(text: string, at: number, char: string): number {
+  let end = at;
+  while (text[end] === char) end++;
+  return end - at;
+}
+
+/** The start of the next run of exactly `length` `char`s in [from, to), or -1. */
+function findRun(text: string, from: number, to: number, char: string, length: number): number {
+  for (let at = text.indexOf(char, from); at >= 0 && at < to;) {
+    const run = runLength(text, at, char);
+    if (run === length) return at;
+    at = text.indexOf(char, at + run);
+  }
+  return -1;
+}
+
+function normaliseLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
+}

@@ -1,0 +1,131 @@
+import { expressionEnd } from './jsSyntax';
+import { parseTag } from './jsxTag';
+
+/**
+ * The text of a heading as the platform slugs it: the values of its text and inline code, with the
+ * markup around them removed (emphasis, links, escapes, entities); images, math and expressions add
+ * nothing. `exact` is false where the heading holds markup this reading does not settle (JSX, an
+ * unpaired emphasis marker): its anchor is then taken from the reference parser when it matters.
+ */
+/** What a backslash escapes in markdown. */
+const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+export function headingTitle(markdown: string): { title: string; exact: boolean } {
+  let exact = true;
+  let title = '';
+  for (let at = 0; at < markdown.length; at++) {
+    const char = markdown[at];
+    if (char === '<' && /[A-Z_$/>]/i.test(markdown[at + 1] ?? '')) {
+      // A JSX tag: its text children count, the tag itself does not.
+      const tag = parseTag(markdown, at);
+      if (tag) {
+        at = tag.end - 1;
+        continue;
+      }
+      exact = false;
+      title += char;
+    } else if (char === '{') {
+      // An expression is no text.
+      const close = expressionEnd(markdown, at, true, markdown.length);
+      if (close === undefined) {
+        exact = false;
+        title += char;
+      } else at = close;
+    } else if (char === '\\' && at + 1 < markdown.length && ASCII_PUNCTUATION.includes(markdown[at + 1])) {
+      title += markdown[++at];
+    } else if (char === '`') {
+      let run = 1;
+      while (markdown[at + run] === '`') run++;
+      const close = markdown.indexOf('`'.repeat(run), at + run);
+      if (close < 0 || markdown[close + run] === '`') {
+        title += markdown.slice(at, at + run);
+        at += run - 1;
+        continue;
+      }
+      let code = markdown.slice(at + run, close).replace(/\n/g, ' ');
+      if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
+      title += code;
+      at = close + run - 1;
+    } else if (char === '!' && markdown[at + 1] === '[') {
+      const end = linkEnd(markdown, at + 1);
+      if (end < 0) title += char;
+      else at = end - 1; // an image adds nothing
+    } else if (char === '[') {
+      const end = linkEnd(markdown, at);
+      if (end < 0) title += char;
+      else {
+        const close = markdown.lastIndexOf('](', end);
+        title += headingTitle(markdown.slice(at + 1, close)).title;
+        at = end - 1;
+      }
+    } else if (char === '$') {
+      const close = markdown.indexOf('$', at + 1);
+      if (close < 0) title += char;
+      else at = close;
+    } else if (char === '&') {
+      const entity = /^&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]{2,8});/i.exec(markdown.slice(at, at + 12));
+      if (entity) {
+        title += decodeEntity(entity[1]) ?? entity[0];
+        at += entity[0].length - 1;
+      } else title += char;
+    } else {
+      title += char;
+    }
+  }
+  const stripped = stripEmphasis(title);
+  if (/\*/.test(stripped) || /(?:^|[^\p{L}\p{N}])_|_(?:$|[^\p{L}\p{N}])/u.test(stripped)) exact = false;
+  return { title: stripped, exact };
+}
+
+/** The end (after `)`) of `[text](destination)` starting at `[`, or -1. */
+function linkEnd(markdown: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < markdown.length; at++) {
+    const char = markdown[at];
+    if (char === '\\') at++;
+    else if (char === '[') depth++;
+    else if (char === ']' && --depth === 0) {
+      if (markdown[at + 1] !== '(') return -1;
+      const close = markdown.indexOf(')', at + 2);
+      return close < 0 ? -1 : close + 1;
+    }
+  }
+  return -1;
+}
+
+/** Removes paired emphasis delimiters: `**a**`, `*a*`, `_a_` at word boundaries, `~~a~~`. */
+function stripEmphasis(text: string): string {
+  let result = text;
+  for (const pattern of [/\*\*\*(?=\S)([^*]*?\S)\*\*\*/g, /\*\*(?=\S)([^*]*?\S)\*\*/g, /\*(?=\S)([^*]*?\S)\*/g, /~~(?=\S)([^~]*?\S)~~/g])
+    result = result.replace(pattern, '$1');
+  for (const pattern of [
+    /(^|[^\p{L}\p{N}_])___(?=\S)([^_]*?\S)___(?![\p{L}\p{N}_])/gu,
+    /(^|[^\p{L}\p{N}_])__(?=\S)([^_]*?\S)__(?![\p{L}\p{N}_])/gu,
+    /(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}_])/gu,
+  ])
+    result = result.replace(pattern, '$1$2');
+  return result;
+}
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+};
+
+function decodeEntity(entity: string): string | undefined {
+  if (entity[0] === '#') {
+    const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+  }
+  return NAMED[entity.toLowerCase()];
+}

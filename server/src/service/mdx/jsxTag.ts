@@ -1,0 +1,107 @@
+import type { BodyAttribute } from './bodyScanner';
+import { expressionEnd } from './jsSyntax';
+
+/** The characters of a name in a JSX tag: `Card`, `Tree.Folder`, `svg:rect`, `data-x` for attributes. */
+const NAME_START = /[A-Z_$]/i;
+const NAME_PART = /[\w$.:-]/;
+
+export interface Tag {
+  name: string;
+  start: number;
+  end: number;
+  closing: boolean;
+  selfClosing: boolean;
+  attributes: BodyAttribute[];
+}
+
+/**
+ * A JSX tag at `at` (`<Name attr="v" attr={x} bare>`, `</Name>`, `<Name />`, `<>`), possibly over
+ * several lines; undefined for anything else (the `<` starts no tag the scanner can vouch for).
+ */
+export function parseTag(text: string, at: number): Tag | undefined {
+  let i = at + 1;
+  const closing = text[i] === '/';
+  if (closing) i++;
+  const nameStart = i;
+  if (text[i] !== '>') {
+    if (!NAME_START.test(text[i] ?? '')) return undefined;
+    while (i < text.length && NAME_PART.test(text[i])) i++;
+  }
+  const name = text.slice(nameStart, i);
+  const attributes: BodyAttribute[] = [];
+  for (;;) {
+    const space = i;
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text[i] === '>') return { name, start: at, end: i + 1, closing, selfClosing: false, attributes };
+    if (text[i] === '/' && text[i + 1] === '>')
+      return closing ? undefined : { name, start: at, end: i + 2, closing, selfClosing: true, attributes };
+    if (closing || i === space) return undefined;
+    if (text[i] === '{') {
+      const end = expressionEnd(text, i, false, lineEndAfter(text, i));
+      if (end === undefined || !/^\{\s*\.\.\./.test(text.slice(i, end))) return undefined;
+      i = end + 1;
+      continue;
+    }
+    if (!NAME_START.test(text[i] ?? '')) return undefined;
+    const attributeStart = i;
+    while (i < text.length && NAME_PART.test(text[i])) i++;
+    const attributeName = text.slice(attributeStart, i);
+    let j = i;
+    while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;
+    if (text[j] !== '=') {
+      attributes.push({
+        name: attributeName,
+        nameOffset: attributeStart,
+        value: true,
+        valueOffset: attributeStart,
+        valueLength: attributeName.length,
+      });
+      continue;
+    }
+    j++;
+    while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;
+    const quote = text[j];
+    if (quote === '"' || quote === "'") {
+      const close = text.indexOf(quote, j + 1);
+      if (close < 0) return undefined;
+      attributes.push({
+        name: attributeName,
+        nameOffset: attributeStart,
+        value: decodeEntities(text.slice(j + 1, close)),
+        valueOffset: j,
+        valueLength: close + 1 - j,
+      });
+      i = close + 1;
+    } else if (quote === '{') {
+      const close = expressionEnd(text, j, false, lineEndAfter(text, j));
+      if (close === undefined) return undefined;
+      attributes.push({
+        name: attributeName,
+        nameOffset: attributeStart,
+        value: { expression: text.slice(j + 1, close) },
+        valueOffset: j,
+        valueLength: close + 1 - j,
+      });
+      i = close + 1;
+    } else return undefined;
+  }
+}
+
+function lineEndAfter(text: string, at: number): number {
+  const end = text.indexOf('\n', at);
+  return end < 0 ? text.length : end;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Character references decoded, as in a JSX attribute string or a link destination. */
+export function decodeEntities(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, entity: string) => {
+    if (entity[0] === '#') {
+      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[entity.toLowerCase()] ?? whole;
+  });
+}
