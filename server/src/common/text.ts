@@ -10,6 +10,11 @@ export function trimEndOf(text: string, chars: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
+/** A path without its leading and trailing `/`. */
+export function trimSlashes(path: string): string {
+  return trimEndOf(trimStartOf(path, '/'), '/');
+}
+
 /** `text` without the characters of `chars` at its start. */
 export function trimStartOf(text: string, chars: string): string {
   let start = 0;

@@ -27,7 +27,6 @@ export class SourceFiles {
     return this.documents.has(uri);
   }
 
-
   range(uri: string, offset: number, length: number): Range {
     const document = this.documents.get(uri);
     if (!document) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

@@ -57,6 +57,8 @@ export interface SiteFiles {
   ignoredPages: Map<string, string>;
   /** Why each file of {@link ignoredPages} is not published. */
   ignoredWhy: Map<string, IgnoreReason>;
+  /** Whether the platform leaves a file out of the build (`.mintignore` or its default ignores). */
+  isIgnored(relative: string): boolean;
   problems: { uri: string; message: string }[];
 }
 
@@ -111,7 +113,15 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
       if (why) ignoredWhy.set(relative, why);
     }
   }
-  return { rootUri, files, pages, ignoredPages, ignoredWhy, problems: listing.problems };
+  return {
+    rootUri,
+    files,
+    pages,
+    ignoredPages,
+    ignoredWhy,
+    isIgnored: (relative) => matcher.ignores(relative),
+    problems: listing.problems,
+  };
 }
 
 /** A path holding one of the names in {@link DEFAULT_IGNORES}: only those can be ignored by default. */

@@ -1,10 +1,15 @@
 import { parseFrontMatter, type FrontMatter } from '../frontMatter/parseFrontMatter';
+import { pageAnchors, type PageAnchors } from '../mdx/anchors';
+import { scanBody, type BodyScan } from '../mdx/bodyScanner';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
+import { parseMdx, type MdxSyntaxError } from '../mdx/mdxReference';
+import { scanFromTree } from '../mdx/treeScan';
 import { LineTable } from './lineTable';
 
 /**
  * One version of an MDX or Markdown page, parsed once for the page rules and the editor features:
- * the text, its line offsets, the front matter, and the field tags of the body (scanned on first use).
+ * the text, its line offsets, the front matter, and, each on first use, the field tags, the body
+ * scan, its anchors, and the reference parser's verdict.
  */
 export interface PageDocument {
   readonly uri: string;
@@ -12,16 +17,41 @@ export interface PageDocument {
   readonly lines: LineTable;
   readonly frontMatter: FrontMatter;
   fields(): FieldTag[];
+  /** Links, elements, headings and imports of the body (one linear pass). */
+  body(): BodyScan;
+  /** The `#anchors` the page offers, from the body scan. */
+  anchors(): PageAnchors;
+  /** The anchors as the reference parser's tree gives them (exact; slow: only to confirm a missing one). */
+  exactAnchors(): Set<string> | undefined;
+  /** The MDX syntax error that stops the page, when the scanner cannot vouch for it and the parser fails. */
+  syntaxError(): MdxSyntaxError | undefined;
 }
 
 export function parsePageDocument(uri: string, text: string): PageDocument {
   const frontMatter = parseFrontMatter(text);
   let fields: FieldTag[] | undefined;
-  return {
+  let body: BodyScan | undefined;
+  let anchors: PageAnchors | undefined;
+  let parsed: ReturnType<typeof parseMdx> | undefined;
+  const reference = () => (parsed ??= parseMdx(text));
+  const document: PageDocument = {
     uri,
     text,
     lines: new LineTable(text),
     frontMatter,
     fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
+    body: () => (body ??= scanBody(text, frontMatter.bodyOffset)),
+    anchors: () => (anchors ??= pageAnchors(document.body())),
+    exactAnchors() {
+      const result = reference();
+      return 'tree' in result ? pageAnchors(scanFromTree(result.tree, text)).anchors : undefined;
+    },
+    syntaxError() {
+      // The platform reads `.md` pages as MDX too. A page the scanner vouches for parses.
+      if (!document.body().uncertain) return undefined;
+      const result = reference();
+      return 'error' in result ? result.error : undefined;
+    },
   };
+  return document;
 }

@@ -86,6 +86,9 @@ export interface BodyScan {
   uncertain?: { offset: number; reason: string };
 }
 
+/** What inline reading stops at: escapes, code, math, tags, expressions, brackets, autolink literals. */
+const INTERESTING = /[\\`$<{[\]]/g;
+const INTERESTING_WITH_URLS = /[\\`$<{[\]]|https?:\/\/|www\./gi;
 /** `http://`, `https://` or `www.` (any case): where a GFM autolink literal may start. */
 const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
@@ -111,7 +114,7 @@ class Scanner {
   private listIndent = -1;
   /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
   private inParagraph = false;
-  private previousLine: { offset: number; text: string } | undefined;
+  private previousLine: { offset: number; end: number } | undefined;
   private readonly definitions = new Map<string, true>();
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
   private brackets: { offset: number; image: boolean }[] = [];
@@ -131,8 +134,27 @@ class Scanner {
     for (let start = this.from; start < text.length || (start === text.length && start === this.from);) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      const line = text.slice(start, end).replace(/\r$/, '');
-      const indent = indentOf(line);
+      const lineEnd = text.charCodeAt(end - 1) === 13 && end > start ? end - 1 : end;
+      let indent = 0;
+      while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
+      const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
+      if (!fence && !math && !esm && isProseStart(first) && !(indent === 0 && (first === 105 || first === 101))) {
+        // The usual line: text starting with a letter. No block construct starts with one.
+        if (!this.inParagraph) this.brackets = [];
+        if (indent < this.listIndent && !this.inParagraph) this.listIndent = -1;
+        this.checkListEnds(indent, false, start);
+        this.readInline(start + indent, lineEnd, false);
+        this.inParagraph = true;
+        this.previousLine = { offset: start, end: lineEnd };
+        if (this.skipTo > end) {
+          end = this.skipTo;
+          this.skipTo = -1;
+        }
+        if (end >= text.length) break;
+        start = end + 1;
+        continue;
+      }
+      const line = text.slice(start, lineEnd);
       const stripped = line.slice(indent);
       const blank = stripped === '';
       if (fence) {
@@ -164,7 +186,7 @@ class Scanner {
         }
       }
       this.checkListEnds(indent, blank, start);
-      this.previousLine = { offset: start, text: line };
+      this.previousLine = { offset: start, end: lineEnd };
       if (this.skipTo > end) {
         // A tag went on over the following lines: they are read.
         end = this.skipTo;
@@ -348,7 +370,16 @@ class Scanner {
     const inlineOpen: Tag[] = [];
     const brackets = this.brackets;
     let mathOpen = -1;
+    const line = text.slice(from, to);
+    const withUrls = line.includes('://') || line.includes('www.') || line.includes('WWW.');
     for (let at = from; at < to; at++) {
+      // Jump to the next character that can start something: prose in between needs nothing. Lines
+      // with a URL in them also stop at autolink literals (a slower search).
+      const search = withUrls ? INTERESTING_WITH_URLS : INTERESTING;
+      search.lastIndex = at;
+      const next = search.exec(text);
+      if (!next || next.index >= to) break;
+      at = next.index;
       const char = text[at];
       if (char === '\\') {
         at++;
@@ -473,13 +504,14 @@ class Scanner {
 
   private setextHeading(level: number): void {
     const previous = this.previousLine!;
-    const content = previous.text.trim();
+    const previousText = this.text.slice(previous.offset, previous.end);
+    const content = previousText.trim();
     const { title, exact } = headingTitle(content);
     this.scan.headings.push({
       level,
       title,
       offset: previous.offset,
-      length: previous.text.length,
+      length: previousText.length,
       parent: this.open.length ? this.open[this.open.length - 1].index : -1,
       exact,
     });
@@ -539,8 +571,7 @@ function parseDestination(
       else if (char === '(') {
         depth++;
         at++;
-      }
-      else if (char === ')') {
+      } else if (char === ')') {
         if (depth === 0) break;
         depth--;
         at++;
@@ -563,10 +594,9 @@ function parseDestination(
   return { url: decodeEntities(url), offset, length, end: at + 1 };
 }
 
-function indentOf(line: string): number {
-  let i = 0;
-  while (line[i] === ' ' || line[i] === '\t') i++;
-  return i;
+/** A letter (ASCII or not) or a digit-free character that starts no block construct. */
+function isProseStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 128;
 }
 
 function runLength(text: string, at: number, char: string): number {

@@ -95,6 +95,7 @@ function linkEnd(markdown: string, open: number): number {
 
 /** Removes paired emphasis delimiters: `**a**`, `*a*`, `_a_` at word boundaries, `~~a~~`. */
 function stripEmphasis(text: string): string {
+  if (!/[*_~]/.test(text)) return text;
   let result = text;
   for (const pattern of [/\*\*\*(?=\S)([^*]*?\S)\*\*\*/g, /\*\*(?=\S)([^*]*?\S)\*\*/g, /\*(?=\S)([^*]*?\S)\*/g, /~~(?=\S)([^~]*?\S)~~/g])
     result = result.replace(pattern, '$1');

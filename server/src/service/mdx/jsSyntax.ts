@@ -6,6 +6,14 @@ import jsx from 'acorn-jsx';
  * read by acorn with JSX, as the MDX parser reads it.
  */
 const JsParser = Parser.extend(jsx());
+/** A literal or a plain name, alone: always one valid expression. */
+const SIMPLE_EXPRESSION = /^[ \t]*(?:-?\d+(?:\.\d+)?|[A-Za-z_$][\w$]*|"[^"\\\n]*"|'[^'\\\n]*')[ \t]*$/;
+/** Words that are no expression on their own. */
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends finally for function if import in instanceof let new return static super switch throw try typeof var void while with yield await implements interface package private protected public'.split(
+    ' ',
+  ),
+);
 const OPTIONS: Options = { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: false };
 
 /**
@@ -15,6 +23,12 @@ const OPTIONS: Options = { ecmaVersion: 'latest', sourceType: 'module', allowRet
  * text expressions: an attribute's `{}` is an error in MDX.
  */
 export function expressionEnd(text: string, open: number, allowEmpty: boolean, lineEnd: number): number | undefined {
+  // Most expressions are a number, a word or a string: read without acorn (its set-up per call is the cost).
+  const close = text.indexOf('}', open + 1);
+  if (close > open && close < lineEnd) {
+    const inner = text.slice(open + 1, close);
+    if (SIMPLE_EXPRESSION.test(inner) && !RESERVED.has(inner.trim())) return close;
+  }
   const start = skipSpaceAndComments(text, open + 1, lineEnd);
   if (start === undefined) return undefined;
   if (text.charCodeAt(start) === 125 /* } */) return allowEmpty || hasComment(text, open + 1, start) ? start : undefined;
@@ -32,6 +46,8 @@ export function expressionEnd(text: string, open: number, allowEmpty: boolean, l
 export function readEsm(
   code: string,
 ): { imports: { source: string; start: number; end: number; locals: string[] }[]; exported: string[] } | undefined {
+  const simple = simpleImports(code);
+  if (simple) return { imports: simple, exported: [] };
   let program: { body: EsmNode[] };
   try {
     program = JsParser.parse(code, OPTIONS) as unknown as { body: EsmNode[] };
@@ -93,4 +109,93 @@ function skipSpaceAndComments(text: string, from: number, limit: number): number
 
 function hasComment(text: string, from: number, to: number): boolean {
   return text.slice(from, to).includes('/*');
+}
+
+/**
+ * One `import { A, B as C } from "x";` or `import D from "x"` per line: read by hand, without acorn
+ * (whose set-up per page costs more than the reading). Anything else: undefined, and acorn reads it.
+ */
+function simpleImports(code: string): { source: string; start: number; end: number; locals: string[] }[] | undefined {
+  const imports: { source: string; start: number; end: number; locals: string[] }[] = [];
+  let offset = 0;
+  for (const raw of code.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const read = new LineReader(line);
+    if (!read.word('import')) return undefined;
+    const locals: string[] = [];
+    if (read.symbol('{')) {
+      do {
+        const imported = read.name();
+        if (!imported) break;
+        if (read.word('as')) {
+          const local = read.name();
+          if (!local) return undefined;
+          locals.push(local);
+        } else locals.push(imported);
+      } while (read.symbol(','));
+      if (!read.symbol('}')) return undefined;
+    } else {
+      const local = read.name();
+      if (!local) return undefined;
+      locals.push(local);
+    }
+    if (!read.word('from')) return undefined;
+    const source = read.string();
+    if (!source) return undefined;
+    read.symbol(';');
+    if (!read.done() || locals.some((name) => RESERVED.has(name))) return undefined;
+    imports.push({ source: source.value, start: offset + source.start, end: offset + source.end, locals });
+    offset += raw.length + 1;
+  }
+  return imports;
+}
+
+/** A tiny reader of one import line: words, names, symbols and a string, spaces skipped. */
+class LineReader {
+  private at = 0;
+
+  constructor(private readonly line: string) {}
+
+  private skip(): void {
+    while (this.line[this.at] === ' ' || this.line[this.at] === '\t') this.at++;
+  }
+
+  word(word: string): boolean {
+    this.skip();
+    if (!this.line.startsWith(word, this.at) || /[\w$]/.test(this.line[this.at + word.length] ?? '')) return false;
+    this.at += word.length;
+    return true;
+  }
+
+  symbol(symbol: string): boolean {
+    this.skip();
+    if (this.line[this.at] !== symbol) return false;
+    this.at++;
+    return true;
+  }
+
+  name(): string | undefined {
+    this.skip();
+    const start = this.at;
+    if (!/[A-Za-z_$]/.test(this.line[this.at] ?? '')) return undefined;
+    while (/[\w$]/.test(this.line[this.at] ?? '')) this.at++;
+    return this.line.slice(start, this.at);
+  }
+
+  string(): { value: string; start: number; end: number } | undefined {
+    this.skip();
+    const quote = this.line[this.at];
+    if (quote !== '"' && quote !== "'") return undefined;
+    const close = this.line.indexOf(quote, this.at + 1);
+    const value = close < 0 ? '' : this.line.slice(this.at + 1, close);
+    if (close < 0 || value.includes('\\')) return undefined;
+    const start = this.at;
+    this.at = close + 1;
+    return { value, start, end: close + 1 };
+  }
+
+  done(): boolean {
+    this.skip();
+    return this.at === this.line.length;
+  }
 }

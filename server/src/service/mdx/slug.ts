@@ -1,18 +1,113 @@
-import slugifyLibrary, { slugifyWithCounter } from '@sindresorhus/slugify';
+import slugifyLibrary from '@sindresorhus/slugify';
 
 /**
  * Heading anchors as the platform makes them: the title lower-cased, spaces to `-`, percent-encoded,
  * then slugified (@sindresorhus/slugify, which the platform uses), keeping `%XX` for titles in other
  * scripts; the rendered id is that with percent-encoding decoded and punctuation and emoji removed.
  */
-export type Slugger = ReturnType<typeof slugifyWithCounter>;
+export type Slugger = (input: string, options: SlugOptions) => string;
 
-/** A slugger that numbers repeats (`setup`, `setup-2`), one per page. */
-export function newSlugger(): Slugger {
-  return slugifyWithCounter();
+interface SlugOptions {
+  decamelize?: boolean;
+  lowercase?: boolean;
+  preserveCharacters?: string[];
 }
 
-export function slugifyTitle(title: string, slugger: Slugger = slugifyWithCounter()): string {
+/**
+ * @sindresorhus/slugify, which the platform uses, transliterates with nearly two thousand regular
+ * expressions built per call (about 0.6 ms). Its input here is mostly plain ASCII, where that step
+ * changes nothing: those inputs take this port of its remaining steps (the property tests compare
+ * the two); anything else goes to the library.
+ */
+/** Longer inputs are cut here: no real title or name is this long, and the library's patterns backtrack. */
+const MAX_SLUG_INPUT = 1000;
+
+export function slugify(raw: string, options: SlugOptions = {}): string {
+  const input = raw.length > MAX_SLUG_INPUT ? raw.slice(0, MAX_SLUG_INPUT) : raw;
+  if (!PLAIN_ASCII.test(input)) return slugifyLibrary(input, options);
+  const lowercase = options.lowercase ?? true;
+  let result = (options.decamelize ?? true) ? decamelize(input) : input;
+  if (lowercase) result = result.toLowerCase();
+  const preserved = (options.preserveCharacters ?? []).join('');
+  result = result.replace(notSlugCharacters(lowercase, preserved), '-');
+  result = result.replace(/\\/g, '');
+  result = removeContractionDashes(result);
+  return result.replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
+}
+
+/** ASCII without the characters transliteration would change (`&`, and the diacritics `^` and `` ` ``). */
+const PLAIN_ASCII = /^[\x20-\x25\x27-\x5d\x5f\x61-\x7e]*$/;
+
+const patterns = new Map<string, RegExp>();
+
+function notSlugCharacters(lowercase: boolean, preserved: string): RegExp {
+  const key = `${lowercase}${preserved}`;
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    const escaped = preserved.replace(/[\\^\]-]/g, '\\$&');
+    patterns.set(key, (pattern = new RegExp(`[^a-z\\d${lowercase ? '' : 'A-Z'}${escaped}]+`, 'g')));
+  }
+  return pattern;
+}
+
+/**
+ * The library's `/([a-zA-Z\d]+)-([ts])(-|$)/g` → `$1$2$3` (`don-t` → `dont`), done in one linear pass
+ * with the same non-overlapping matches.
+ */
+function removeContractionDashes(input: string): string {
+  let result = '';
+  let consumed = 0;
+  for (let dash = input.indexOf('-'); dash >= 0; dash = input.indexOf('-', dash + 1)) {
+    const letter = input[dash + 1];
+    const after = dash + 2;
+    if ((letter !== 't' && letter !== 's') || (after < input.length && input[after] !== '-')) continue;
+    if (dash - 1 < consumed || !/[a-zA-Z\d]/.test(input[dash - 1] ?? '')) continue;
+    result += input.slice(consumed, dash) + letter + (after < input.length ? '-' : '');
+    consumed = Math.min(input.length, after + 1);
+    dash = consumed - 1;
+  }
+  return result + input.slice(consumed);
+}
+
+/** The library's decamelize. Its patterns backtrack on long runs of capitals: inputs are bounded (MAX_SLUG_INPUT). */
+function decamelize(input: string): string {
+  /* eslint-disable regexp/no-super-linear-move -- bounded input, the library's own patterns */
+  return input
+    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
+  /* eslint-enable regexp/no-super-linear-move */
+}
+
+/** A slugger that numbers repeats (`setup`, `setup-2`), one per page, as slugifyWithCounter does. */
+export function newSlugger(): Slugger {
+  const occurrences = new Map<string, number>();
+  return (input, options) => {
+    let result = slugify(input, options);
+    if (!result) return '';
+    const lower = result.toLowerCase();
+    const numberless = occurrences.get(withoutNumberSuffixes(lower)) ?? 0;
+    const counter = occurrences.get(lower);
+    occurrences.set(lower, typeof counter === 'number' ? counter + 1 : 1);
+    const next = occurrences.get(lower) ?? 2;
+    if (next >= 2 || numberless > 2) result = `${result}-${next}`;
+    return result;
+  };
+}
+
+/** `a-1-2` → `a`: every trailing `-<digits>` removed, as the library's `/(?:-\d+?)+?$/` does. */
+function withoutNumberSuffixes(slug: string): string {
+  let end = slug.length;
+  for (;;) {
+    let digits = end;
+    while (digits > 0 && slug.charCodeAt(digits - 1) >= 48 && slug.charCodeAt(digits - 1) <= 57) digits--;
+    if (digits === end || digits === 0 || slug[digits - 1] !== '-') return slug.slice(0, end);
+    end = digits - 1;
+  }
+}
+
+export function slugifyTitle(title: string, slugger: Slugger = (input, options) => slugify(input, options)): string {
   const encoded = encodeURIComponent(title.toLowerCase().trim().replace(/\s+/g, '-'));
   if (/%[0-9A-F]{2}/.test(encoded)) return slugger(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false });
   return slugger(encoded, { decamelize: false, preserveCharacters: ['_'] });
@@ -36,13 +131,13 @@ export function cleanHeadingId(id: string): string {
 
 /** The id of an Accordion or a View, from its title: numbered from the second one with the same title. */
 export function componentId(title: string, count: number): string {
-  const base = slugifyLibrary(title.replace(':', '-'), { decamelize: false });
+  const base = slugify(title.replace(':', '-'), { decamelize: false });
   return count > 0 ? `${base}-${count}` : base;
 }
 
 /** The anchor of a ParamField, Param or ResponseField: `param-<name>`, numbered from the second of a name. */
 export function paramFieldId(name: string, count: number): string {
-  return slugifyLibrary(`param-${name}${count > 0 ? `_${count}` : ''}`, { decamelize: true, separator: '-' });
+  return slugify(`param-${name}${count > 0 ? `_${count}` : ''}`, { decamelize: true });
 }
 
 /** `## Title {#id}`: the id as the platform keeps it (unsafe characters and punctuation dropped, spaces to `-`). */

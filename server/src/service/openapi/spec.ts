@@ -21,6 +21,12 @@ export interface Operation {
   operationId?: string;
   /** Parameters of the operation and of its path item (references are not followed). */
   parameters: OperationParameter[];
+  /** Its first tag: the folder of the page the platform generates for it. */
+  tag?: string;
+  /** `x-mint.href`: the path of its generated page, when the spec sets one. */
+  href?: string;
+  /** `x-excluded`: no page is generated for it. */
+  excluded?: boolean;
 }
 
 export interface OpenApiSpec {
@@ -50,6 +56,8 @@ export function parseSpec(uri: string, text: string): SpecLoadResult {
   const add = (method: string, path: string, item: unknown, shared: unknown) => {
     const op = (item ?? {}) as Record<string, unknown>;
     const parameters = [...parametersOf(shared), ...parametersOf(op.parameters)];
+    const tags = Array.isArray(op.tags) ? op.tags : [];
+    const xMint = op['x-mint'] && typeof op['x-mint'] === 'object' ? (op['x-mint'] as Record<string, unknown>) : undefined;
     operations.push({
       method,
       path,
@@ -57,6 +65,9 @@ export function parseSpec(uri: string, text: string): SpecLoadResult {
       description: stringOr(op.description),
       operationId: stringOr(op.operationId),
       parameters,
+      tag: stringOr(tags[0]),
+      href: stringOr(xMint?.href),
+      excluded: op['x-excluded'] === true ? true : undefined,
     });
   };
   for (const [path, item] of Object.entries(paths ?? {})) {

@@ -1,0 +1,68 @@
+/**
+ * Where an internal link points, read as the platform's link checker reads it: a URL with a scheme
+ * (`https:`, `mailto:`) is external; a path starting with `.` is relative to the folder of the page's
+ * file (an `index.mdx` included, as the platform documents); any other path is from the docs root,
+ * with or without its leading `/`. The query is dropped, percent-encoding decoded, a trailing `/`
+ * removed; `#anchor` alone is the page itself.
+ */
+export interface LinkPath {
+  /** From the docs root, without a leading or trailing `/`: `guides/setup`, `images/a.png`. */
+  path: string;
+  /** The `#anchor`, decoded, without `#`; undefined when there is none. */
+  anchor?: string;
+  /** The link names the page it is in (`#anchor`, or an empty path). */
+  samePage: boolean;
+}
+
+/** The path of an internal link, or undefined for an external one (a scheme, `data:`). */
+export function linkPath(url: string, pageRelative: string): LinkPath | undefined {
+  if (isExternal(url)) return undefined;
+  let path = url.replaceAll('\\', '/');
+  const folder = pageRelative.includes('/') ? pageRelative.slice(0, pageRelative.lastIndexOf('/')) : '';
+  if (path.startsWith('.')) path = resolveRelative(folder, path);
+  if (path.startsWith('/')) path = path.slice(1);
+  let parsed: URL;
+  try {
+    parsed = new URL(`mintlify:${path}`);
+  } catch {
+    return { path: normalise(path), samePage: false };
+  }
+  let pathname = decode(parsed.pathname);
+  if (pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  const anchor = parsed.hash ? decode(parsed.hash.slice(1)) : undefined;
+  if (pathname === '') return { path: pageRelative, anchor, samePage: true };
+  return { path: normalise(pathname), anchor, samePage: false };
+}
+
+/** A URL that names its scheme (`https:`, `mailto:`, `vscode:`), or a `data:` URL: not checked here. */
+export function isExternal(url: string): boolean {
+  return URL.canParse(url) || url.startsWith('data:');
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `dir` + `../x/./y` resolved (never above the root: a path that climbs keeps its `..`, and matches no file). */
+function resolveRelative(folder: string, relative: string): string {
+  const parts = folder === '' ? [] : folder.split('/');
+  let climbed = 0;
+  for (const segment of relative.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length) parts.pop();
+      else climbed++;
+    } else parts.push(segment);
+  }
+  return [...Array<string>(climbed).fill('..'), ...parts].join('/');
+}
+
+/** `a//b/./c` → `a/b/c`. */
+function normalise(path: string): string {
+  if (!path.includes('//') && !path.includes('./')) return path;
+  return resolveRelative('', path);
+}
