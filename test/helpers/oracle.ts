@@ -119,3 +119,42 @@ function trimTrailingSlashes(id: string): string {
   while (end > 0 && id[end - 1] === '/') end--;
   return id.slice(0, end);
 }
+
+/** A broken link as `mint broken-links` reports it: the file it is in and the URL as written. */
+export interface PlatformBrokenLink {
+  file: string;
+  url: string;
+}
+
+interface LinkRotModule {
+  getBrokenInternalLinks(
+    root: string,
+    options: { checkAnchors: boolean; checkSnippets: boolean; fetchRemoteDocument: () => Promise<never> },
+  ): Promise<{ relativeDir: string; filename: string; originalPath: string }[]>;
+  getBrokenRedirects(root: string, options: object): Promise<{ source: string; destination: string }[]>;
+}
+
+/**
+ * What the platform's link checker (`mint broken-links --check-anchors --check-snippets`, whose engine
+ * is @mintlify/link-rot) reports for a docs root: broken links and broken redirects. Remote specs are
+ * not fetched (this machine is offline), as Docsmith does not fetch them either.
+ */
+export async function platformBrokenLinks(
+  root: string,
+): Promise<{ links: PlatformBrokenLink[]; redirects: { source: string; destination: string }[] }> {
+  const linkRot = await load<LinkRotModule>('@mintlify/link-rot', 'dist/index.js');
+  const offline = async (): Promise<never> => {
+    throw new Error('offline');
+  };
+  return quietly(async () => {
+    const links = await linkRot.getBrokenInternalLinks(root, { checkAnchors: true, checkSnippets: true, fetchRemoteDocument: offline });
+    const redirects = await linkRot.getBrokenRedirects(root, {});
+    return {
+      links: links.map((link) => ({
+        file: link.relativeDir === '.' ? link.filename : `${link.relativeDir}/${link.filename}`,
+        url: link.originalPath,
+      })),
+      redirects,
+    };
+  });
+}

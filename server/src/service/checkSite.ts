@@ -1,10 +1,13 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from './cancellation';
+import { workspacePages } from './links/linkedPages';
 import { checkPage } from './pages/checkPage';
+import type { DeferredCheck } from './pages/pageContext';
 import { applySeverities } from './settings';
 import { loadSiteState, type SiteStateOptions } from './siteState';
 import { SpecStore } from './openapi/specStore';
 import { joinUri } from './uri';
+import { pageId, snippetFiles } from './siteFiles';
 
 export interface SiteCheckResult {
   rootUri: string;
@@ -20,18 +23,35 @@ const YIELD_EVERY = 200;
 
 /** Checks a whole docs root: docs.json, the files it references, and every page (the CLI's job). */
 export async function checkSite(rootUri: string, options: SiteStateOptions): Promise<SiteCheckResult> {
-  const state = await loadSiteState(rootUri, options);
+  // The anchors of every page checked are kept (not the pages): links into them are checked at the end.
+  const linkedPages = workspacePages(options.workspace);
+  const state = await loadSiteState(rootUri, { linkedPages, ...options });
   const diagnostics = new Map(state.configDiagnostics);
-  // In id order, so the output of a check is the same from run to run.
-  const pages = state.context ? [...state.context.files.pages].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : [];
-  for (const [index, [id, relative]] of pages.entries()) {
+  const deferred: { uri: string; check: DeferredCheck }[] = [];
+  // Pages in id order, then snippets, so the output of a check is the same from run to run.
+  const files = state.context?.files;
+  const pages = files ? [...files.pages].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : [];
+  const checked = [
+    ...pages.map(([id, relative]) => ({ id, relative, snippet: false })),
+    ...(files ? snippetFiles(files) : []).map((relative) => ({ id: pageId(relative)!, relative, snippet: true })),
+  ];
+  for (const [index, { id, relative, snippet }] of checked.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     throwIfCancelled(options.token);
     const uri = joinUri(rootUri, relative);
-    const found = await checkPage(state, id, relative, uri);
-    if (found?.length) diagnostics.set(uri, found);
+    const found = await checkPage(state, id, relative, uri, { defer: true, snippet });
+    if (!found) continue;
+    if (found.diagnostics.length) diagnostics.set(uri, found.diagnostics);
+    if (found.document) linkedPages.remember(uri, found.document.anchors());
+    for (const check of found.deferred) deferred.push({ uri, check });
   }
-  return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + pages.length };
+  for (const [index, { uri, check }] of deferred.entries()) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    throwIfCancelled(options.token);
+    const found = await check();
+    if (found.length) diagnostics.set(uri, [...(diagnostics.get(uri) ?? []), ...found]);
+  }
+  return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + checked.length };
 }
 
 /** The CLI's entry: a whole-site check with the user's severities, without the editor features. */

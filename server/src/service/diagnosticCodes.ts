@@ -124,6 +124,38 @@ export const diagnosticCodes = {
   'fields/missing-name': { severity: 'warning', summary: 'A `<ResponseField>` has no `name`.' },
   'fields/required-not-boolean': { severity: 'warning', summary: '`required` is a string rather than a bare flag or a boolean.' },
   'fields/duplicate': { severity: 'warning', summary: 'The same field is declared twice.' },
+
+  'links/page-not-found': {
+    severity: 'error',
+    summary: 'A link in a page names no page: no file, no page generated from a spec, no redirect that ends on one.',
+  },
+  'links/file-not-found': {
+    severity: 'error',
+    summary: 'An image or file a page links to is not in the docs root (names match with case).',
+  },
+  'links/anchor-not-found': {
+    severity: 'warning',
+    summary: 'A `#anchor` names no heading, custom id, component id or field of the page it points into.',
+  },
+  'snippets/not-found': { severity: 'error', summary: 'An import names a snippet file that does not exist, or a name it does not export.' },
+  'mdx/syntax': { severity: 'error', summary: "The page does not parse as MDX; the platform's build fails on it." },
+  'mdx/unknown-component': {
+    severity: 'warning',
+    summary: 'A capitalised JSX tag that is neither a component of the platform nor imported in the page.',
+  },
+  'mdx/unknown-prop': { severity: 'warning', summary: 'A prop that a built-in component does not take.' },
+  'mdx/invalid-prop': { severity: 'warning', summary: 'A prop of a built-in component with a value it does not accept.' },
+  'images/missing-alt': { severity: 'info', summary: 'An image without alt text; screen readers have nothing to say for it.' },
+
+  'redirects/destination-not-found': {
+    severity: 'error',
+    summary: 'A redirect sends readers to a path that is no page (after following other redirects).',
+  },
+  'redirects/loop': { severity: 'error', summary: 'Redirects that send a path round in a loop.' },
+  'redirects/invalid-source': {
+    severity: 'warning',
+    summary: 'A redirect source with a `#anchor` or `?query`, which the platform never matches.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof diagnosticCodes;

@@ -100,15 +100,7 @@ export class DiagnosticSink {
   }
 
   private diagnostic(code: DiagnosticCode, range: Range, message: string, options: DiagnosticOptions): Diagnostic {
-    const diagnostic: Diagnostic = {
-      range,
-      severity: severityValue[diagnosticCodes[code].severity],
-      code,
-      codeDescription: { href: codeHref(code) },
-      source: DIAGNOSTIC_SOURCE,
-      message: capMessage(message),
-    };
-    if (options.data !== undefined) diagnostic.data = options.data;
+    const diagnostic = makeDiagnostic(code, range, message, options.data);
     if (options.related?.length) diagnostic.relatedInformation = this.relatedInformation(options.related);
     return diagnostic;
   }
@@ -158,6 +150,20 @@ export class DiagnosticSink {
     for (const record of this.records) byFile.get(record.uri)!.push(record.diagnostic);
     return (this.rendered = byFile);
   }
+}
+
+/** A diagnostic of this code at a range, with its severity, link to the docs and fix data. */
+export function makeDiagnostic(code: DiagnosticCode, range: Range, message: string, data?: unknown): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range,
+    severity: severityValue[diagnosticCodes[code].severity],
+    code,
+    codeDescription: { href: codeHref(code) },
+    source: DIAGNOSTIC_SOURCE,
+    message: capMessage(message),
+  };
+  if (data !== undefined) diagnostic.data = data;
+  return diagnostic;
 }
 
 /** The diagnostic shown when Docsmith itself fails on a file: a visible problem, never silence. */

@@ -4,6 +4,7 @@ import { checkSiteWithSettings, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { ParsedDocuments } from './documents/parsedDocuments';
+import { workspacePages } from './links/linkedPages';
 import { PageDiagnostics } from './pageDiagnostics';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { SiteStates } from './siteStates';
@@ -53,7 +54,9 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   let settings: LanguageServiceSettings = options.settings ?? {};
   const specs = new SpecStore(workspace);
   const documents = new ParsedDocuments();
-  const states = new SiteStates(workspace, specs, documents, () => settings);
+  // The anchors and exports of linked files, kept across states until the file changes.
+  const linkedPages = workspacePages(workspace);
+  const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings);
   const pages = new PageDiagnostics(workspace, documents);
   const roots = new Map<string, Promise<string | undefined>>();
   const getSiteState = (rootUri: string, token?: Cancellation) => states.get(rootUri, token);
@@ -86,6 +89,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     },
     didChange(uri, change) {
       pages.forget(uri);
+      linkedPages.forget(uri);
       // A docs root appears or goes only with its docs.json; an edit of one changes no root.
       if (change !== 'changed') roots.clear();
       states.didChange(uri, change);
@@ -93,6 +97,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     updateSettings(next) {
       settings = next;
       documents.clear();
+      linkedPages.clear();
       states.clear();
       pages.clear();
     },

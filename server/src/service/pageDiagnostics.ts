@@ -1,14 +1,19 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ParsedDocuments } from './documents/parsedDocuments';
 import { checkPage } from './pages/checkPage';
-import { isPublishablePage, pageId } from './siteFiles';
+import { checkedAs, isPublishablePage, pageId } from './siteFiles';
 import type { SiteState } from './siteState';
-import { relativeUri } from './uri';
+import { joinUri, relativeUri } from './uri';
 import type { DocsWorkspace } from './workspace';
 
-/** The diagnostics of each page, kept while neither the page (its time or version) nor its site's state changes. */
+/**
+ * The diagnostics of each page, kept while neither the page (its time or version), nor its site's
+ * state, nor a page it links into changes.
+ */
 export class PageDiagnostics {
   private readonly cache = new Map<string, { state: SiteState; mtime: number; diagnostics: Diagnostic[] | undefined }>();
+  /** Page URI → the pages whose diagnostics read its anchors. */
+  private readonly dependents = new Map<string, Set<string>>();
 
   constructor(
     private readonly workspace: DocsWorkspace,
@@ -19,23 +24,37 @@ export class PageDiagnostics {
   async get(state: SiteState, uri: string): Promise<Diagnostic[] | undefined> {
     const relative = relativeUri(state.rootUri, uri);
     const id = relative === undefined ? undefined : pageId(relative);
-    if (relative === undefined || id === undefined || !isPublishablePage(relative) || !state.context) return undefined;
-    if (state.context.files.ignoredPages.get(id) === relative) return [];
+    if (relative === undefined || id === undefined || !state.context) return undefined;
+    const files = state.context.files;
+    // A page the index does not list yet (a file being created) is checked as a page.
+    const kind = checkedAs(files, relative) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
+    if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
     const mtime = (await this.workspace.stat(uri))?.mtime ?? -1;
     const known = this.cache.get(uri);
     if (known && known.state === state && known.mtime === mtime) return known.diagnostics;
     // An unreadable page is reported by checkPage, which reads it again.
     const text = await this.workspace.readFile(uri).catch(() => undefined);
-    const diagnostics = await checkPage(state, id, relative, uri, text === undefined ? undefined : this.documents.page(uri, text));
-    this.cache.set(uri, { state, mtime, diagnostics });
-    return diagnostics;
+    const document = text === undefined ? undefined : this.documents.page(uri, text);
+    const found = await checkPage(state, id, relative, uri, { document, snippet: kind === 'snippet' });
+    for (const dependency of found?.dependencies ?? []) {
+      const target = joinUri(state.rootUri, dependency);
+      let pages = this.dependents.get(target);
+      if (!pages) this.dependents.set(target, (pages = new Set()));
+      pages.add(uri);
+    }
+    this.cache.set(uri, { state, mtime, diagnostics: found?.diagnostics });
+    return found?.diagnostics;
   }
 
+  /** A page changed: its diagnostics, and those of the pages that link into it, are found again. */
   forget(uri: string): void {
     this.cache.delete(uri);
+    for (const dependent of this.dependents.get(uri) ?? []) this.cache.delete(dependent);
+    this.dependents.delete(uri);
   }
 
   clear(): void {
     this.cache.clear();
+    this.dependents.clear();
   }
 }

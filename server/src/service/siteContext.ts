@@ -3,6 +3,8 @@ import type { SpecStore } from './openapi/specStore';
 import type { LanguageServiceSettings } from './settings';
 import type { SiteFiles } from './siteFiles';
 import type { DocsWorkspace } from './workspace';
+import type { SiteLinks } from './links/siteLinks';
+import type { SiteSpecs } from './siteSpecs';
 import type { JsonNode } from './docsJson/jsonTree';
 import type { NavigationModel } from './docsJson/navigation';
 
@@ -20,6 +22,13 @@ export interface SiteContext {
   sink: DiagnosticSink;
   settings: LanguageServiceSettings;
   workspace: DocsWorkspace;
+  /** The site's OpenAPI specs (discovered once, on first use). */
+  siteSpecs(): Promise<SiteSpecs>;
+  /** What links can reach on this site, and the anchors and exports of its pages. */
+  links: SiteLinks;
 }
+
+/** What the site's specs and links are made from: the context, but for the links. */
+export type SiteBasics = Omit<SiteContext, 'links'>;
 
 export type SiteRule = (context: SiteContext) => void | Promise<void>;

@@ -80,6 +80,22 @@ function notAPage(relativePath: string): IgnoreReason | undefined {
 }
 
 /**
+ * How a file of the site is checked: a published page (every rule), a snippet (its body: it is MDX
+ * included into pages), or not at all (not MDX, or a file the platform leaves out).
+ */
+export function checkedAs(files: SiteFiles, relative: string): 'page' | 'snippet' | undefined {
+  const id = pageId(relative);
+  if (id === undefined) return undefined;
+  if (files.pages.get(id) === relative) return 'page';
+  return files.ignoredPages.get(id) === relative && files.ignoredWhy.get(relative) === 'snippet' ? 'snippet' : undefined;
+}
+
+/** The snippet files of the site (MDX and Markdown), sorted. */
+export function snippetFiles(files: SiteFiles): string[] {
+  return [...files.ignoredPages.values()].filter((file) => files.ignoredWhy.get(file) === 'snippet').sort();
+}
+
+/**
  * The page a path reaches, as the platform serves it: `guide` is `guide.mdx`, `guide.md`, or the
  * folder's `guide/index.mdx` (`index.md`); the empty path is the root `index`.
  */

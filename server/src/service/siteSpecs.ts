@@ -1,4 +1,4 @@
-import type { SiteContext } from './siteContext';
+import type { SiteBasics, SiteContext } from './siteContext';
 import { apiOpenapiRefs } from './docsJson/apiSpecs';
 import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
 import { joinUri } from './uri';
@@ -18,10 +18,12 @@ export interface SiteSpecs {
   local: OpenApiSpec[];
   /** Specs docs.json names by URL: Docsmith never fetches them, so what they hold is unknown. */
   remote: string[];
+  /** Local specs docs.json names that are missing, unreadable or invalid: what they hold is unknown too. */
+  unreadable: string[];
 }
 
 /** The files of the docs root that are OpenAPI specs (relative paths, sorted). */
-export async function discoverSpecFiles(site: SiteContext): Promise<string[]> {
+export async function discoverSpecFiles(site: SiteBasics): Promise<string[]> {
   const found: string[] = [];
   for (const relative of site.files.files) {
     if (!SPEC_FILE.test(relative) || relative === 'docs.json') continue;
@@ -39,15 +41,17 @@ export async function resolveSpecs(
   site: Pick<SiteContext, 'rootUri' | 'specs'>,
   sources: Iterable<string>,
   relativeTo?: string,
-): Promise<{ loaded: OpenApiSpec[]; remote: string[] }> {
+): Promise<{ loaded: OpenApiSpec[]; remote: string[]; unreadable: string[] }> {
   const loaded: OpenApiSpec[] = [];
   const remote: string[] = [];
+  const unreadable: string[] = [];
   for (const source of sources) {
     const resolution = await site.specs.resolve(site.rootUri, source, relativeTo);
     if (resolution.kind === 'loaded' && !loaded.includes(resolution.spec)) loaded.push(resolution.spec);
-    if (resolution.kind === 'remote') remote.push(resolution.url);
+    else if (resolution.kind === 'remote') remote.push(resolution.url);
+    else if (resolution.kind === 'missing' || resolution.kind === 'invalid') unreadable.push(source);
   }
-  return { loaded, remote };
+  return { loaded, remote, unreadable };
 }
 
 /** The specs of these sources that exist and parse (URLs and broken files are left out), each once. */
@@ -59,12 +63,15 @@ export async function loadSpecs(
   return (await resolveSpecs(site, sources, relativeTo)).loaded;
 }
 
-export async function loadSiteSpecs(site: SiteContext): Promise<SiteSpecs> {
+export async function loadSiteSpecs(site: SiteBasics): Promise<SiteSpecs> {
   const named = [...site.navigation.specRefs, ...apiOpenapiRefs(site.config)].map((ref) => ref.source);
   const remote = [...new Set(named.filter((source) => /^https?:\/\//i.test(source)))];
   // Named local specs first, so a lookup prefers what docs.json points at.
-  const local = await loadSpecs(site, [...named.filter((source) => !remote.includes(source)), ...(await discoverSpecFiles(site))]);
-  return { local, remote };
+  const { loaded: local, unreadable } = await resolveSpecs(site, [
+    ...named.filter((source) => !remote.includes(source)),
+    ...(await discoverSpecFiles(site)),
+  ]);
+  return { local, remote, unreadable: [...new Set(unreadable)] };
 }
 
 /** The first of these specs that has `METHOD path`, with the operation. */

@@ -16,13 +16,16 @@ import { integrationEmptyValueRule } from './docsJson/rules/integrationEmptyValu
 import { operationExistsRule } from './docsJson/rules/operationExistsRule';
 import { pageExistsRule } from './docsJson/rules/pageExistsRule';
 import { pageFormRule } from './docsJson/rules/pageFormRule';
+import { redirectRule } from './docsJson/rules/redirectRule';
 import { specExistsRule } from './docsJson/rules/specExistsRule';
 import { docsJsonEngine } from './docsJson/schema';
 import { reportSchemaProblems } from './docsJson/schemaDiagnostics';
-import type { SiteContext, SiteRule } from './siteContext';
+import type { SiteBasics, SiteContext, SiteRule } from './siteContext';
 import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
 import { ListedPages } from './listedPages';
 import type { PageEntry } from './docsJson/navigation';
+import { SiteLinks } from './links/siteLinks';
+import { workspacePages, type LinkedPages } from './links/linkedPages';
 
 /** The rules of docs.json, in the order they run. */
 const rules: SiteRule[] = [
@@ -33,6 +36,7 @@ const rules: SiteRule[] = [
   operationExistsRule,
   apiAuthRule,
   integrationEmptyValueRule,
+  redirectRule,
 ];
 
 export interface SiteState {
@@ -55,6 +59,8 @@ export interface SiteState {
   configBroken: boolean;
   /** The site's OpenAPI specs, local and remote (discovered once per state). */
   siteSpecs(): Promise<SiteSpecs>;
+  /** What links in page bodies can reach, and the anchors of the pages they point into; undefined without a context. */
+  links: SiteLinks | undefined;
 }
 
 export interface SiteStateOptions {
@@ -66,6 +72,8 @@ export interface SiteStateOptions {
   files?: (rootUri: string) => Promise<SiteFiles>;
   /** The parsed version of a configuration text, when the caller keeps parsed documents. */
   parse?: (uri: string, text: string) => ConfigDocument;
+  /** Where the anchors and exports of linked files come from (the editor keeps them across states); else read and kept per state. */
+  linkedPages?: LinkedPages;
   /**
    * With a syntax error, stop after the syntax errors: the caller has the last state that parsed and
    * checks pages against it (the editor). Without it, the model is built from the recovered tree.
@@ -98,18 +106,19 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     configDocuments: config.documents,
     inNavigation: new ListedPages(() => []),
     configBroken: config.broken,
-    siteSpecs: async () => ({ local: [], remote: [] }),
+    siteSpecs: async () => ({ local: [], remote: [], unreadable: [] }),
+    links: undefined,
   };
   if (!config.resolved || (config.broken && options.stopWhenBroken)) return state;
   throwIfCancelled(options.token);
   const context = await buildContext(rootUri, docsJsonUri, config.resolved, config, options);
-  let siteSpecs: Promise<SiteSpecs> | undefined;
   return {
     ...state,
     context,
     configDiagnostics: config.sink.result(),
     inNavigation: new ListedPages(() => context.navigation.pages.map((entry) => listedId(context, entry))),
-    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(context)),
+    siteSpecs: context.siteSpecs,
+    links: context.links,
   };
 }
 
@@ -186,7 +195,8 @@ async function buildContext(
   throwIfCancelled(token);
   const files = await (options.files ?? ((uri: string) => indexSiteFiles(workspace, uri)))(rootUri);
   for (const problem of files.problems) sink.atOffset('site/unlisted-folder', docsJsonUri, 0, 0, problem.message);
-  const context: SiteContext = {
+  let siteSpecs: Promise<SiteSpecs> | undefined;
+  const basics: SiteBasics = {
     rootUri,
     docsJsonUri,
     config: resolved.root,
@@ -197,7 +207,11 @@ async function buildContext(
     sink,
     settings,
     workspace,
+    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(basics)),
   };
+  const context: SiteContext = Object.assign(basics, {
+    links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
+  });
   for (const rule of broken ? [] : rules) {
     await rule(context);
     throwIfCancelled(token);

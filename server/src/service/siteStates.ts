@@ -3,6 +3,7 @@ import type { ParsedDocuments } from './documents/parsedDocuments';
 import type { FileChange } from './languageService';
 import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
 import type { SpecStore } from './openapi/specStore';
+import type { LinkedPages } from './links/linkedPages';
 import type { LanguageServiceSettings } from './settings';
 import { indexSiteFiles, type SiteFiles } from './siteFiles';
 import { loadSiteState, type SiteState } from './siteState';
@@ -34,6 +35,7 @@ export class SiteStates {
     private readonly workspace: DocsWorkspace,
     private readonly specs: SpecStore,
     private readonly documents: ParsedDocuments,
+    private readonly linkedPages: LinkedPages,
     private readonly settings: () => LanguageServiceSettings,
   ) {}
 
@@ -50,6 +52,7 @@ export class SiteStates {
       token,
       files: (uri) => cached(this.fileIndexes, uri, () => indexSiteFiles(this.workspace, uri)),
       parse: (uri, text) => this.documents.config(uri, text),
+      linkedPages: this.linkedPages,
       stopWhenBroken: good !== undefined,
     });
     if (!state.configBroken) {

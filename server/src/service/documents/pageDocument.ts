@@ -40,7 +40,16 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
     lines: new LineTable(text),
     frontMatter,
     fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
-    body: () => (body ??= scanBody(text, frontMatter.bodyOffset)),
+    body() {
+      if (body) return body;
+      body = scanBody(text, frontMatter.bodyOffset);
+      if (!body.uncertain) return body;
+      // A page the scanner does not vouch for goes through the parser: when it parses, what the
+      // parser found is what the page holds.
+      const result = reference();
+      if ('tree' in result) body = { ...scanFromTree(result.tree, text), uncertain: body.uncertain };
+      return body;
+    },
     anchors: () => (anchors ??= pageAnchors(document.body())),
     exactAnchors() {
       const result = reference();

@@ -1,9 +1,10 @@
 /**
- * Where an internal link points, read as the platform's link checker reads it: a URL with a scheme
- * (`https:`, `mailto:`) is external; a path starting with `.` is relative to the folder of the page's
- * file (an `index.mdx` included, as the platform documents); any other path is from the docs root,
- * with or without its leading `/`. The query is dropped, percent-encoding decoded, a trailing `/`
- * removed; `#anchor` alone is the page itself.
+ * Where an internal link points, read as the platform serves it: a URL with a scheme (`https:`,
+ * `mailto:`) is external; `./x` and `../x` are resolved from the folder of the page's file (the
+ * platform rewrites them so, an `index.mdx` included); `/x` is from the docs root; a bare `x` is left
+ * to the browser, which resolves it from the page's URL (`guides/setup` is served at
+ * `/guides/setup`, `guides/index.mdx` at `/guides`). The query is dropped, percent-encoding decoded,
+ * a trailing `/` removed; `#anchor` alone is the page itself.
  */
 export interface LinkPath {
   /** From the docs root, without a leading or trailing `/`: `guides/setup`, `images/a.png`. */
@@ -12,26 +13,39 @@ export interface LinkPath {
   anchor?: string;
   /** The link names the page it is in (`#anchor`, or an empty path). */
   samePage: boolean;
+  /** How the link was written: from the root, from the file's folder (`./`, `../`), or from the page's URL (bare). */
+  form: 'root' | 'file' | 'url';
 }
 
 /** The path of an internal link, or undefined for an external one (a scheme, `data:`). */
 export function linkPath(url: string, pageRelative: string): LinkPath | undefined {
   if (isExternal(url)) return undefined;
   let path = url.replaceAll('\\', '/');
-  const folder = pageRelative.includes('/') ? pageRelative.slice(0, pageRelative.lastIndexOf('/')) : '';
-  if (path.startsWith('.')) path = resolveRelative(folder, path);
+  const form = path.startsWith('.') ? 'file' : path.startsWith('/') || /^[?#]/.test(path) || path === '' ? 'root' : 'url';
+  if (form === 'file') path = resolveRelative(folderOf(pageRelative), path);
+  else if (form === 'url') path = resolveRelative(folderOf(pageUrl(pageRelative)), path);
   if (path.startsWith('/')) path = path.slice(1);
   let parsed: URL;
   try {
     parsed = new URL(`mintlify:${path}`);
   } catch {
-    return { path: normalise(path), samePage: false };
+    return { path: normalise(path), samePage: false, form };
   }
   let pathname = decode(parsed.pathname);
   if (pathname.endsWith('/')) pathname = pathname.slice(0, -1);
   const anchor = parsed.hash ? decode(parsed.hash.slice(1)) : undefined;
-  if (pathname === '') return { path: pageRelative, anchor, samePage: true };
-  return { path: normalise(pathname), anchor, samePage: false };
+  if (pathname === '') return { path: pageRelative, anchor, samePage: true, form };
+  return { path: normalise(pathname), anchor, samePage: false, form };
+}
+
+/** The path a page file is served at, without its leading `/`: `guides/index.mdx` → `guides`. */
+function pageUrl(pageRelative: string): string {
+  const withoutExtension = pageRelative.replace(/\.mdx?$/i, '');
+  return withoutExtension === 'index' ? '' : withoutExtension.replace(/\/index$/, '');
+}
+
+function folderOf(path: string): string {
+  return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
 }
 
 /** A URL that names its scheme (`https:`, `mailto:`, `vscode:`), or a `data:` URL: not checked here. */

@@ -1,73 +1,112 @@
-import type { SiteFiles } from '../siteFiles';
+import { pageId, resolvePageId, type SiteFiles } from '../siteFiles';
 import { applyRedirect, type Redirect } from './redirects';
 
-/** Files a link may name besides pages, as the platform's link checker counts them. */
-const MEDIA_EXTENSIONS = new Set([
-  '.jpeg', '.jpg', '.jfif', '.pjpeg', '.pjp', '.png', '.svg', '.svgz', '.ico', '.webp', '.gif', '.apng', '.avif', '.bmp', '.mp4', '.css', '.xml',
-]); // prettier-ignore
+/** Files the platform serves for every site, whether the docs root has them or not. */
+const SERVED_FILES = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt']);
+/** A redirect chain longer than this is taken as a loop. */
+const MAX_REDIRECTS = 20;
 
-/** What links of a site can reach: its files and folders, the pages generated from OpenAPI specs, and its redirects. */
+/** What a link's path reaches on the published site. */
+export type LinkTarget =
+  /** A page of the site: its id and file. */
+  | { kind: 'page'; id: string; file: string }
+  /** A page the platform generates from an OpenAPI operation (no file). */
+  | { kind: 'generated' }
+  /** A file that is no page (an image, a PDF, a spec), or one the platform serves itself (`llms.txt`). */
+  | { kind: 'file'; file: string }
+  /** A folder of the docs root without an index page: the platform's link checker takes it as an alias of its pages. */
+  | { kind: 'folder'; folder: string }
+  /** A redirect source whose chain ends on something that exists (or on an external URL). */
+  | { kind: 'redirect'; redirect: Redirect; target: LinkTarget | { kind: 'external' } };
+
+/**
+ * What the links of one site state can reach: its published pages (a path, its `.md`/`.mdx` form, or
+ * a folder's index page), the pages generated from OpenAPI specs, its other files (exact path and
+ * case, as a web server matches them), and its redirects, followed to their end.
+ */
 export class LinkTargets {
-  /** Every file and folder the platform publishes (relative to the root). */
-  private readonly existing = new Set<string>();
-  /** Pages and media files by folder and name without extension: `guides\0setup` → `guides/setup.mdx`. */
-  private readonly byName = new Map<string, string[]>();
+  private byLowerCase: Map<string, string> | undefined;
+  private folders: Set<string> | undefined;
 
   constructor(
-    files: SiteFiles,
-    /** Page paths the platform generates from OpenAPI operations. */
+    readonly files: SiteFiles,
+    /** Page paths the platform generates from OpenAPI operations (lower case). */
     private readonly generated: ReadonlySet<string>,
     readonly redirects: readonly Redirect[],
-  ) {
-    for (const relative of files.files) {
-      if (files.isIgnored(relative)) continue;
-      this.existing.add(relative);
-      for (let slash = relative.lastIndexOf('/'); slash > 0; slash = relative.lastIndexOf('/', slash - 1))
-        this.existing.add(relative.slice(0, slash));
-      const extension = extensionOf(relative);
-      if (extension === '.mdx' || extension === '.md' || MEDIA_EXTENSIONS.has(extension)) {
-        const key = relative.slice(0, relative.length - extension.length);
-        const list = this.byName.get(key);
-        if (list) list.push(relative);
-        else this.byName.set(key, [relative]);
+  ) {}
+
+  /** What a path (from the root, without a leading `/`) reaches; undefined when nothing does. */
+  resolve(path: string): LinkTarget | undefined {
+    return this.resolveFollowing(path, new Set());
+  }
+
+  /** What a path reaches without following redirects: a page, a generated page, or a file. */
+  resolveDirect(path: string): LinkTarget | undefined {
+    const page = this.page(path);
+    if (page) return page;
+    if (this.generated.has(path.toLowerCase())) return { kind: 'generated' };
+    if (this.exists(path) || SERVED_FILES.has(path)) return { kind: 'file', file: path };
+    const folder = path.replace(/\/+$/, '');
+    if (this.isFolder(folder)) return { kind: 'folder', folder };
+    return undefined;
+  }
+
+  /** A folder that holds a file the platform publishes. */
+  private isFolder(path: string): boolean {
+    if (!this.folders) {
+      this.folders = new Set();
+      for (const file of this.files.files) {
+        if (this.files.isIgnored(file)) continue;
+        for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
+          const folder = file.slice(0, slash);
+          if (this.folders.has(folder)) break;
+          this.folders.add(folder);
+        }
       }
     }
+    return this.folders.has(path);
+  }
+
+  private resolveFollowing(path: string, seen: Set<string>): LinkTarget | undefined {
+    const direct = this.resolveDirect(path);
+    if (direct) return direct;
+    const redirected = this.redirectFor(path);
+    if (!redirected || seen.has(path) || seen.size >= MAX_REDIRECTS) return undefined;
+    seen.add(path);
+    const { redirect, destination } = redirected;
+    if (destination === undefined) return { kind: 'redirect', redirect, target: { kind: 'external' } };
+    const target = this.resolveFollowing(destination, seen);
+    return target && { kind: 'redirect', redirect, target };
+  }
+
+  /** The published page a path names: `guide`, `guide.mdx`, `guide.md`, or `guide/index.mdx`. */
+  page(path: string): { kind: 'page'; id: string; file: string } | undefined {
+    const id = resolvePageId(this.files.pages, path) ?? resolvePageId(this.files.pages, pageId(path) ?? '\0');
+    return id === undefined ? undefined : { kind: 'page', id, file: this.files.pages.get(id)! };
+  }
+
+  /** A file of the site whose path differs from this one in letter case only. */
+  caseVariant(path: string): string | undefined {
+    this.byLowerCase ??= new Map([...this.files.files].map((file) => [file.toLowerCase(), file]));
+    const variant = this.byLowerCase.get(path.toLowerCase());
+    return variant !== undefined && variant !== path && this.exists(variant) ? variant : undefined;
+  }
+
+  /** A file of the site the platform publishes (exact path and case). */
+  exists(path: string): boolean {
+    return this.files.files.has(path) && !this.files.isIgnored(path);
   }
 
   /**
-   * The files a path reaches, as the platform's link checker finds them: itself (a file or folder),
-   * or a page or media file of its folder named like it (`guides/setup` → `guides/setup.mdx`).
+   * The redirect whose source matches the path (an exact source first, then wildcards in order), with
+   * where it sends it: a path from the root, or undefined for an external URL.
    */
-  filesFor(path: string): string[] {
-    const found: string[] = [];
-    if (this.existing.has(path)) found.push(path);
-    const add = (files: string[] | undefined) => {
-      for (const file of files ?? []) if (!found.includes(file)) found.push(file);
-    };
-    add(this.byName.get(path));
-    const extension = extensionOf(path);
-    if (extension) add(this.byName.get(path.slice(0, path.length - extension.length)));
-    return found;
-  }
-
-  /** The file itself exists (a file named with its extension, or a folder). */
-  exists(path: string): boolean {
-    return this.existing.has(path);
-  }
-
-  isGenerated(path: string): boolean {
-    return this.generated.has(path);
-  }
-
-  /** Where a path is redirected, when a redirect's source matches it and its destination exists. */
-  redirectFor(path: string): { redirect: Redirect; destination: string } | undefined {
-    for (const redirect of this.redirects) {
-      const destination = applyRedirect(path, redirect);
-      if (destination === undefined) continue;
-      if (this.existing.has(`${destination}.mdx`) || this.existing.has(destination)) return { redirect, destination };
-      if (!redirect.wildcard) return undefined;
-    }
-    return undefined;
+  redirectFor(path: string): { redirect: Redirect; destination: string | undefined } | undefined {
+    const redirect =
+      this.redirects.find((candidate) => !candidate.wildcard && candidate.sourcePath === path) ??
+      this.redirects.find((candidate) => candidate.wildcard && applyRedirect(path, candidate) !== undefined);
+    if (!redirect) return undefined;
+    return { redirect, destination: URL.canParse(redirect.destination) ? undefined : applyRedirect(path, redirect) };
   }
 }
 

@@ -1,54 +1,43 @@
 import type { PageAnchors } from '../mdx/anchors';
-import type { PageDocument } from '../documents/pageDocument';
-import type { SiteContext } from '../siteContext';
+import type { LinkedPages, SnippetFacts } from './linkedPages';
+import type { SiteBasics } from '../siteContext';
 import type { SiteSpecs } from '../siteSpecs';
 import { generatedPagePaths } from './generatedPages';
-import { LinkTargets } from './linkTargets';
+import { LinkTargets, type LinkTarget } from './linkTargets';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
-
-/**
- * The anchors of the pages others link to, read on demand: a CLI run keeps what it read; the editor
- * reads a page again when its version changed.
- */
-export interface AnchorSource {
-  /** The anchors of a page file (from the body scan); undefined when it is gone or unreadable. */
-  anchors(relative: string): Promise<PageAnchors | undefined>;
-  /** The same, read by the reference parser (exact), to confirm an anchor the scan did not find. */
-  exactAnchors(relative: string): Promise<Set<string> | undefined>;
-}
-
-/**
- * An anchor source over a way to read a page: what it read is kept (anchors only, not the text: a run
- * over 25,000 pages keeps a few MB). The editor's source is made anew for each state of the site.
- */
-export function anchorSource(read: (relative: string) => Promise<PageDocument | undefined>): AnchorSource {
-  const kept = new Map<string, Promise<PageAnchors | undefined>>();
-  return {
-    anchors(relative) {
-      let found = kept.get(relative);
-      if (!found) kept.set(relative, (found = read(relative).then((document) => document?.anchors())));
-      return found;
-    },
-    exactAnchors: async (relative) => (await read(relative))?.exactAnchors(),
-  };
-}
+import { joinUri } from '../uri';
 
 /**
  * What the link rules of one site state read: the targets links may reach (files, folders, generated
  * API pages, redirects), and the anchors of the pages they point into.
  */
 export class SiteLinks {
-  private targetsPromise: Promise<LinkTargets> | undefined;
+  private plain: LinkTargets | undefined;
+  private withGenerated: Promise<LinkTargets> | undefined;
 
   constructor(
-    private readonly context: SiteContext,
+    private readonly context: SiteBasics,
     private readonly siteSpecs: () => Promise<SiteSpecs>,
-    private readonly pages: AnchorSource,
+    private readonly pages: LinkedPages,
   ) {}
 
-  targets(): Promise<LinkTargets> {
-    return (this.targetsPromise ??= this.buildTargets());
+  /** The site's files, pages and redirects (without the pages generated from specs: see {@link resolve}). */
+  targets(): LinkTargets {
+    return (this.plain ??= new LinkTargets(this.context.files, new Set(), redirectsOf(this.context.value.redirects)));
+  }
+
+  /**
+   * What a path reaches. The site's specs are read only when a path is no page, file or redirect
+   * (it may be a page generated from an operation).
+   */
+  async resolve(path: string): Promise<LinkTarget | undefined> {
+    return this.targets().resolve(path) ?? (await (this.withGenerated ??= this.buildTargets())).resolve(path);
+  }
+
+  /** What a path reaches without following redirects (a page generated from a spec included). */
+  async resolveDirect(path: string): Promise<LinkTarget | undefined> {
+    return this.targets().resolveDirect(path) ?? (await (this.withGenerated ??= this.buildTargets())).resolveDirect(path);
   }
 
   private async buildTargets(): Promise<LinkTargets> {
@@ -57,18 +46,24 @@ export class SiteLinks {
     const generated = generatedPagePaths(
       local.map((spec) => ({ spec, directories: directories.get(specKey(spec.uri, this.context.rootUri)) ?? [] })),
     );
-    return new LinkTargets(this.context.files, generated, redirectsOf(this.context.value.redirects));
+    return new LinkTargets(this.context.files, generated, this.targets().redirects);
   }
 
-  /** The anchors of a page of the site (undefined for anything that is no page, or is gone). */
+  /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */
   async anchorsOf(relative: string): Promise<PageAnchors | undefined> {
     if (!/\.mdx?$/i.test(relative)) return undefined;
-    return this.pages.anchors(relative);
+    return this.pages.anchors(joinUri(this.context.rootUri, relative));
   }
 
   /** The anchors of a page as the reference parser reads them: to confirm an anchor the scan did not find. */
   async exactAnchorsOf(relative: string): Promise<Set<string> | undefined> {
-    return this.pages.exactAnchors(relative);
+    return this.pages.exactAnchors(joinUri(this.context.rootUri, relative));
+  }
+
+  /** What a snippet file of the site exports (undefined when it does not exist). */
+  async snippetOf(relative: string): Promise<SnippetFacts | undefined> {
+    if (!this.context.files.files.has(relative)) return undefined;
+    return this.pages.snippet(joinUri(this.context.rootUri, relative));
   }
 }
 

@@ -1,4 +1,4 @@
-import { expressionEnd, readEsm } from './jsSyntax';
+import { expressionEnd, readEsm, type ImportedName } from './jsSyntax';
 import { headingTitle } from './headingText';
 import { decodeEntities, parseTag, type Tag } from './jsxTag';
 
@@ -64,8 +64,8 @@ export interface BodyImport {
   /** The range of the source string (quotes included). */
   offset: number;
   length: number;
-  /** The names it brings into the page. */
-  locals: string[];
+  /** The names it brings into the page, and what each is in the imported file. */
+  names: ImportedName[];
 }
 
 /**
@@ -83,6 +83,8 @@ export interface BodyScan {
   headings: BodyHeading[];
   imports: BodyImport[];
   exported: string[];
+  /** The body holds more than imports and exports (text, elements, code). */
+  hasContent: boolean;
   uncertain?: { offset: number; reason: string };
 }
 
@@ -92,6 +94,8 @@ const INTERESTING_WITH_URLS = /[\\`$<{[\]]|https?:\/\/|www\./gi;
 /** `http://`, `https://` or `www.` (any case): where a GFM autolink literal may start. */
 const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+/** What starts a block (and so cannot lazily continue a paragraph in a list item). */
+const BLOCK_START = /^(?:`{3}|~{3}|#{1,6}(?:[ \t]|$)|>|<|\$\$|(?:[-*_][ \t]*){3,}$)/;
 const DEFINITION = /^\[(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
 const URL_ATTRIBUTES: Record<string, string[]> = { href: ['*'], src: ['img', 'source', 'video', 'iframe', 'audio', 'track', 'Frame'] };
 
@@ -108,13 +112,16 @@ interface OpenElement {
 }
 
 class Scanner {
-  private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [] };
+  private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [], hasContent: false };
   private readonly open: OpenElement[] = [];
-  /** The content indentation of the list item being read, or -1 outside lists. */
-  private listIndent = -1;
+  /** The content indentation of each list item open here, innermost last. */
+  private readonly items: number[] = [];
   /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
   private inParagraph = false;
-  private previousLine: { offset: number; end: number } | undefined;
+  /** The line before, and how many list items were open on it (a setext underline must be in the same ones). */
+  private previousLine: { offset: number; end: number; depth: number } | undefined;
+  /** The paragraph being read is a table (a delimiter row followed its first line): no setext heading. */
+  private inTable = false;
   private readonly definitions = new Map<string, true>();
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
   private brackets: { offset: number; image: boolean }[] = [];
@@ -128,7 +135,8 @@ class Scanner {
 
   run(): BodyScan {
     const text = this.text;
-    let fence: { char: string; count: number; indent: number } | undefined;
+    /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
+    let fence: { char: string; count: number; container: number } | undefined;
     let math = false;
     let esm: { start: number; end: number } | undefined;
     for (let start = this.from; start < text.length || (start === text.length && start === this.from);) {
@@ -140,12 +148,16 @@ class Scanner {
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
       if (!fence && !math && !esm && isProseStart(first) && !(indent === 0 && (first === 105 || first === 101))) {
         // The usual line: text starting with a letter. No block construct starts with one.
-        if (!this.inParagraph) this.brackets = [];
-        if (indent < this.listIndent && !this.inParagraph) this.listIndent = -1;
+        this.scan.hasContent = true;
+        if (!this.inParagraph) {
+          this.brackets = [];
+          this.inTable = false;
+          this.closeItems(indent);
+        }
         this.checkListEnds(indent, false, start);
         this.readInline(start + indent, lineEnd, false);
         this.inParagraph = true;
-        this.previousLine = { offset: start, end: lineEnd };
+        this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
         if (this.skipTo > end) {
           end = this.skipTo;
           this.skipTo = -1;
@@ -157,8 +169,10 @@ class Scanner {
       const line = text.slice(start, lineEnd);
       const stripped = line.slice(indent);
       const blank = stripped === '';
+      // A line less indented than the list item holding a fence ends the item, and the fence with it.
+      if (fence && !blank && indent < fence.container) fence = undefined;
       if (fence) {
-        if (this.closesFence(stripped, fence) || (indent < fence.indent && !blank && this.listIndent >= 0)) fence = undefined;
+        if (this.closesFence(stripped, fence)) fence = undefined;
       } else if (math) {
         if (stripped.startsWith('$$')) math = false;
       } else if (esm) {
@@ -168,25 +182,34 @@ class Scanner {
         } else esm.end = end;
       } else if (blank) {
         this.inParagraph = false;
+        this.inTable = false;
       } else {
         // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
         if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
-        this.trackList(indent, stripped);
-        const opening = /^(`{3,}|~{3,})/.exec(stripped);
-        if (opening && !(opening[1][0] === '`' && stripped.slice(opening[1].length).includes('`'))) {
-          fence = { char: opening[1][0], count: opening[1].length, indent };
+        const item = this.trackList(indent, stripped);
+        // A fence may open a list item's content: `- ```js`.
+        const content = item ? stripped.slice(item.length) : stripped;
+        const opening = /^(`{3,}|~{3,})/.exec(content);
+        if (opening && !(opening[1][0] === '`' && content.slice(opening[1].length).includes('`'))) {
+          fence = { char: opening[1][0], count: opening[1].length, container: Math.max(0, this.listIndent) };
+          this.scan.hasContent = true;
           this.inParagraph = false;
         } else if (stripped.startsWith('$$')) {
           math = !stripped.slice(2).includes('$$');
+          this.scan.hasContent = true;
           this.inParagraph = false;
-        } else if (indent === 0 && !this.inParagraph && /^(?:import|export)[\s{*]/.test(stripped)) {
+        } else if (indent === 0 && (!this.inParagraph || this.inTable) && /^(?:import|export)[\s{*]/.test(stripped)) {
+          // ESM starts where a paragraph does not go on (a table row is no paragraph: it interrupts a table).
+          this.inTable = false;
+          this.inParagraph = false;
           esm = { start, end };
         } else {
+          this.scan.hasContent = true;
           this.readLine(start, line, indent, stripped);
         }
       }
       this.checkListEnds(indent, blank, start);
-      this.previousLine = { offset: start, end: lineEnd };
+      this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
       if (this.skipTo > end) {
         // A tag went on over the following lines: they are read.
         end = this.skipTo;
@@ -211,11 +234,30 @@ class Scanner {
     return count >= fence.count && stripped.slice(count).trim() === '';
   }
 
-  /** List items: their content indentation, so a flow element left open when the item ends is caught. */
-  private trackList(indent: number, stripped: string): void {
+  /** The content indentation of the innermost open list item, or -1 outside lists. */
+  private get listIndent(): number {
+    return this.items.length ? this.items[this.items.length - 1] : -1;
+  }
+
+  /** Closes the list items that a line at this indentation is not inside. */
+  private closeItems(indent: number): void {
+    while (this.items.length && this.items[this.items.length - 1] > indent) this.items.pop();
+  }
+
+  /**
+   * List items: their content indentation, so a fence or a flow element is known to end with its item.
+   * A line that starts a list item opens one; any other line closes the items it is less indented
+   * than, unless it lazily continues a paragraph. Returns the item's marker (with its spaces), if any.
+   */
+  private trackList(indent: number, stripped: string): string | undefined {
     const item = LIST_ITEM.exec(stripped);
-    if (item) this.listIndent = indent + item[0].length;
-    else if (indent < this.listIndent && !this.inParagraph) this.listIndent = -1;
+    if (item) {
+      this.closeItems(indent);
+      this.items.push(indent + item[0].length);
+      return item[0];
+    }
+    if (!this.inParagraph || BLOCK_START.test(stripped)) this.closeItems(indent);
+    return undefined;
   }
 
   private checkListEnds(indent: number, blank: boolean, offset: number): void {
@@ -257,11 +299,15 @@ class Scanner {
       this.readDefinition(afterMarker, start + line.length);
       return;
     }
-    if (rest.startsWith('<') && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {
+    if ((rest.startsWith('<') || rest.startsWith('{')) && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {
       this.inParagraph = false;
       return;
     }
-    if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item) {
+    if (this.inParagraph && !this.inTable && !item && isTableDelimiter(stripped)) {
+      this.inTable = true;
+      return;
+    }
+    if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
       this.setextHeading(stripped[0] === '=' ? 1 : 2);
       this.inParagraph = false;
       return;
@@ -270,20 +316,29 @@ class Scanner {
       this.inParagraph = false;
       return;
     }
+    if (!this.inParagraph) this.inTable = false;
     this.readInline(afterMarker, start + line.length, item !== null);
     this.inParagraph = true;
   }
 
   /**
-   * A line made only of tags (`<Card title="x">`, `</Tabs>`, `<Icon icon="a" />`): flow elements,
-   * possibly spanning lines. False when the line holds more than tags: it is read as text.
+   * A line made only of tags (`<Card title="x">`, `</Tabs>`, `<Icon icon="a" />`) and expressions:
+   * flow elements, possibly spanning lines. False when the line holds more: it is read as text.
    */
   private readFlowTags(from: number, lineEnd: number, indent: number, inListItem: boolean): boolean {
     const text = this.text;
     const tags: Tag[] = [];
     let at = from;
     let end = lineEnd;
-    while (at < end && text[at] === '<') {
+    while (at < end && (text[at] === '<' || text[at] === '{')) {
+      if (text[at] === '{') {
+        // `<a id="x"></a> {/* note */}`: expressions beside tags keep the line a line of flow content.
+        const close = expressionEnd(text, at, true, end);
+        if (close === undefined) return false;
+        at = close + 1;
+        while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
+        continue;
+      }
       const tag = parseTag(text, at);
       if (!tag) return false;
       tags.push(tag);
@@ -351,17 +406,8 @@ class Scanner {
   }
 
   private urlAttribute(element: string, attribute: BodyAttribute): void {
-    const elements = URL_ATTRIBUTES[attribute.name];
-    if (!elements || typeof attribute.value !== 'string') return;
-    if (!elements.includes('*') && !elements.includes(element)) return;
-    this.scan.links.push({
-      kind: 'attribute',
-      url: attribute.value,
-      offset: attribute.valueOffset + 1,
-      length: attribute.valueLength - 2,
-      element,
-      attribute: attribute.name,
-    });
+    const link = attributeLink(element, attribute);
+    if (link) this.scan.links.push(link);
   }
 
   /** Text: code spans, links, images, inline tags (which must close on the line), expressions, math. */
@@ -502,6 +548,16 @@ class Scanner {
     });
   }
 
+  /**
+   * Whether a `===` or `---` line underlines the paragraph before it: not a table's, not a block
+   * quote's, and in the same list item (an underline cannot lazily continue a paragraph).
+   */
+  private underlines(indent: number): boolean {
+    const previous = this.previousLine!;
+    if (this.inTable || previous.depth !== this.items.length || (this.listIndent >= 0 && indent < this.listIndent)) return false;
+    return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
+  }
+
   private setextHeading(level: number): void {
     const previous = this.previousLine!;
     const previousText = this.text.slice(previous.offset, previous.end);
@@ -536,15 +592,35 @@ class Scanner {
       this.unsure(start, 'an import or export that is not a valid module statement');
       return;
     }
+    // The parser rejects a name imported twice, or imported and declared, across all the blocks.
+    const locals = esm.imports.flatMap((item) => item.names.map((name) => name.local));
+    const before = new Set([...this.scan.imports.flatMap((item) => item.names.map((name) => name.local)), ...this.scan.exported]);
+    if (new Set(locals).size < locals.length || [...locals, ...esm.exported].some((name) => before.has(name)))
+      this.unsure(start, 'a name imported twice, or imported and declared');
     for (const item of esm.imports) {
-      this.scan.imports.push({ source: item.source, offset: start + item.start, length: item.end - item.start, locals: item.locals });
+      this.scan.imports.push({ source: item.source, offset: start + item.start, length: item.end - item.start, names: item.names });
     }
     this.scan.exported.push(...esm.exported);
   }
 }
 
+/** The link an attribute makes: `href` on any element, `src` on media elements; a string value only. */
+export function attributeLink(element: string, attribute: BodyAttribute): BodyLink | undefined {
+  const elements = URL_ATTRIBUTES[attribute.name];
+  if (!elements || typeof attribute.value !== 'string') return undefined;
+  if (!elements.includes('*') && !elements.includes(element)) return undefined;
+  return {
+    kind: 'attribute',
+    url: attribute.value,
+    offset: attribute.valueOffset + 1,
+    length: attribute.valueLength - 2,
+    element,
+    attribute: attribute.name,
+  };
+}
+
 /** `(url "title")`: the URL and its place, and the offset after `)`; undefined when it is no destination. */
-function parseDestination(
+export function parseDestination(
   text: string,
   from: number,
   to: number,
@@ -592,6 +668,13 @@ function parseDestination(
   if (definition) return at >= to || text.slice(at, to).trim() === '' ? { url: decodeEntities(url), offset, length, end: to } : undefined;
   if (text[at] !== ')') return undefined;
   return { url: decodeEntities(url), offset, length, end: at + 1 };
+}
+
+/** A GFM table's delimiter row: `| --- | :-: |` (at least one pipe and one dash, nothing else). */
+function isTableDelimiter(line: string): boolean {
+  if (!line.includes('|') || !line.includes('-')) return false;
+  for (const char of line) if (char !== '|' && char !== '-' && char !== ':' && char !== ' ' && char !== '\t') return false;
+  return true;
 }
 
 /** A letter (ASCII or not) or a digit-free character that starts no block construct. */

@@ -1,18 +1,24 @@
 import { expressionEnd } from './jsSyntax';
 import { parseTag } from './jsxTag';
 
+/** What a backslash escapes in markdown. */
+const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+
+/** Inline code stands in the title as `\uE000<index>\uE001` (private-use characters) until emphasis is removed. */
+const CODE_START = '\uE000';
+const CODE_END = '\uE001';
+const CODE_PLACEHOLDER = /\uE000(\d+)\uE001/g;
+
 /**
  * The text of a heading as the platform slugs it: the values of its text and inline code, with the
  * markup around them removed (emphasis, links, escapes, entities); images, math and expressions add
  * nothing. `exact` is false where the heading holds markup this reading does not settle (JSX, an
  * unpaired emphasis marker): its anchor is then taken from the reference parser when it matters.
  */
-/** What a backslash escapes in markdown. */
-const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
-
 export function headingTitle(markdown: string): { title: string; exact: boolean } {
   let exact = true;
   let title = '';
+  const codes: string[] = [];
   for (let at = 0; at < markdown.length; at++) {
     const char = markdown[at];
     if (char === '<' && /[A-Z_$/>]/i.test(markdown[at + 1] ?? '')) {
@@ -44,7 +50,9 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
       }
       let code = markdown.slice(at + run, close).replace(/\n/g, ' ');
       if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
-      title += code;
+      // Held out of the emphasis pass (`__init__` in code is no emphasis), put back after it.
+      title += `${CODE_START}${codes.length}${CODE_END}`;
+      codes.push(code);
       at = close + run - 1;
     } else if (char === '!' && markdown[at + 1] === '[') {
       const end = linkEnd(markdown, at + 1);
@@ -72,8 +80,9 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
       title += char;
     }
   }
-  const stripped = stripEmphasis(title);
+  let stripped = stripEmphasis(title);
   if (/\*/.test(stripped) || /(?:^|[^\p{L}\p{N}])_|_(?:$|[^\p{L}\p{N}])/u.test(stripped)) exact = false;
+  if (codes.length) stripped = stripped.replace(CODE_PLACEHOLDER, (_, index: string) => codes[Number(index)]);
   return { title: stripped, exact };
 }
 

@@ -42,10 +42,22 @@ export function expressionEnd(text: string, open: number, allowEmpty: boolean, l
   return end !== undefined && text.charCodeAt(end) === 125 && end < lineEnd ? end : undefined;
 }
 
+/** A name an import brings in: `imported` is `default` for a default import and `*` for a namespace. */
+export interface ImportedName {
+  imported: string;
+  local: string;
+}
+
+/** One import statement: its source string's place (quotes included) and the names it brings in. */
+export interface EsmImport {
+  source: string;
+  start: number;
+  end: number;
+  names: ImportedName[];
+}
+
 /** The ESM block of a page (`import`/`export` lines) read as a module: its imports and exported names. */
-export function readEsm(
-  code: string,
-): { imports: { source: string; start: number; end: number; locals: string[] }[]; exported: string[] } | undefined {
+export function readEsm(code: string): { imports: EsmImport[]; exported: string[] } | undefined {
   const simple = simpleImports(code);
   if (simple) return { imports: simple, exported: [] };
   let program: { body: EsmNode[] };
@@ -54,7 +66,7 @@ export function readEsm(
   } catch {
     return undefined;
   }
-  const imports: { source: string; start: number; end: number; locals: string[] }[] = [];
+  const imports: EsmImport[] = [];
   const exported: string[] = [];
   for (const statement of program.body) {
     if (statement.type === 'ImportDeclaration') {
@@ -62,7 +74,15 @@ export function readEsm(
         source: String(statement.source!.value),
         start: statement.source!.start,
         end: statement.source!.end,
-        locals: (statement.specifiers ?? []).map((specifier) => specifier.local!.name),
+        names: (statement.specifiers ?? []).map((specifier) => ({
+          imported:
+            specifier.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : specifier.type === 'ImportNamespaceSpecifier'
+                ? '*'
+                : (specifier.imported?.name ?? String(specifier.imported?.value)),
+          local: specifier.local!.name,
+        })),
       });
     } else if (
       statement.type === 'ExportNamedDeclaration' ||
@@ -86,7 +106,7 @@ interface EsmNode {
   start: number;
   end: number;
   source?: { value: unknown; start: number; end: number };
-  specifiers?: { local?: { name: string }; exported?: { name: string } }[];
+  specifiers?: { type: string; local?: { name: string }; imported?: { name?: string; value?: unknown }; exported?: { name: string } }[];
   declaration?: { id?: { name?: string }; declarations?: { id?: { name?: string } }[] };
 }
 
@@ -115,14 +135,14 @@ function hasComment(text: string, from: number, to: number): boolean {
  * One `import { A, B as C } from "x";` or `import D from "x"` per line: read by hand, without acorn
  * (whose set-up per page costs more than the reading). Anything else: undefined, and acorn reads it.
  */
-function simpleImports(code: string): { source: string; start: number; end: number; locals: string[] }[] | undefined {
-  const imports: { source: string; start: number; end: number; locals: string[] }[] = [];
+function simpleImports(code: string): EsmImport[] | undefined {
+  const imports: EsmImport[] = [];
   let offset = 0;
   for (const raw of code.split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const read = new LineReader(line);
     if (!read.word('import')) return undefined;
-    const locals: string[] = [];
+    const names: ImportedName[] = [];
     if (read.symbol('{')) {
       do {
         const imported = read.name();
@@ -130,21 +150,21 @@ function simpleImports(code: string): { source: string; start: number; end: numb
         if (read.word('as')) {
           const local = read.name();
           if (!local) return undefined;
-          locals.push(local);
-        } else locals.push(imported);
+          names.push({ imported, local });
+        } else names.push({ imported, local: imported });
       } while (read.symbol(','));
       if (!read.symbol('}')) return undefined;
     } else {
       const local = read.name();
       if (!local) return undefined;
-      locals.push(local);
+      names.push({ imported: 'default', local });
     }
     if (!read.word('from')) return undefined;
     const source = read.string();
     if (!source) return undefined;
     read.symbol(';');
-    if (!read.done() || locals.some((name) => RESERVED.has(name))) return undefined;
-    imports.push({ source: source.value, start: offset + source.start, end: offset + source.end, locals });
+    if (!read.done() || names.some((name) => RESERVED.has(name.local) || RESERVED.has(name.imported))) return undefined;
+    imports.push({ source: source.value, start: offset + source.start, end: offset + source.end, names });
     offset += raw.length + 1;
   }
   return imports;

@@ -3,7 +3,7 @@ import { DiagnosticSink, SourceFiles } from '../diagnostics';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import type { SiteState } from '../siteState';
 import { WorkspaceError } from '../workspace';
-import type { PageContext, PageRule } from './pageContext';
+import type { DeferredCheck, PageContext, PageRule } from './pageContext';
 import { apiRule } from './rules/apiRule';
 import { authMethodRule } from './rules/authMethodRule';
 import { frontMatterSchemaRule } from './rules/frontMatterSchemaRule';
@@ -11,6 +11,14 @@ import { frontMatterSyntaxRule } from './rules/frontMatterSyntaxRule';
 import { openapiRule } from './rules/openapiRule';
 import { orphanRule } from './rules/orphanRule';
 import { paramFieldsRule } from './rules/paramFieldsRule';
+import { componentRule } from './rules/componentRule';
+import { imageAltRule } from './rules/imageAltRule';
+import { linkRule } from './rules/linkRule';
+import { mdxSyntaxRule } from './rules/mdxSyntaxRule';
+import { snippetImportRule } from './rules/snippetImportRule';
+
+/** The rules of a page's body: they run on snippets too, which are MDX included into pages. */
+const bodyRules: PageRule[] = [mdxSyntaxRule, linkRule, snippetImportRule, componentRule, imageAltRule];
 
 const pageRules: PageRule[] = [
   frontMatterSyntaxRule,
@@ -20,22 +28,43 @@ const pageRules: PageRule[] = [
   authMethodRule,
   paramFieldsRule,
   orphanRule,
+  ...bodyRules,
 ];
 
-/**
- * Checks one page of a site against the site's state. Returns undefined when the file is gone.
- * `document` is the page as the caller parsed it (the editor keeps the open ones); else it is read here.
- */
+/** What checking a page found. */
+export interface PageCheck {
+  diagnostics: Diagnostic[];
+  /** The other page files whose anchors were read: when one changes, this page is checked again. */
+  dependencies: Set<string>;
+  /** Checks left for after every page of the run was read (only when asked to defer them). */
+  deferred: DeferredCheck[];
+  /** The page as parsed (undefined when it could not be read). */
+  document?: PageDocument;
+}
+
+export interface CheckPageOptions {
+  /** The page as the caller parsed it (the editor keeps the open ones); else it is read here. */
+  document?: PageDocument;
+  /** Leave checks that need other pages in `deferred` (a whole-site run); else they are run here. */
+  defer?: boolean;
+  /** The file is a snippet (included into pages, never published itself): only its body is checked. */
+  snippet?: boolean;
+}
+
+/** Checks one page of a site against the site's state. Returns undefined when the file is gone. */
 export async function checkPage(
   state: SiteState,
   id: string,
   relative: string,
   uri: string,
-  document?: PageDocument,
-): Promise<Diagnostic[] | undefined> {
+  options: CheckPageOptions = {},
+): Promise<PageCheck | undefined> {
   const site = state.context;
-  if (!site) return [];
+  const dependencies = new Set<string>();
+  const deferred: DeferredCheck[] = [];
+  if (!site) return { diagnostics: [], dependencies, deferred };
   const sink = new DiagnosticSink(new SourceFiles());
+  let document = options.document;
   if (!document) {
     let text: string | undefined;
     try {
@@ -44,29 +73,50 @@ export async function checkPage(
       if (!(error instanceof WorkspaceError)) throw error;
       sink.sources.add(uri, '');
       sink.atOffset('page/unreadable', uri, 0, 0, error.message);
-      return sink.result().get(uri);
+      return { diagnostics: sink.result().get(uri) ?? [], dependencies, deferred };
     }
     if (text === undefined) return undefined;
     document = parsePageDocument(uri, text);
   }
   const parsed = document;
+  const links = site.links;
   const page: PageContext = {
     uri,
     relative,
     id,
     text: parsed.text,
+    snippet: options.snippet ?? false,
     lines: parsed.lines,
     frontMatter: parsed.frontMatter,
     fields: parsed.fields,
+    document: parsed,
     site,
     inNavigation: state.inNavigation,
     navigationUnknown: state.configBroken,
     siteSpecs: state.siteSpecs,
+    linkTargets: () => links.targets(),
+    resolveLink: (path) => links.resolve(path),
+    anchorsOf(target) {
+      dependencies.add(target);
+      return links.anchorsOf(target);
+    },
+    exactAnchorsOf(target) {
+      dependencies.add(target);
+      return links.exactAnchorsOf(target);
+    },
+    snippetOf(target) {
+      dependencies.add(target);
+      return links.snippetOf(target);
+    },
+    later: (check) => void deferred.push(check),
     report(code, offset, length, message, options) {
       if (!sink.sources.has(uri)) sink.sources.addLines(uri, parsed.lines);
       sink.atOffset(code, uri, offset, length, message, options);
     },
   };
-  for (const rule of pageRules) await rule(page);
-  return sink.result().get(uri) ?? [];
+  for (const rule of options.snippet ? bodyRules : pageRules) await rule(page);
+  const diagnostics = sink.result().get(uri) ?? [];
+  if (options.defer) return { diagnostics, dependencies, deferred, document: parsed };
+  for (const check of deferred) diagnostics.push(...(await check()));
+  return { diagnostics, dependencies, deferred: [], document: parsed };
 }

@@ -6,6 +6,11 @@ import type { LineTable } from '../documents/lineTable';
 import type { FieldTag } from '../mdx/fieldTags';
 import type { ListedPages } from '../listedPages';
 import type { SiteSpecs } from '../siteSpecs';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { PageDocument } from '../documents/pageDocument';
+import type { LinkTarget, LinkTargets } from '../links/linkTargets';
+import type { SnippetFacts } from '../links/linkedPages';
+import type { PageAnchors } from '../mdx/anchors';
 
 /** Everything a page rule may look at. */
 export interface PageContext {
@@ -14,11 +19,30 @@ export interface PageContext {
   relative: string;
   id: string;
   text: string;
+  /** The file is a snippet, included into pages: only its body is checked, and its relative links depend on the page. */
+  snippet: boolean;
   /** Offsets to lines and back. */
   lines: LineTable;
   frontMatter: FrontMatter;
   /** The `<ParamField>`/`<ResponseField>` tags of the body (scanned on first use). */
   fields(): FieldTag[];
+  /** The page as parsed: its body scan, anchors and MDX syntax verdict (each on first use). */
+  document: PageDocument;
+  /** The site's files, pages and redirects, as links reach them. */
+  linkTargets(): LinkTargets;
+  /** What a link's path reaches (a page generated from a spec included). */
+  resolveLink(path: string): Promise<LinkTarget | undefined>;
+  /** The anchors of another page of the site, by file (the page's diagnostics then depend on it). */
+  anchorsOf(relative: string): Promise<PageAnchors | undefined>;
+  /** The same, read by the reference parser: to confirm an anchor the body scan did not find. */
+  exactAnchorsOf(relative: string): Promise<Set<string> | undefined>;
+  /** What a snippet file of the site exports (the page's diagnostics then depend on it); undefined when it does not exist. */
+  snippetOf(relative: string): Promise<SnippetFacts | undefined>;
+  /**
+   * A check that needs other pages (their anchors): a whole-site run does it once every page has been
+   * read, the editor at once. It must hold no reference to this context (a run keeps thousands).
+   */
+  later(check: DeferredCheck): void;
   site: SiteContext;
   /** Page ids that navigation lists. */
   inNavigation: ListedPages;
@@ -30,6 +54,9 @@ export interface PageContext {
 }
 
 export type PageRule = (page: PageContext) => void | Promise<void>;
+
+/** A page check run later: the diagnostics it finds, built with {@link makeDiagnostic} from ranges taken now. */
+export type DeferredCheck = () => Promise<Diagnostic[]>;
 
 /** Reports at a front matter entry's value (or key, when asked). */
 export function reportAtEntry(

@@ -1,0 +1,90 @@
+import type { FixData } from '../../fixData';
+import { replaceWith } from '../../fixData';
+import { applyRedirect, readRedirect, type Redirect } from '../../links/redirects';
+import { suggestPage } from '../../pageLookup';
+import { pageId } from '../../siteFiles';
+import type { SiteContext } from '../../siteContext';
+import { child, items, stringValue } from '../jsonTree';
+
+/** A chain longer than this is reported as a loop. */
+const MAX_CHAIN = 20;
+
+/**
+ * Every redirect ends somewhere: its destination is a page (as links reach one: a file, a folder's
+ * index, a page generated from a spec), a file, an external URL, or another redirect that ends so
+ * (wildcards such as `:slug*` followed); redirects that come back to a path they passed are a loop.
+ * A destination that reuses what a wildcard matched cannot be checked without a path and is skipped,
+ * as the platform's checker does. A source with `#anchor` or `?query` never matches.
+ */
+export async function redirectRule(context: SiteContext): Promise<void> {
+  const redirects = context.links.targets().redirects;
+  if (redirects.length === 0) return;
+  const nodes = items(child(context.config, 'redirects'));
+  for (const node of nodes) {
+    const source = stringValue(child(node, 'source'));
+    const destination = stringValue(child(node, 'destination'));
+    if (source === undefined || destination === undefined) continue;
+    const sourceNode = child(node, 'source')!;
+    const destinationNode = child(node, 'destination')!;
+    if (/[#?]/.test(source)) {
+      context.sink.atNode(
+        'redirects/invalid-source',
+        sourceNode,
+        `The source "${source}" has a ${source.includes('#') ? '`#anchor`' : '`?query`'}: the platform matches paths only, so this redirect never applies. ` +
+          `Write the path alone ("${source.split(/[#?]/)[0]}").`,
+      );
+      continue;
+    }
+    const redirect = readRedirect(source, destination);
+    if (URL.canParse(destination) || /[:*]/.test(redirect.destinationPath) || redirect.destinationPath === '') continue;
+    const end = await follow(context, redirect, redirects);
+    if (end.kind === 'loop') {
+      context.sink.atNode(
+        'redirects/loop',
+        destinationNode,
+        `These redirects go round in a loop: ${end.chain.map((path) => `"/${path}"`).join(' → ')}. Readers who follow them never arrive; send one of them to a page.`,
+      );
+    } else if (end.kind === 'missing') {
+      const via =
+        end.chain.length > 2
+          ? `, which redirects on to ${end.chain
+              .slice(2)
+              .map((path) => `"/${path}"`)
+              .join(' → ')}`
+          : '';
+      const id = pageId(end.path) ?? end.path;
+      const suggestion = suggestPage(context.files, id);
+      const data: FixData | undefined = suggestion && end.chain.length === 2 ? replaceWith(`/${suggestion}`) : undefined;
+      context.sink.atNode(
+        'redirects/destination-not-found',
+        destinationNode,
+        `The redirect from "${source}" goes to "${destination}"${via}, which is no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, ` +
+          `no API page generated from a spec and no file.${suggestion ? ` Did you mean "/${suggestion}"?` : ''}`,
+        { data },
+      );
+    }
+  }
+}
+
+/** Where a redirect's destination ends: on something that exists, on nothing, or back where it passed. */
+async function follow(
+  context: SiteContext,
+  redirect: Redirect,
+  redirects: readonly Redirect[],
+): Promise<{ kind: 'found' } | { kind: 'missing'; path: string; chain: string[] } | { kind: 'loop'; chain: string[] }> {
+  const chain = [redirect.sourcePath];
+  let path = redirect.destinationPath;
+  for (;;) {
+    if (chain.includes(path) || chain.length > MAX_CHAIN) return { kind: 'loop', chain: [...chain, path] };
+    chain.push(path);
+    if (await context.links.resolveDirect(path)) return { kind: 'found' };
+    const next =
+      redirects.find((candidate) => !candidate.wildcard && candidate.sourcePath === path) ??
+      redirects.find((candidate) => candidate.wildcard && applyRedirect(path, candidate) !== undefined);
+    if (!next) return { kind: 'missing', path, chain };
+    if (URL.canParse(next.destination)) return { kind: 'found' };
+    const destination = applyRedirect(path, next)!;
+    if (/[:*]/.test(destination)) return { kind: 'found' };
+    path = destination;
+  }
+}

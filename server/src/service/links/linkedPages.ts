@@ -1,0 +1,100 @@
+import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
+import type { PageAnchors } from '../mdx/anchors';
+import type { DocsWorkspace } from '../workspace';
+
+/** What a page importing a snippet needs of it: the names it exports, and whether it has content to show. */
+export interface SnippetFacts {
+  exported: Set<string>;
+  /** The snippet has more than imports and exports: a default import shows that content. */
+  hasContent: boolean;
+}
+
+/**
+ * What the rules of one page read of other files of the site, by URI, on demand: the anchors of the
+ * pages it links into, and the exports of the snippets it imports. A CLI run keeps what it read; the
+ * editor keeps it until the file changes.
+ */
+export interface LinkedPages {
+  /** The anchors of a page file (from its body scan); undefined when it is gone or unreadable. */
+  anchors(uri: string): Promise<PageAnchors | undefined>;
+  /** The same, as the reference parser reads them (exact, slow): to confirm an anchor the scan did not find. */
+  exactAnchors(uri: string): Promise<Set<string> | undefined>;
+  /** A snippet file's exports; undefined when it does not exist. */
+  snippet(uri: string): Promise<SnippetFacts | undefined>;
+}
+
+/** `export const X`, `export function X`, `export class X` (and `let`, `var`, `async function`) in JavaScript. */
+const JS_EXPORT = /\bexport\s+(?:const|let|var|class|(?:async\s+)?function\*?)\s+([A-Za-z_$][\w$]*)/g;
+const JS_EXPORT_LIST = /\bexport\s*\{([^}]*)\}/g;
+
+/**
+ * Linked pages over a way to read files: what it read is kept (anchors and exports only, not the text:
+ * a run over 25,000 pages keeps a few MB); `remember` takes the anchors of a page parsed for another reason.
+ */
+export class KeptPages implements LinkedPages {
+  private readonly anchorsKept = new Map<string, Promise<PageAnchors | undefined>>();
+  private readonly snippetsKept = new Map<string, Promise<SnippetFacts | undefined>>();
+
+  constructor(private readonly readText: (uri: string) => Promise<string | undefined>) {}
+
+  private async read(uri: string): Promise<PageDocument | undefined> {
+    const text = await this.readText(uri);
+    return text === undefined ? undefined : parsePageDocument(uri, text);
+  }
+
+  anchors(uri: string): Promise<PageAnchors | undefined> {
+    let found = this.anchorsKept.get(uri);
+    if (!found) this.anchorsKept.set(uri, (found = this.read(uri).then((document) => document?.anchors())));
+    return found;
+  }
+
+  async exactAnchors(uri: string): Promise<Set<string> | undefined> {
+    return (await this.read(uri))?.exactAnchors();
+  }
+
+  snippet(uri: string): Promise<SnippetFacts | undefined> {
+    let found = this.snippetsKept.get(uri);
+    if (!found) this.snippetsKept.set(uri, (found = this.readSnippet(uri)));
+    return found;
+  }
+
+  private async readSnippet(uri: string): Promise<SnippetFacts | undefined> {
+    const text = await this.readText(uri);
+    if (text === undefined) return undefined;
+    if (/\.[jt]sx$/i.test(uri)) return { exported: javascriptExports(text), hasContent: false };
+    const body = parsePageDocument(uri, text).body();
+    return { exported: new Set(body.exported), hasContent: body.hasContent };
+  }
+
+  remember(uri: string, anchors: PageAnchors): void {
+    this.anchorsKept.set(uri, Promise.resolve(anchors));
+  }
+
+  forget(uri: string): void {
+    this.anchorsKept.delete(uri);
+    this.snippetsKept.delete(uri);
+  }
+
+  clear(): void {
+    this.anchorsKept.clear();
+    this.snippetsKept.clear();
+  }
+}
+
+/** Linked pages read from a workspace (and kept until told a file changed). */
+export function workspacePages(workspace: DocsWorkspace): KeptPages {
+  return new KeptPages((uri) => workspace.readFile(uri).catch(() => undefined));
+}
+
+/** The names a JSX or TSX snippet exports (read by pattern: TypeScript is not parsed here). */
+function javascriptExports(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(JS_EXPORT)) names.add(match[1]);
+  for (const match of text.matchAll(JS_EXPORT_LIST))
+    for (const item of match[1].split(',')) {
+      const name = item.trim().replace(/\s+/g, ' ').split(' as ').pop();
+      if (name) names.add(name);
+    }
+  if (/\bexport\s+default\b/.test(text)) names.add('default');
+  return names;
+}

@@ -1,0 +1,97 @@
+import { closest } from './suggest';
+import type { IgnoreReason, SiteFiles } from './siteFiles';
+
+/**
+ * What the messages about a missing page say, for navigation entries and links alike: why a file
+ * that exists is no page, and the page that was probably meant.
+ */
+const NOT_PUBLISHED: Record<IgnoreReason, { why: (file: string) => string; fix: string }> = {
+  mintignore: {
+    why: (file) => `is excluded by .mintignore (${file}), so the platform does not build it.`,
+    fix: 'from .mintignore',
+  },
+  default: {
+    why: (file) =>
+      `is a file the platform never publishes (${file}: node_modules, README.md, LICENSE.md, ` +
+      'CHANGELOG.md and CONTRIBUTING.md are left out of every build).',
+    fix: 'Rename the file',
+  },
+  repository: {
+    why: (file) =>
+      `is a file the platform never publishes (${file}: README, LICENSE and CONTRIBUTING Markdown files describe the repository, not the docs).`,
+    fix: 'Rename it to .mdx',
+  },
+  snippet: {
+    why: (file) => `is a snippet (${file}), which the platform includes into pages but never publishes as one.`,
+    fix: 'Import it into a page, or move it out of the snippets folder',
+  },
+};
+
+/**
+ * Why the platform does not publish this page file, and what to do, as the end of a sentence about
+ * it; `what` is what names it (`the entry`, `the link`).
+ */
+export function notPublished(files: SiteFiles, file: string, what: string): string {
+  const reason = files.ignoredWhy.get(file) ?? 'default';
+  const { why, fix } = NOT_PUBLISHED[reason];
+  if (reason === 'mintignore')
+    return `${why(file)} ${what === 'the entry' ? 'Remove it from navigation or from .mintignore' : `Remove ${what}, or the file ${fix}`}.`;
+  return `${why(file)} ${fix}, or remove ${what}.`;
+}
+
+/** The page (id) probably meant by a page id that does not exist: the same in another case, a close typo, a moved file. */
+export function suggestPage(files: SiteFiles, id: string): string | undefined {
+  return pageSuggester(files).suggest(id);
+}
+
+/** Above this many pages, did-you-mean only compares pages of the same folder or the same file name. */
+const FULL_SCAN_LIMIT = 5000;
+
+/** One suggester per file index: its maps depend on the files only, not on docs.json. */
+const suggesters = new WeakMap<SiteFiles, PageSuggester>();
+
+function pageSuggester(files: SiteFiles): PageSuggester {
+  let suggester = suggesters.get(files);
+  if (!suggester) suggesters.set(files, (suggester = new PageSuggester([...files.pages.keys()])));
+  return suggester;
+}
+
+class PageSuggester {
+  private readonly byLowerCase = new Map<string, string>();
+  private readonly byFolder = new Map<string, string[]>();
+  private readonly byName = new Map<string, string[]>();
+
+  constructor(private readonly pages: string[]) {
+    for (const page of pages) {
+      this.byLowerCase.set(page.toLowerCase(), page);
+      push(this.byFolder, folderOf(page), page);
+      push(this.byName, nameOf(page), page);
+    }
+  }
+
+  suggest(id: string): string | undefined {
+    const sameCase = this.byLowerCase.get(id.toLowerCase());
+    if (sameCase) return sameCase;
+    const near = [...(this.byFolder.get(folderOf(id)) ?? []), ...(this.byName.get(nameOf(id)) ?? [])];
+    const found = closest(id, near);
+    if (found) return found;
+    const movedFile = this.byName.get(nameOf(id));
+    if (movedFile?.length === 1) return movedFile[0];
+    return this.pages.length <= FULL_SCAN_LIMIT ? closest(id, this.pages) : undefined;
+  }
+}
+
+function folderOf(page: string): string {
+  const slash = page.lastIndexOf('/');
+  return slash < 0 ? '' : page.slice(0, slash);
+}
+
+function nameOf(page: string): string {
+  return page.slice(page.lastIndexOf('/') + 1);
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,184 @@
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import { makeDiagnostic } from '../../diagnostics';
+import type { FixData } from '../../fixData';
+import { linkPath, type LinkPath } from '../../links/linkPath';
+import { extensionOf, type LinkTarget, type LinkTargets } from '../../links/linkTargets';
+import type { BodyLink } from '../../mdx/bodyScanner';
+import type { PageAnchors } from '../../mdx/anchors';
+import { cleanHeadingId } from '../../mdx/slug';
+import { notPublished, suggestPage } from '../../pageLookup';
+import { pageId, resolvePageId } from '../../siteFiles';
+import { closest } from '../../suggest';
+import type { PageContext } from '../pageContext';
+
+/** Elements whose `src` is a file to show or play (any element's `href` is a link). */
+const PAGE_EXTENSIONS = new Set(['', '.md', '.mdx']);
+/** Something that reads as a file extension (`.png`, `.pdf`, `.json`), as opposed to `v1.2` in a page path. */
+const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
+
+/**
+ * Links, images and URL attributes of the body reach something on the published site: a page (as
+ * the platform serves it: `x.mdx`, `x.md`, `x/index.mdx`, a page generated from an OpenAPI spec, or
+ * a redirect that ends on one), or a file of the docs root (exact path and case). A `#anchor` names
+ * a heading, custom id, component id or field of the page it points into. External URLs, `mailto:`
+ * and the like are not checked; code, inline code and comments hold no links.
+ */
+export async function linkRule(page: PageContext): Promise<void> {
+  const links = page.document.body().links;
+  if (links.length === 0) return;
+  const targets = page.linkTargets();
+  for (const link of links) {
+    const path = internalPath(link, page.relative);
+    // A snippet's relative links and `#anchors` are read in each page that includes it, not in the snippet.
+    if (!path || (page.snippet && (path.form !== 'root' || path.samePage))) continue;
+    if (path.samePage) {
+      if (path.anchor) checkSamePageAnchor(page, link, path.anchor);
+      continue;
+    }
+    const target = path.path === '' ? rootPage(targets) : await page.resolveLink(path.path);
+    if (!target) {
+      if (isPageLink(link, path.path) && (await specsUnknown(page))) continue;
+      reportMissing(page, targets, link, path);
+      continue;
+    }
+    // As the platform's checker: no anchor check through a redirect, or into generated pages and files.
+    if (path.anchor && target.kind === 'page' && target.file !== page.relative) checkAnchorLater(page, link, path.anchor, target.file);
+    else if (path.anchor && target.kind === 'page') checkSamePageAnchor(page, link, path.anchor);
+  }
+}
+
+/** The link's path when it is internal: not external, not empty, not protocol-relative (`//cdn...`). */
+function internalPath(link: BodyLink, relative: string): LinkPath | undefined {
+  const url = link.url.trim();
+  if (url === '' || url.startsWith('//')) return undefined;
+  const path = linkPath(url, relative);
+  if (!path) return undefined;
+  // `/` (or `/#x`) is the home page, not this one.
+  if (path.samePage && /^\/(?:[?#]|$)/.test(url)) return { ...path, path: '', samePage: false };
+  return path;
+}
+
+/** The home page: the root `index`, when there is one; any other home (the first page in navigation) is fine too. */
+function rootPage(targets: LinkTargets): LinkTarget {
+  return targets.page('') ?? { kind: 'generated' };
+}
+
+/**
+ * The site names specs Docsmith cannot read (URLs it does not fetch, files that are missing or
+ * invalid): a path that is no page may be a page generated from one, so it is not reported.
+ */
+async function specsUnknown(page: PageContext): Promise<boolean> {
+  const specs = await page.siteSpecs();
+  return specs.remote.length > 0 || specs.unreadable.length > 0;
+}
+
+/** A link (not an image) to a path that reads as a page rather than a file. */
+function isPageLink(link: BodyLink, path: string): boolean {
+  if (link.kind === 'image' || (link.kind === 'attribute' && link.attribute === 'src')) return false;
+  const extension = extensionOf(path);
+  return PAGE_EXTENSIONS.has(extension.toLowerCase()) || !FILE_EXTENSION.test(extension);
+}
+
+function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): void {
+  const shown = `"${link.url}"`;
+  if (!isPageLink(link, path.path)) {
+    const variant = targets.caseVariant(path.path);
+    const what = link.kind === 'image' || link.attribute === 'src' ? 'Image or media file' : 'File';
+    const data: FixData | undefined = variant ? { replace: replacePath(link.url, variant), replaceLabel: `/${variant}` } : undefined;
+    const hint = variant
+      ? ` ${variant} exists, with other letter case: the platform matches file names exactly.`
+      : ` Add ${path.path} to the docs root, or fix the path.`;
+    page.report('links/file-not-found', link.offset, link.length, `${what} ${shown} is not in the docs root.${hint}`, { data });
+    return;
+  }
+  const files = targets.files;
+  const id = pageId(path.path) ?? path.path;
+  const ignoredId = resolvePageId(files.ignoredPages, id);
+  if (ignoredId !== undefined) {
+    const file = files.ignoredPages.get(ignoredId)!;
+    page.report('links/page-not-found', link.offset, link.length, `Link ${shown} ${notPublished(files, file, 'the link')}`);
+    return;
+  }
+  const redirect = targets.redirectFor(path.path);
+  if (redirect) {
+    page.report(
+      'links/page-not-found',
+      link.offset,
+      link.length,
+      `Link ${shown} is redirected to "${redirect.redirect.destination}" (docs.json \`redirects\`), which is not a page either.`,
+    );
+    return;
+  }
+  const suggestion = suggestPage(files, id);
+  const data: FixData = { createPage: `${id}.mdx` };
+  if (suggestion) Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}` });
+  page.report(
+    'links/page-not-found',
+    link.offset,
+    link.length,
+    `Link ${shown} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, ` +
+      `and no redirect from it.${suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`}`,
+    { data },
+  );
+}
+
+function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): void {
+  const anchors = page.document.anchors();
+  const id = cleanHeadingId(anchor);
+  if (id === '' || anchors.anchors.has(id)) return;
+  if (!anchors.exact) {
+    const exact = page.document.exactAnchors();
+    if (!exact || exact.has(id)) return;
+  }
+  const { offset, length } = anchorPlace(link);
+  const message = anchorMessage(anchor, 'this page', anchors.anchors);
+  page.report('links/anchor-not-found', offset, length, message.text, { data: message.data });
+}
+
+/** Another page's anchors are known once every page was read: the check keeps only what it needs. */
+function checkAnchorLater(page: PageContext, link: BodyLink, anchor: string, file: string): void {
+  const id = cleanHeadingId(anchor);
+  if (id === '') return;
+  const place = anchorPlace(link);
+  const range = page.lines.rangeOf(place.offset, place.length);
+  const { anchorsOf, exactAnchorsOf } = page;
+  page.later(async () => {
+    const anchors: PageAnchors | undefined = await anchorsOf(file);
+    if (!anchors || anchors.anchors.has(id)) return [];
+    if (!anchors.exact) {
+      const exact = await exactAnchorsOf(file);
+      if (!exact || exact.has(id)) return [];
+    }
+    return [anchorDiagnostic(range, anchor, file, anchors.anchors)];
+  });
+}
+
+function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: ReadonlySet<string>): Diagnostic {
+  const message = anchorMessage(anchor, file, anchors);
+  return makeDiagnostic('links/anchor-not-found', range, message.text, message.data);
+}
+
+function anchorMessage(anchor: string, where: string, anchors: ReadonlySet<string>): { text: string; data?: FixData } {
+  const suggestion = closest(anchor, anchors);
+  const hint = suggestion
+    ? ` Did you mean "#${suggestion}"?`
+    : anchors.size
+      ? ` Its anchors come from its headings, custom ids (\`## Title {#id}\`), component ids and fields.`
+      : ` It has no headings or ids to link to.`;
+  return {
+    text: `"#${anchor}" is not an anchor of ${where}.${hint}`,
+    data: suggestion ? { replace: `#${suggestion}`, replaceLabel: `#${suggestion}` } : undefined,
+  };
+}
+
+/** The `#anchor` part of a link's URL as written (the whole URL when it cannot be found). */
+function anchorPlace(link: BodyLink): { offset: number; length: number } {
+  const hash = link.url.indexOf('#');
+  if (hash < 0 || link.length !== link.url.length) return { offset: link.offset, length: link.length };
+  return { offset: link.offset + hash, length: link.length - hash };
+}
+
+/** The URL with its path replaced by another (`/guides/setup`), its `#anchor` and `?query` kept. */
+function replacePath(url: string, path: string): string {
+  return `/${path}${url.slice(url.search(/[?#]|$/))}`;
+}

@@ -1,0 +1,92 @@
+import { trimStartOf } from '../../../common/text';
+import type { BodyImport } from '../../mdx/bodyScanner';
+import { closest } from '../../suggest';
+import type { PageContext } from '../pageContext';
+
+/** What the platform imports as a snippet. */
+const SNIPPET_EXTENSION = /\.(?:mdx|md|jsx|tsx)$/i;
+
+/**
+ * Imports resolve as the platform resolves them: only local files (`/snippets/x.mdx` from the root,
+ * `./x.mdx` or `../x.mdx` from the page's folder), named with their extension; a named import is
+ * exported by the snippet; a default import of a snippet made only of exports shows nothing.
+ */
+export async function snippetImportRule(page: PageContext): Promise<void> {
+  for (const item of page.document.body().imports) await checkImport(page, item);
+}
+
+async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
+  const source = item.source;
+  if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) {
+    page.report(
+      'snippets/not-found',
+      item.offset,
+      item.length,
+      `The platform imports only files of the docs root ("/snippets/name.mdx", "./name.mdx"), not "${source}": this import is dropped.`,
+    );
+    return;
+  }
+  const relative = resolveImport(source, page.relative);
+  if (relative === undefined) {
+    page.report('snippets/not-found', item.offset, item.length, `Import "${source}" climbs out of the docs root.`);
+    return;
+  }
+  const facts = SNIPPET_EXTENSION.test(relative) ? await page.snippetOf(relative) : undefined;
+  if (!facts) {
+    const files = page.site.files.files;
+    const withExtension = ['.mdx', '.md', '.jsx', '.tsx'].map((extension) => relative + extension).find((file) => files.has(file));
+    const hint = withExtension
+      ? ` ${withExtension} exists: the platform needs the extension in the import.`
+      : ` Create ${relative}, or fix the path.${suggestion(relative, files)}`;
+    const fixed = withExtension && `${source}${withExtension.slice(relative.length)}`;
+    const quote = page.text[item.offset];
+    page.report('snippets/not-found', item.offset, item.length, `Import "${source}": there is no file ${relative}.${hint}`, {
+      data: fixed ? { replace: `${quote}${fixed}${quote}`, replaceLabel: fixed } : undefined,
+    });
+    return;
+  }
+  for (const name of item.names) {
+    if (name.imported === '*') continue;
+    if (name.imported === 'default') {
+      if (!facts.hasContent && facts.exported.size > 0 && !facts.exported.has('default'))
+        page.report(
+          'snippets/not-found',
+          item.offset,
+          item.length,
+          `${relative} has no default export and no content, so "${name.local}" shows nothing. ` +
+            `Import one of its exports by name: import { ${[...facts.exported][0]} } from "${source}".`,
+        );
+      continue;
+    }
+    if (facts.exported.has(name.imported)) continue;
+    const near = closest(name.imported, facts.exported);
+    page.report(
+      'snippets/not-found',
+      item.offset,
+      item.length,
+      `${relative} does not export "${name.imported}".${near ? ` Did you mean "${near}"?` : facts.exported.size ? ` It exports ${[...facts.exported].map((x) => `"${x}"`).join(', ')}.` : ' It exports nothing.'}`,
+    );
+  }
+}
+
+/** The file an import names, relative to the docs root; undefined when it climbs out. */
+function resolveImport(source: string, pageRelative: string): string | undefined {
+  const parts = source.startsWith('/') ? [] : pageRelative.split('/').slice(0, -1);
+  for (const segment of trimStartOf(source, '/').split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (!parts.length) return undefined;
+      parts.pop();
+    } else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+function suggestion(relative: string, files: ReadonlySet<string>): string {
+  const folder = relative.slice(0, relative.lastIndexOf('/') + 1);
+  const near = closest(
+    relative,
+    [...files].filter((file) => file.startsWith(folder) && SNIPPET_EXTENSION.test(file)),
+  );
+  return near ? ` Did you mean "/${near}"?` : '';
+}

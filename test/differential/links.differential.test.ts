@@ -1,0 +1,119 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { pathToUri, uriToPath } from '../../server/src/service/uri';
+import { corpusSites, CORPUS } from '../helpers/corpus';
+import { oracleUnavailable, platformBrokenLinks, type PlatformBrokenLink } from '../helpers/oracle';
+import { judged } from './disagreements';
+
+/**
+ * Docsmith's link findings against the platform's link checker (@mintlify/link-rot, the engine of
+ * `mint broken-links --check-anchors --check-snippets`) on every corpus site where it completes:
+ * every broken link and redirect it reports, Docsmith reports; whatever Docsmith reports beyond it is
+ * judged one by one in disagreements.json (`links`). Where the checker stops on an MDX syntax error,
+ * Docsmith must report that page as `mdx/syntax`.
+ */
+const LINK_CODES = new Set([
+  'links/page-not-found',
+  'links/file-not-found',
+  'links/anchor-not-found',
+  'snippets/not-found',
+  'nav/page-not-found',
+  'redirects/destination-not-found',
+  'redirects/loop',
+]);
+
+interface Finding {
+  file: string;
+  code: string;
+  /** The text the diagnostic covers, quotes taken off (a URL, an `#anchor`, an import source...). */
+  text: string;
+  diagnostic: Diagnostic;
+}
+
+const unavailable = oracleUnavailable();
+const sites = corpusSites();
+
+if (unavailable || sites.length === 0) {
+  test('link findings agree with the platform on the corpus', (t) => t.skip(`NOT RUN: ${unavailable ?? `no corpus at ${CORPUS}`}`));
+} else {
+  for (const site of sites) {
+    test(`link findings agree with the platform's link checker: ${site}`, async (t) => {
+      const root = join(CORPUS, site);
+      const ours = await docsmithFindings(root);
+      let theirs: Awaited<ReturnType<typeof platformBrokenLinks>>;
+      try {
+        theirs = await platformBrokenLinks(root);
+      } catch (error) {
+        // The checker stops at the first page that does not parse; Docsmith reports every such page.
+        t.diagnostic(`the platform's link checker did not complete: ${String(error).slice(0, 200)}`);
+        assert.ok(
+          ours.syntax > 0,
+          `the link checker failed (${String(error).slice(0, 200)}) but Docsmith reports no mdx/syntax error on the site`,
+        );
+        return;
+      }
+      const matched = new Set<Finding>();
+      const missed: string[] = [];
+      for (const link of theirs.links) {
+        const found = ours.findings.filter((finding) => finding.file === link.file && sameLink(finding, link));
+        if (found.length === 0) missed.push(`missed: ${link.file} ${link.url}`);
+        for (const finding of found) matched.add(finding);
+      }
+      for (const redirect of theirs.redirects) {
+        const found = ours.findings.filter(
+          (finding) => finding.code.startsWith('redirects/') && finding.diagnostic.message.includes(`"${redirect.source}"`),
+        );
+        if (found.length === 0) missed.push(`missed redirect: ${redirect.source} -> ${redirect.destination}`);
+        for (const finding of found) matched.add(finding);
+      }
+      const extra = ours.findings
+        .filter((finding) => !matched.has(finding) && finding.code !== 'nav/page-not-found')
+        .map(
+          (finding) =>
+            `extra: ${finding.code} ${finding.file}:${finding.diagnostic.range.start.line + 1} ${finding.text} | ${finding.diagnostic.message}`,
+        );
+      t.diagnostic(
+        `link checker: ${theirs.links.length} links, ${theirs.redirects.length} redirects; Docsmith: ${ours.findings.length} findings`,
+      );
+      assert.deepEqual(
+        [...missed, ...extra].filter((line) => !judged('links', site, line)),
+        [],
+      );
+    });
+  }
+}
+
+async function docsmithFindings(root: string): Promise<{ findings: Finding[]; syntax: number }> {
+  const service = createLanguageService({ workspace: new FsWorkspace() });
+  const result = await service.checkSite(pathToUri(root));
+  const findings: Finding[] = [];
+  let syntax = 0;
+  for (const [uri, diagnostics] of result.diagnostics) {
+    const path = uriToPath(uri);
+    const file = path.slice(root.length + 1);
+    let lines: string[] | undefined;
+    for (const diagnostic of diagnostics) {
+      const code = String(diagnostic.code);
+      if (code === 'mdx/syntax') syntax++;
+      if (!LINK_CODES.has(code)) continue;
+      lines ??= readFileSync(path, 'utf8').split('\n');
+      const { start, end } = diagnostic.range;
+      const text = start.line === end.line ? (lines[start.line] ?? '').slice(start.character, end.character) : '';
+      findings.push({ file, code, text: text.replace(/^["']|["']$/g, ''), diagnostic });
+    }
+  }
+  return { findings, syntax };
+}
+
+/** The finding is about the link: the same URL (with or without its leading `/`), its `#anchor`, or named in the message. */
+function sameLink(finding: Finding, link: PlatformBrokenLink): boolean {
+  const { text } = finding;
+  if (text !== '' && (text === link.url || `/${text}` === link.url || text === link.url.replace(/^\//, ''))) return true;
+  if (text.startsWith('#') && link.url.endsWith(text)) return true;
+  return finding.diagnostic.message.includes(`"${link.url}"`);
+}
