@@ -1,3 +1,4 @@
+import { trimEndOf } from '../../common/text';
 import { pageId, resolvePageId, type SiteFiles } from '../siteFiles';
 import { applyRedirect, type Redirect } from './redirects';
 
@@ -46,7 +47,7 @@ export class LinkTargets {
     if (page) return page;
     if (this.generated.has(path.toLowerCase())) return { kind: 'generated' };
     if (this.exists(path) || SERVED_FILES.has(path)) return { kind: 'file', file: path };
-    const folder = path.replace(/\/+$/, '');
+    const folder = trimEndOf(path, '/');
     if (this.isFolder(folder)) return { kind: 'folder', folder };
     return undefined;
   }
