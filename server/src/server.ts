@@ -108,6 +108,10 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.onCodeAction(
     guard.answer([], (params, token) => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics, token)),
   );
+  connection.onPrepareRename(guard.answer(null, (params, token) => service.prepareRename(params.textDocument.uri, params.position, token)));
+  connection.onRenameRequest(
+    guard.answer(null, (params, token) => service.rename(params.textDocument.uri, params.position, params.newName, token)),
+  );
   connection.workspace.onWillRenameFiles(
     guard.answer(null, (params, token) => willRenameFiles(params, service, connection, redirects(), token)),
   );

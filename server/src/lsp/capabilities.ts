@@ -28,10 +28,11 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
     diagnosticProvider: support.pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: false } : undefined,
-    completionProvider: { triggerCharacters: ['"', '/', ' ', ':'], resolveProvider: false },
+    completionProvider: { triggerCharacters: ['"', '/', ' ', ':', '(', '#', '<', "'"], resolveProvider: false },
     hoverProvider: true,
     documentLinkProvider: { resolveProvider: false },
     definitionProvider: true,
+    renameProvider: { prepareProvider: true },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     workspace: {
       fileOperations: {

@@ -20,6 +20,8 @@ import { completeDocsJson } from './features/docsJsonCompletion';
 import { hoverDocsJson, hoverPage } from './features/hover';
 import { docsJsonDefinition, docsJsonLinks, pageDefinition, pageLinks } from './features/links';
 import { completePage } from './features/pageCompletion';
+import { prepareHeadingRename, renameHeading } from './features/headingRename';
+import { bodyLinkEdits } from './features/linkRename';
 import { planRename, redirectEdits, type FileRename } from './features/rename';
 import type { SiteState } from './siteState';
 import type { DocsWorkspace } from './workspace';
@@ -30,11 +32,15 @@ export interface EditorFeatures {
   findDocumentLinks(uri: string, token?: Cancellation): Promise<DocumentLink[]>;
   findDefinition(uri: string, position: Position, token?: Cancellation): Promise<Location[]>;
   getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[], token?: Cancellation): Promise<CodeAction[]>;
-  /** Navigation edits for renamed pages or folders, and the page paths that moved (for redirects). */
+  /** Navigation and body link edits for renamed pages or folders, and the page paths that moved (for redirects). */
   planRename(
     renames: FileRename[],
     token?: Cancellation,
   ): Promise<{ edit: WorkspaceEdit; moved: { rootUri: string; from: string; to: string }[] }>;
+  /** Rename on a heading of a page: the range of its title, when it can be renamed. */
+  prepareRename(uri: string, position: Position, token?: Cancellation): Promise<{ range: Range; placeholder: string } | null>;
+  /** Renames a heading and every `#anchor` in the site that links to it. */
+  rename(uri: string, position: Position, newName: string, token?: Cancellation): Promise<WorkspaceEdit | null>;
   /** Edits adding `redirects` entries to a root's docs.json. */
   redirectEdits(rootUri: string, moved: { from: string; to: string }[], token?: Cancellation): Promise<{ uri: string; edits: TextEdit[] }>;
 }
@@ -65,6 +71,12 @@ export function createEditorFeatures(
     }
     if (/\.mdx?$/i.test(uri)) return { role: 'page', document: documents.page(uri, text), state };
     return { role: 'other', state };
+  }
+
+  /** A page of the site as the editor has it (open, or on disk). */
+  async function readPage(uri: string): Promise<PageDocument | undefined> {
+    const text = await workspace.readFile(uri).catch(() => undefined);
+    return text === undefined ? undefined : documents.page(uri, text);
   }
 
   return {
@@ -98,6 +110,16 @@ export function createEditorFeatures(
       if (!file || file.role === 'other') return [];
       return codeActions(file.document, range, diagnostics, file.state);
     },
+    async prepareRename(uri, position, token) {
+      const file = await open(uri, token);
+      if (file?.role !== 'page') return null;
+      return prepareHeadingRename(file.document, file.document.lines.offsetAt(position)) ?? null;
+    },
+    async rename(uri, position, newName, token) {
+      const file = await open(uri, token);
+      if (file?.role !== 'page') return null;
+      return (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, readPage)) ?? null;
+    },
     async planRename(renames, token) {
       const byRoot = new Map<string, FileRename[]>();
       for (const rename of renames) {
@@ -107,8 +129,11 @@ export function createEditorFeatures(
       const changes: Record<string, TextEdit[]> = {};
       const moved: { rootUri: string; from: string; to: string }[] = [];
       for (const [rootUri, list] of byRoot) {
-        const plan = planRename(await getSiteState(rootUri, token), list);
+        const state = await getSiteState(rootUri, token);
+        const plan = planRename(state, list);
         for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
+        for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, readPage)))
+          appendAll((changes[uri] ??= []), edits);
         appendAll(
           moved,
           plan.moved.map((m) => ({ rootUri, ...m })),

@@ -11,6 +11,7 @@ import { dirnameUri, joinUri, relativeUri } from '../uri';
 import { isKeyInChain, nodeChainAt, pathOfChain } from '../docsJson/jsonLocation';
 import type { ConfigDocument } from '../documents/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
+import { bodyLinkHover } from './bodyLinks';
 import { enclosingOpenapi, holderKey } from './jsonContext';
 import { describeOperation, lookupOperation } from './operationLookup';
 
@@ -65,7 +66,7 @@ export async function hoverPage(document: PageDocument, offset: number, state: S
       return markdown([overrideNote(entry.key, state), description].filter(Boolean).join('\n\n'), range);
     return description ? markdown(description, range) : null;
   }
-  return null;
+  return bodyLinkHover(document, offset, state);
 }
 
 function markdown(value: string, range: Range): Hover {

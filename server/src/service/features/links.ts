@@ -9,6 +9,7 @@ import { operationPosition } from '../openapi/spec';
 import { resolvePageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, resolveInside } from '../uri';
+import { bodyDocumentLinks, bodyLinkDefinition } from './bodyLinks';
 import { enclosingOpenapi, holderKey } from './jsonContext';
 import { lookupOperation } from './operationLookup';
 
@@ -80,8 +81,9 @@ export async function docsJsonDefinition(document: ConfigDocument, offset: numbe
   return target ? [target] : [];
 }
 
-/** In a page: `openapi:` opens the spec at the operation. */
+/** In a page: `openapi:` opens the spec at the operation; a body link opens its target at the heading. */
 export async function pageDefinition(document: PageDocument, offset: number, state: SiteState): Promise<Location[]> {
+  if (offset >= document.frontMatter.bodyOffset) return bodyLinkDefinition(document, offset, state);
   const entry = document.frontMatter.entries.get('openapi');
   if (!entry || typeof entry.value !== 'string' || offset < entry.valueOffset || offset > entry.valueOffset + entry.valueLength) return [];
   const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));
@@ -91,11 +93,13 @@ export async function pageDefinition(document: PageDocument, offset: number, sta
 }
 
 export async function pageLinks(document: PageDocument, state: SiteState): Promise<DocumentLink[]> {
+  const body = await bodyDocumentLinks(document, state);
   const entry = document.frontMatter.entries.get('openapi');
-  if (!entry) return [];
+  if (!entry) return body;
   const [location] = await pageDefinition(document, entry.valueOffset, state);
-  if (!location) return [];
+  if (!location) return body;
   return [
+    ...body,
     {
       range: { start: document.lines.positionAt(entry.valueOffset), end: document.lines.positionAt(entry.valueOffset + entry.valueLength) },
       target: `${location.uri}#L${location.range.start.line + 1}`,

@@ -6,11 +6,12 @@ import { HTTP_METHODS } from '../openapi/httpMethods';
 import { parseApiValue } from '../frontMatter/apiValue';
 import { keysWritten } from '../frontMatter/parseFrontMatter';
 import type { SiteState } from '../siteState';
+import { completeBody } from './bodyCompletion';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };
 const properties = frontMatterSchema.properties as Record<string, PropertySchema>;
 
-/** Completion in an MDX page: front matter keys and values, and `<ParamField path="...">` names. */
+/** Completion in an MDX page: front matter keys and values, `<ParamField path="...">` names, and the body's links, imports and components. */
 export async function completePage(page: PageDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
   const { text, frontMatter, lines: document } = page;
   const position = document.positionAt(offset);
@@ -41,7 +42,8 @@ export async function completePage(page: PageDocument, offset: number, state: Si
       textEdit: { range: rangeOf(document, offset - param[1].length, offset), newText: p.name },
     }));
   }
-  return [];
+  if (offset < frontMatter.bodyOffset) return [];
+  return completeBody(page, offset, state);
 }
 
 function rangeOf(document: LineTable, start: number, end: number): Range {

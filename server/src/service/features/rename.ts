@@ -5,6 +5,7 @@ import type { SiteState } from '../siteState';
 import { relativeUri } from '../uri';
 import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
 import { appendAll } from '../../common/arrays';
+import type { MovedPath } from './linkRename';
 
 export interface FileRename {
   oldUri: string;
@@ -16,6 +17,8 @@ export interface RenamePlan {
   edit: WorkspaceEdit;
   /** Page paths renamed (`/old` → `/new`), for redirects. */
   moved: { from: string; to: string }[];
+  /** The pages and folders that move, for the links in page bodies. */
+  paths: MovedPath[];
 }
 
 /**
@@ -27,8 +30,8 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
   const site = state.context;
   const changes: Record<string, TextEdit[]> = {};
   const moved: RenamePlan['moved'] = [];
-  if (!site) return { edit: { changes }, moved };
-  const mapping: { oldId: string; newId: string; folder: boolean }[] = [];
+  const mapping: MovedPath[] = [];
+  if (!site) return { edit: { changes }, moved, paths: mapping };
   for (const { oldUri, newUri } of renames) {
     const oldRelative = relativeUri(state.rootUri, oldUri);
     const newRelative = relativeUri(state.rootUri, newUri);
@@ -55,7 +58,7 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
       break;
     }
   }
-  return { edit: { changes }, moved };
+  return { edit: { changes }, moved, paths: mapping };
 }
 
 /** Appends `redirects` entries to docs.json (adding the array when there is none). */

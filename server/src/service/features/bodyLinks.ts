@@ -1,0 +1,110 @@
+import type { DocumentLink, Hover, Location, Range } from 'vscode-languageserver-types';
+import type { PageDocument } from '../documents/pageDocument';
+import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import { linkPath } from '../links/linkPath';
+import type { LinkTarget } from '../links/linkTargets';
+import type { BodyLink } from '../mdx/bodyScanner';
+import { scanBody } from '../mdx/bodyScanner';
+import { cleanHeadingId, customHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
+import type { SiteState } from '../siteState';
+import { joinUri, relativeUri } from '../uri';
+
+/** Where a link of a page body leads: the file of the docs root, and the `#anchor` in it. */
+export interface BodyLinkTarget {
+  link: BodyLink;
+  /** The file (a page or any other file), relative to the docs root. */
+  file: string;
+  anchor?: string;
+  /** The page is reached through `redirects`. */
+  redirected: boolean;
+}
+
+/** The body link under the cursor (its URL), if any. */
+export function bodyLinkAt(document: PageDocument, offset: number): BodyLink | undefined {
+  return document.body().links.find((link) => offset >= link.offset && offset <= link.offset + link.length);
+}
+
+/** The file a body link reaches, following redirects; undefined for external links and links to nothing. */
+export async function resolveBodyLink(document: PageDocument, link: BodyLink, state: SiteState): Promise<BodyLinkTarget | undefined> {
+  const links = state.links;
+  const relative = relativeUri(state.rootUri, document.uri);
+  if (!links || relative === undefined) return undefined;
+  const path = linkPath(link.url.trim(), relative);
+  if (!path) return undefined;
+  if (path.samePage) return { link, file: relative, anchor: path.anchor, redirected: false };
+  let target: LinkTarget | { kind: 'external' } | undefined = await links.resolve(path.path);
+  let redirected = false;
+  while (target?.kind === 'redirect') {
+    redirected = true;
+    target = target.target;
+  }
+  if (target?.kind === 'page') return { link, file: target.file, anchor: path.anchor, redirected };
+  if (target?.kind === 'file') return { link, file: target.file, redirected };
+  return undefined;
+}
+
+/** Where a heading (or custom id) with this anchor starts in a page's text; undefined when none does. */
+export function anchorOffset(text: string, anchor: string): number | undefined {
+  const wanted = cleanHeadingId(anchor);
+  const scan = scanBody(text, parseFrontMatter(text).bodyOffset);
+  const slugger = newSlugger();
+  for (const heading of scan.headings) {
+    // The slugger numbers a repeated title (`a`, `a-2`), as the page's anchors are numbered.
+    const slug = heading.customId !== undefined ? customHeadingId(heading.customId) : slugifyTitle(heading.title, slugger);
+    if (cleanHeadingId(slug) === wanted) return heading.offset;
+  }
+  return undefined;
+}
+
+/** Go to definition on a body link: the target file, at the heading its `#anchor` names. */
+export async function bodyLinkDefinition(document: PageDocument, offset: number, state: SiteState): Promise<Location[]> {
+  const link = bodyLinkAt(document, offset);
+  if (!link) return [];
+  const target = await resolveBodyLink(document, link, state);
+  if (!target) return [];
+  return [await locationOf(target, document, state)];
+}
+
+async function locationOf(target: BodyLinkTarget, document: PageDocument, state: SiteState): Promise<Location> {
+  const uri = joinUri(state.rootUri, target.file);
+  const start = { line: 0, character: 0 };
+  if (!target.anchor) return { uri, range: { start, end: start } };
+  const text = uri === document.uri ? document.text : await state.context?.workspace.readFile(uri).catch(() => undefined);
+  const at = text === undefined ? undefined : anchorOffset(text, target.anchor);
+  if (at === undefined || text === undefined) return { uri, range: { start, end: start } };
+  const line = text.slice(0, at).split('\n').length - 1;
+  return { uri, range: { start: { line, character: 0 }, end: { line, character: 0 } } };
+}
+
+/** Hover on a body link: the target page's title, description and file (or the file it names). */
+export async function bodyLinkHover(document: PageDocument, offset: number, state: SiteState): Promise<Hover | null> {
+  const link = bodyLinkAt(document, offset);
+  if (!link) return null;
+  const range: Range = { start: document.lines.positionAt(link.offset), end: document.lines.positionAt(link.offset + link.length) };
+  const target = await resolveBodyLink(document, link, state);
+  if (!target) return null;
+  const via = target.redirected ? '\n\nReached through a redirect in docs.json.' : '';
+  if (!/\.mdx?$/i.test(target.file)) return { contents: { kind: 'markdown', value: `File \`${target.file}\`${via}` }, range };
+  const uri = joinUri(state.rootUri, target.file);
+  const text = uri === document.uri ? document.text : await state.context?.workspace.readFile(uri).catch(() => undefined);
+  const data = text === undefined ? {} : parseFrontMatter(text).data;
+  const title = typeof data.title === 'string' ? data.title : target.file;
+  const description = typeof data.description === 'string' ? `\n\n${data.description}` : '';
+  const anchor = target.anchor ? ` \`#${target.anchor}\`` : '';
+  return { contents: { kind: 'markdown', value: `**${title}**${description}\n\n\`${target.file}\`${anchor}${via}` }, range };
+}
+
+/** Every body link that reaches a file, as a document link (Ctrl+click), at the heading for anchors. */
+export async function bodyDocumentLinks(document: PageDocument, state: SiteState): Promise<DocumentLink[]> {
+  const links: DocumentLink[] = [];
+  for (const link of document.body().links) {
+    const target = await resolveBodyLink(document, link, state);
+    if (!target || (target.file === relativeUri(state.rootUri, document.uri) && !target.anchor)) continue;
+    const location = await locationOf(target, document, state);
+    links.push({
+      range: { start: document.lines.positionAt(link.offset), end: document.lines.positionAt(link.offset + link.length) },
+      target: location.range.start.line > 0 ? `${location.uri}#L${location.range.start.line + 1}` : location.uri,
+    });
+  }
+  return links;
+}

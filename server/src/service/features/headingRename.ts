@@ -1,0 +1,122 @@
+import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { PageDocument } from '../documents/pageDocument';
+import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import { linkPath } from '../links/linkPath';
+import { scanBody, type BodyHeading } from '../mdx/bodyScanner';
+import { cleanHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
+import { snippetFiles } from '../siteFiles';
+import type { SiteState } from '../siteState';
+import { joinUri, relativeUri } from '../uri';
+
+/** An ATX heading's title as written (`## Rate limits` → `Rate limits`), without a custom id. */
+interface HeadingTitle {
+  offset: number;
+  length: number;
+  /** Its place among the page's headings, to find it again in the renamed text. */
+  index: number;
+}
+
+/** Where the title of an ATX heading line is (`## Title ##` → `Title`), or undefined when it has none. */
+function atxTitle(line: string): { start: number; end: number } | undefined {
+  let start = 0;
+  while (line[start] === ' ' || line[start] === '\t') start++;
+  const hashes = start;
+  while (line[start] === '#') start++;
+  if (start === hashes || (line[start] !== ' ' && line[start] !== '\t')) return undefined;
+  while (line[start] === ' ' || line[start] === '\t') start++;
+  let end = trimmedEnd(line, line.length);
+  // A closing sequence of `#` after a space is not part of the title.
+  let closing = end;
+  while (closing > start && line[closing - 1] === '#') closing--;
+  if (closing < end && (closing === start || line[closing - 1] === ' ' || line[closing - 1] === '\t')) end = trimmedEnd(line, closing);
+  return end > start ? { start, end } : undefined;
+}
+
+function trimmedEnd(line: string, end: number): number {
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '\r')) end--;
+  return end;
+}
+
+/** The heading title under the cursor, when renaming it would change its anchor (no custom `{#id}`). */
+function headingTitleAt(document: PageDocument, offset: number): HeadingTitle | undefined {
+  const headings = document.body().headings;
+  for (const [index, heading] of headings.entries()) {
+    if (heading.customId !== undefined || offset < heading.offset || offset > heading.offset + heading.length) continue;
+    const line = document.text.slice(heading.offset, heading.offset + heading.length).split('\n')[0];
+    const title = atxTitle(line);
+    if (!title) return undefined;
+    return { offset: heading.offset + title.start, length: title.end - title.start, index };
+  }
+  return undefined;
+}
+
+/** `prepareRename` on a heading: the range of its title. */
+export function prepareHeadingRename(document: PageDocument, offset: number): { range: Range; placeholder: string } | undefined {
+  const title = headingTitleAt(document, offset);
+  if (!title) return undefined;
+  const range = { start: document.lines.positionAt(title.offset), end: document.lines.positionAt(title.offset + title.length) };
+  return { range, placeholder: document.text.slice(title.offset, title.offset + title.length) };
+}
+
+/**
+ * Renaming a heading: its title, and every `#anchor` that links to it, on this page and in every
+ * other page and snippet of the site, to the anchor the new title gets.
+ */
+export async function renameHeading(
+  document: PageDocument,
+  offset: number,
+  newTitle: string,
+  state: SiteState,
+  readPage: (uri: string) => Promise<PageDocument | undefined>,
+): Promise<WorkspaceEdit | undefined> {
+  const title = headingTitleAt(document, offset);
+  const site = state.context;
+  const here = relativeUri(state.rootUri, document.uri);
+  if (!title || !site || here === undefined) return undefined;
+  const oldAnchor = anchorOfHeading(document.text, title.index);
+  const renamedText = document.text.slice(0, title.offset) + newTitle + document.text.slice(title.offset + title.length);
+  const newAnchor = anchorOfHeading(renamedText, title.index);
+  const changes: Record<string, TextEdit[]> = {
+    [document.uri]: [
+      {
+        range: { start: document.lines.positionAt(title.offset), end: document.lines.positionAt(title.offset + title.length) },
+        newText: newTitle,
+      },
+    ],
+  };
+  if (oldAnchor === undefined || newAnchor === undefined || oldAnchor === newAnchor) return { changes };
+  for (const relative of [...site.files.pages.values(), ...snippetFiles(site.files)]) {
+    const uri = joinUri(state.rootUri, relative);
+    const page = uri === document.uri ? document : await readPage(uri);
+    if (!page) continue;
+    for (const link of page.body().links) {
+      const url = link.url.trim();
+      const path = linkPath(url, relative);
+      if (!path?.anchor || cleanHeadingId(path.anchor) !== oldAnchor || link.length !== link.url.length) continue;
+      const reaches = path.samePage ? relative === here : (await pageFile(state, path.path)) === here;
+      if (!reaches) continue;
+      const hash = link.url.indexOf('#');
+      (changes[uri] ??= []).push({
+        range: { start: page.lines.positionAt(link.offset + hash + 1), end: page.lines.positionAt(link.offset + link.length) },
+        newText: newAnchor,
+      });
+    }
+  }
+  return { changes };
+}
+
+async function pageFile(state: SiteState, path: string): Promise<string | undefined> {
+  const target = await state.links?.resolve(path);
+  return target?.kind === 'page' ? target.file : undefined;
+}
+
+/** The anchor the page gives its n-th heading (numbered as repeated titles are: `a`, `a-2`). */
+function anchorOfHeading(text: string, index: number): string | undefined {
+  const headings: BodyHeading[] = scanBody(text, parseFrontMatter(text).bodyOffset).headings;
+  const slugger = newSlugger();
+  for (const [at, heading] of headings.entries()) {
+    const slug = heading.customId === undefined ? slugifyTitle(heading.title, slugger) : undefined;
+    if (at === index) return slug === undefined ? undefined : cleanHeadingId(slug);
+  }
+  return undefined;
+}

@@ -1,0 +1,67 @@
+import type { TextEdit } from 'vscode-languageserver-types';
+import type { PageDocument } from '../documents/pageDocument';
+import { linkPath } from '../links/linkPath';
+import { pageId, snippetFiles } from '../siteFiles';
+import type { SiteState } from '../siteState';
+import { joinUri } from '../uri';
+
+/** A page (or a folder of pages) that moves: ids without extension, from the docs root. */
+export interface MovedPath {
+  oldId: string;
+  newId: string;
+  folder: boolean;
+}
+
+/**
+ * Links in page and snippet bodies that reach a moved page (or a page in a moved folder), rewritten
+ * to its new path: `/new/path`, keeping the link's `#anchor`, `?query` and `.mdx` extension. A link
+ * written relative to its page (`../old`) becomes a link from the root, which stays right wherever
+ * the pages move.
+ */
+export async function bodyLinkEdits(
+  state: SiteState,
+  moved: readonly MovedPath[],
+  readPage: (uri: string) => Promise<PageDocument | undefined>,
+): Promise<Record<string, TextEdit[]>> {
+  const site = state.context;
+  const changes: Record<string, TextEdit[]> = {};
+  if (!site || moved.length === 0) return changes;
+  const files = [...site.files.pages.values(), ...snippetFiles(site.files)];
+  for (const relative of files) {
+    const uri = joinUri(state.rootUri, relative);
+    const document = await readPage(uri);
+    if (!document) continue;
+    for (const link of document.body().links) {
+      const url = link.url.trim();
+      const path = linkPath(url, relative);
+      if (!path || path.samePage) continue;
+      const written = pageId(path.path) ?? path.path;
+      const renamed = renamedId(written, moved);
+      if (renamed === undefined || link.length !== link.url.length) continue;
+      const extension = /\.mdx?$/i.exec(path.path)?.[0] ?? '';
+      const suffix = url.slice(url.search(/[?#]|$/));
+      const newText = `/${renamed}${extension}${suffix}`;
+      if (newText === url) continue;
+      (changes[uri] ??= []).push({
+        range: { start: document.lines.positionAt(link.offset), end: document.lines.positionAt(link.offset + link.length) },
+        newText,
+      });
+    }
+  }
+  return changes;
+}
+
+/** The new id of a link's path when it names a moved page (`guide` for `guide/index` too), or a page in a moved folder. */
+function renamedId(id: string, moved: readonly MovedPath[]): string | undefined {
+  for (const { oldId, newId, folder } of moved) {
+    if (folder) {
+      if (id === oldId) return newId;
+      if (id.startsWith(`${oldId}/`)) return newId + id.slice(oldId.length);
+      continue;
+    }
+    if (id === oldId) return newId;
+    // `/guides` reaches `guides/index.mdx`: moving that file moves the link with it.
+    if (oldId.endsWith('/index') && id === oldId.slice(0, -'/index'.length)) return newId.replace(/\/index$/, '');
+  }
+  return undefined;
+}
