@@ -108,3 +108,38 @@ test('rename: entries follow, and the server asks before adding redirects', () =
     })) as WorkspaceEdit;
     assert.equal(declined.changes![client.uri('docs.json')].length, 2, 'no answer: only the entries change');
   }));
+
+test('page bodies: link completion, definition at the heading, and heading rename over LSP', () =>
+  withServer(async (client) => {
+    const page = '---\ntitle: Intro\n---\n\n## Setup\n\nSee [setup](#setup) and [hooks](/guides/|).\n';
+    const position = await openAt(client, 'index.mdx', page);
+    const list = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: client.uri('index.mdx') },
+      position,
+    })) as CompletionList;
+    assert.ok(
+      list.items.some((item) => item.label === '/guides/webhooks'),
+      list.items.map((item) => item.label).join(),
+    );
+    const definition = (await client.connection.sendRequest('textDocument/definition', {
+      textDocument: { uri: client.uri('index.mdx') },
+      position: { line: 6, character: 13 },
+    })) as Location[];
+    assert.deepEqual(definition, [
+      { uri: client.uri('index.mdx'), range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } } },
+    ]);
+    const prepared = (await client.connection.sendRequest('textDocument/prepareRename', {
+      textDocument: { uri: client.uri('index.mdx') },
+      position: { line: 4, character: 4 },
+    })) as { placeholder: string };
+    assert.equal(prepared.placeholder, 'Setup');
+    const edit = (await client.connection.sendRequest('textDocument/rename', {
+      textDocument: { uri: client.uri('index.mdx') },
+      position: { line: 4, character: 4 },
+      newName: 'Install',
+    })) as WorkspaceEdit;
+    assert.deepEqual(
+      edit.changes![client.uri('index.mdx')].map((change) => change.newText),
+      ['Install', 'install'],
+    );
+  }));
