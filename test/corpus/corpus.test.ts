@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -29,20 +29,32 @@ if (sites.length === 0) {
   });
 }
 
+/** What each code finds over the whole corpus (every severity), printed at the end of the suite. */
+const totals = new Map<string, number>();
+after(() => {
+  if (totals.size === 0) return;
+  const lines = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => `  ${code}: ${count}`);
+  console.log(`Findings on the ${sites.length} corpus sites, per code:\n${lines.join('\n')}`);
+});
+
 for (const site of sites) {
-  test(`corpus: ${site}`, async () => {
+  test(`corpus: ${site}`, async (t) => {
     const service = createLanguageService({ workspace: new FsWorkspace() });
     const result = await service.checkSite(pathToUri(join(corpus, site)));
     const errors = new Map<string, string[]>();
     const schemaLevel: string[] = [];
+    const perSite = new Map<string, number>();
     for (const [uri, diagnostics] of result.diagnostics) {
       for (const diagnostic of diagnostics) {
         const code = String(diagnostic.code);
+        totals.set(code, (totals.get(code) ?? 0) + 1);
+        perSite.set(code, (perSite.get(code) ?? 0) + 1);
         const where = `${uri.slice(uri.lastIndexOf(site) + site.length + 1)}:${diagnostic.range.start.line + 1} ${code} ${diagnostic.message}`;
         if (SCHEMA_LEVEL.test(code) && diagnostic.severity === DiagnosticSeverity.Error) schemaLevel.push(where);
         if (diagnostic.severity === DiagnosticSeverity.Error) errors.set(code, [...(errors.get(code) ?? []), where]);
       }
     }
+    t.diagnostic([...perSite].map(([code, count]) => `${code} ${count}`).join(', ') || 'no findings');
     const expected = expectations[site] ?? {};
     const unexplainedSchema = schemaLevel.filter((line) => !Object.keys(expected).some((code) => line.includes(` ${code} `)));
     assert.deepEqual(unexplainedSchema, [], 'schema-level errors on a deployed site are our bug unless recorded in expectations.json');

@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The platform's own packages, installed by scripts/provision-oracle.mjs into .oracle/ for the
@@ -126,35 +130,15 @@ export interface PlatformBrokenLink {
   url: string;
 }
 
-interface LinkRotModule {
-  getBrokenInternalLinks(
-    root: string,
-    options: { checkAnchors: boolean; checkSnippets: boolean; fetchRemoteDocument: () => Promise<never> },
-  ): Promise<{ relativeDir: string; filename: string; originalPath: string }[]>;
-  getBrokenRedirects(root: string, options: object): Promise<{ source: string; destination: string }[]>;
-}
+export type PlatformLinkCheck = { links: PlatformBrokenLink[]; redirects: { source: string; destination: string }[] } | { error: string };
 
 /**
  * What the platform's link checker (`mint broken-links --check-anchors --check-snippets`, whose engine
- * is @mintlify/link-rot) reports for a docs root: broken links and broken redirects. Remote specs are
- * not fetched (this machine is offline), as Docsmith does not fetch them either.
+ * is @mintlify/link-rot) reports for a docs root: broken links and broken redirects, or the error it
+ * stops on. Remote specs are not fetched (this machine is offline; Docsmith does not fetch them
+ * either). Each root is checked in a child process (linkRotWorker.mjs), so several run side by side.
  */
-export async function platformBrokenLinks(
-  root: string,
-): Promise<{ links: PlatformBrokenLink[]; redirects: { source: string; destination: string }[] }> {
-  const linkRot = await load<LinkRotModule>('@mintlify/link-rot', 'dist/index.js');
-  const offline = async (): Promise<never> => {
-    throw new Error('offline');
-  };
-  return quietly(async () => {
-    const links = await linkRot.getBrokenInternalLinks(root, { checkAnchors: true, checkSnippets: true, fetchRemoteDocument: offline });
-    const redirects = await linkRot.getBrokenRedirects(root, {});
-    return {
-      links: links.map((link) => ({
-        file: link.relativeDir === '.' ? link.filename : `${link.relativeDir}/${link.filename}`,
-        url: link.originalPath,
-      })),
-      redirects,
-    };
-  });
+export async function platformBrokenLinks(root: string): Promise<PlatformLinkCheck> {
+  const { stdout } = await execFileAsync(process.execPath, [join(__dirname, 'linkRotWorker.mjs'), root], { maxBuffer: 256 * 1024 * 1024 });
+  return JSON.parse(stdout) as PlatformLinkCheck;
 }

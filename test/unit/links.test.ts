@@ -58,10 +58,10 @@ test('links inside code blocks, inline code and comments are never checked', asy
   assert.deepEqual(linkFindings(found), []);
 });
 
-test('relative links: ./ and ../ from the file folder, bare links from the page URL', async () => {
+test('relative links: ./ and ../ from the file folder (never above the root), bare links from the page URL', async () => {
   const found = await checkSite(
     pages({
-      'guides/a.mdx': '[1](./b) [2](../top) [3](b) [4](./missing)',
+      'guides/a.mdx': '[1](./b) [2](../top) [3](b) [4](./missing) [5](../../../top)',
       'guides/b.mdx': '',
       'top.mdx': '',
     }),

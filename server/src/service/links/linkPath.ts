@@ -61,18 +61,18 @@ function decode(value: string): string {
   }
 }
 
-/** `dir` + `../x/./y` resolved (never above the root: a path that climbs keeps its `..`, and matches no file). */
+/**
+ * `dir` + `../x/./y` resolved. A `..` above the root stays at the root, as the platform's rewrite of
+ * relative links (a POSIX join from `/`) and a browser both read it.
+ */
 function resolveRelative(folder: string, relative: string): string {
   const parts = folder === '' ? [] : folder.split('/');
-  let climbed = 0;
   for (const segment of relative.split('/')) {
     if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (parts.length) parts.pop();
-      else climbed++;
-    } else parts.push(segment);
+    if (segment === '..') parts.pop();
+    else parts.push(segment);
   }
-  return [...Array<string>(climbed).fill('..'), ...parts].join('/');
+  return parts.join('/');
 }
 
 /** `a//b/./c` → `a/b/c`. */

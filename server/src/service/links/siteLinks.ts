@@ -2,7 +2,7 @@ import type { PageAnchors } from '../mdx/anchors';
 import type { LinkedPages, SnippetFacts } from './linkedPages';
 import type { SiteBasics } from '../siteContext';
 import type { SiteSpecs } from '../siteSpecs';
-import { generatedPagePaths } from './generatedPages';
+import { DEFAULT_API_DIRECTORY, generatedPagePaths } from './generatedPages';
 import { LinkTargets, type LinkTarget } from './linkTargets';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
@@ -47,6 +47,25 @@ export class SiteLinks {
       local.map((spec) => ({ spec, directories: directories.get(specKey(spec.uri, this.context.rootUri)) ?? [] })),
     );
     return new LinkTargets(this.context.files, generated, this.targets().redirects);
+  }
+
+  /**
+   * Whether a spec Docsmith cannot read (a URL it does not fetch, a file that is missing or invalid)
+   * could generate a page at this path: under `api-reference/` or the `directory` docs.json gives it,
+   * or anywhere when navigation lists operations (an operation's `x-mint.href` may put its page at
+   * any path).
+   */
+  async mayBeGenerated(path: string): Promise<boolean> {
+    const { remote, unreadable } = await this.siteSpecs();
+    if (remote.length === 0 && unreadable.length === 0) return false;
+    if (this.context.navigation.operations.length > 0) return true;
+    const directories = openapiDirectories(this.context.value.navigation);
+    const candidates = [
+      DEFAULT_API_DIRECTORY,
+      ...[...remote, ...unreadable].flatMap((source) => directories.get(trimSlashes(source)) ?? []),
+    ];
+    const lower = path.toLowerCase();
+    return candidates.some((directory) => directory === '' || lower.startsWith(`${directory.toLowerCase()}/`));
   }
 
   /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */

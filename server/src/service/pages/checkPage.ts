@@ -96,6 +96,7 @@ export async function checkPage(
     siteSpecs: state.siteSpecs,
     linkTargets: () => links.targets(),
     resolveLink: (path) => links.resolve(path),
+    mayBeGenerated: (path) => links.mayBeGenerated(path),
     anchorsOf(target) {
       dependencies.add(target);
       return links.anchorsOf(target);

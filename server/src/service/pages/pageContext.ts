@@ -32,6 +32,8 @@ export interface PageContext {
   linkTargets(): LinkTargets;
   /** What a link's path reaches (a page generated from a spec included). */
   resolveLink(path: string): Promise<LinkTarget | undefined>;
+  /** Whether a spec Docsmith cannot read could generate a page at this path (then a link to it is not judged). */
+  mayBeGenerated(path: string): Promise<boolean>;
   /** The anchors of another page of the site, by file (the page's diagnostics then depend on it). */
   anchorsOf(relative: string): Promise<PageAnchors | undefined>;
   /** The same, read by the reference parser: to confirm an anchor the body scan did not find. */

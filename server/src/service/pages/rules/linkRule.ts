@@ -37,7 +37,7 @@ export async function linkRule(page: PageContext): Promise<void> {
     }
     const target = path.path === '' ? rootPage(targets) : await page.resolveLink(path.path);
     if (!target) {
-      if (isPageLink(link, path.path) && (await specsUnknown(page))) continue;
+      if (isPageLink(link, path.path) && (await page.mayBeGenerated(path.path))) continue;
       reportMissing(page, targets, link, path);
       continue;
     }
@@ -61,15 +61,6 @@ function internalPath(link: BodyLink, relative: string): LinkPath | undefined {
 /** The home page: the root `index`, when there is one; any other home (the first page in navigation) is fine too. */
 function rootPage(targets: LinkTargets): LinkTarget {
   return targets.page('') ?? { kind: 'generated' };
-}
-
-/**
- * The site names specs Docsmith cannot read (URLs it does not fetch, files that are missing or
- * invalid): a path that is no page may be a page generated from one, so it is not reported.
- */
-async function specsUnknown(page: PageContext): Promise<boolean> {
-  const specs = await page.siteSpecs();
-  return specs.remote.length > 0 || specs.unreadable.length > 0;
 }
 
 /** A link (not an image) to a path that reads as a page rather than a file. */
@@ -105,7 +96,7 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
       'links/page-not-found',
       link.offset,
       link.length,
-      `Link ${shown} is redirected to "${redirect.redirect.destination}" (docs.json \`redirects\`), which is not a page either.`,
+      `Link ${shown} is redirected to "${redirect.destination === undefined ? redirect.redirect.destination : `/${redirect.destination}`}" (docs.json \`redirects\`), which is not a page either.`,
     );
     return;
   }
