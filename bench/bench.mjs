@@ -113,6 +113,44 @@ for (const c of cases) {
   }
 }
 
+// Page bodies on a real site: `docsmith check` (links, anchors, snippets, redirects, MDX syntax and
+// components on every page) cold (the file system cache dropped, where the machine lets us) and warm,
+// next to the platform's link checker (@mintlify/link-rot, from .oracle/) on the same site.
+{
+  const { existsSync, writeFileSync } = await import('node:fs');
+  const corpus = process.env.DOCSMITH_CORPUS ?? resolve(here, '../../shared/corpus/real');
+  const site = ['getlago__lago-doc', 'axiomhq__docs'].map((name) => join(corpus, name)).find((dir) => existsSync(join(dir, 'docs.json')));
+  const linkRot = resolve(here, '../test/helpers/linkRotWorker.mjs');
+  if (!site) console.log(`\nReal-site links: NOT RUN: no corpus at ${corpus} (set DOCSMITH_CORPUS)`);
+  else {
+    const dropCaches = () => {
+      try {
+        spawnSync('sync');
+        writeFileSync('/proc/sys/vm/drop_caches', '3');
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const dropped = dropCaches();
+    const cold = measureOnce([cli, 'check', site, '--format', 'json']);
+    const warm = measure([cli, 'check', site, '--format', 'json']);
+    const haveLinkRot = existsSync(resolve(here, '../.oracle/node_modules/@mintlify/link-rot/package.json'));
+    const platform = haveLinkRot ? measureOnce([linkRot, site]) : undefined;
+    console.log(
+      `\nPage bodies on a real site (${site.split('/').pop()}), links, anchors, snippets, redirects, syntax and components on every page:`,
+    );
+    console.log(
+      `docsmith check: cold ${cold.ms.toFixed(0)} ms${dropped ? ' (file system cache dropped)' : ' (first run; the file system cache could not be dropped)'}, warm ${warm.median.toFixed(0)} ms (median of ${RUNS}), ${warm.peak.toFixed(0)} MB peak`,
+    );
+    console.log(
+      platform
+        ? `@mintlify/link-rot (mint broken-links --check-anchors --check-snippets): ${platform.ms.toFixed(0)} ms, ${platform.mb.toFixed(0)} MB peak; docsmith is ${(platform.ms / warm.median).toFixed(0)}x faster warm`
+        : '@mintlify/link-rot: NOT RUN: it is not installed (node scripts/provision-oracle.mjs)',
+    );
+  }
+}
+
 // Hostile sizes: a 1 MB docs.json and a page with a 100,000-character line (issue 7), under 1 s.
 {
   const { mkdirSync, writeFileSync, existsSync } = await import('node:fs');
@@ -147,7 +185,7 @@ for (const c of cases) {
 const LSP_RUNS = 5;
 for (const [site, label, targets] of [
   ['pages-10000', '10,000-page site (a third endpoint pages)', { diagnostics: [30, 80], completion: [15], hover: [50] }],
-  ['crew', 'crewAI-shaped site (25,000 pages, versions x languages)', { diagnostics: [60] }],
+  ['crew', 'crewAI-shaped site (25,000 pages, versions x languages)', { diagnostics: [60], pageProse: [30], pageParsed: [30] }],
 ]) {
   const runs = [];
   for (let i = 0; i < LSP_RUNS; i++) runs.push(await runLspBench({ site }));
@@ -161,6 +199,8 @@ for (const [site, label, targets] of [
   for (const [kind, name] of [
     ['diagnostics', 'diagnostics after a page entry edit'],
     ['structural', 'diagnostics after an entry added/removed'],
+    ['pageProse', 'page (9 KB) after typing in its prose'],
+    ['pageParsed', 'page after an edit sent to the MDX parser'],
     ['completion', 'completion in a pages array'],
     ['hover', 'hover on a page entry'],
   ]) {

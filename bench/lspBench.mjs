@@ -1,6 +1,7 @@
 // The language server over stdio as an editor drives it: median and p95 of diagnostics after an edit
 // of a page entry in docs.json (typing in a page name) and after a structural edit (an entry added or
-// removed), completion in a pages array, hover; and the server's memory. On the 10,000-page site
+// removed), of diagnostics of a page after an edit of its body, completion in a pages array, hover;
+// and the server's memory. On the 10,000-page site
 // (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
 // `--profile DIR` runs the server with --cpu-prof and writes its profile there.
 import { spawn } from 'node:child_process';
@@ -78,6 +79,31 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
     structural.push(performance.now() - start);
   }
+  // A page of the site opened and edited: typing in its prose (the scanner vouches for the page), and
+  // an edit that leaves a `<` the scanner cannot vouch for (the page then goes through the MDX parser).
+  const pageUri = `${rootUri}/${entry.slice(1, -1)}.mdx`;
+  const pageText = readFileSync(join(root, `${entry.slice(1, -1)}.mdx`), 'utf8');
+  await connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: pageUri, languageId: 'mdx', version: 1, text: pageText },
+  });
+  await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: pageUri } });
+  const paragraph = pageText.indexOf('\n\n', pageText.indexOf('## ')) + 2;
+  const pageEdit = async (insert) => {
+    const samples = [];
+    for (let i = 0; i < RUNS; i++) {
+      const edited = i % 2 === 0 ? pageText.slice(0, paragraph) + insert + pageText.slice(paragraph) : pageText;
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: pageUri, version: ++version },
+        contentChanges: [{ text: edited }],
+      });
+      const start = performance.now();
+      await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: pageUri } });
+      samples.push(performance.now() - start);
+    }
+    return samples;
+  };
+  const pageProse = await pageEdit('Typing a word ');
+  const pageParsed = await pageEdit('It takes <5 minutes ');
   const completion = await time(() => connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }));
   const hover = await time(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
   const { rss, peak } = memory(child.pid);
@@ -89,6 +115,9 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     cold,
     diagnostics: stats(diagnostics),
     structural: stats(structural),
+    pageProse: stats(pageProse),
+    pageParsed: stats(pageParsed),
+    pageKb: Buffer.byteLength(pageText) / 1024,
     completion: stats(completion),
     hover: stats(hover),
     rss,

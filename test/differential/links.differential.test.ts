@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { parsePageDocument } from '../../server/src/service/documents/pageDocument';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { pathToUri, uriToPath } from '../../server/src/service/uri';
 import { corpusSites, CORPUS } from '../helpers/corpus';
-import { oracleUnavailable, platformBrokenLinks, type PlatformBrokenLink } from '../helpers/oracle';
+import { oracleUnavailable, platformBrokenLinks, type PlatformBrokenLink, type PlatformPageRead } from '../helpers/oracle';
 import { judged } from './disagreements';
 
 /**
@@ -15,7 +16,8 @@ import { judged } from './disagreements';
  * `mint broken-links --check-anchors --check-snippets`) on every corpus site where it completes:
  * every broken link and redirect it reports, Docsmith reports; whatever Docsmith reports beyond it is
  * judged one by one in disagreements.json (`links`). Where the checker stops on an MDX syntax error,
- * Docsmith must report that page as `mdx/syntax`.
+ * Docsmith must report that page as `mdx/syntax`. And page by page, the body scanner agrees with the
+ * platform's MDX parser on every page the checker read (`scanner` in disagreements.json).
  */
 const LINK_CODES = new Set([
   'links/page-not-found',
@@ -49,6 +51,13 @@ if (unavailable || sites.length === 0) {
       const root = join(CORPUS, site);
       const ours = await docsmithFindings(root);
       const theirs = await checks[index];
+      const scanner = compareScanner(root, theirs.pages);
+      t.diagnostic(`${theirs.pages.length} pages read by both: ${scanner.certain} vouched for by the scanner alone`);
+      assert.deepEqual(
+        scanner.disagreements.filter((line) => !judged('scanner', site, line)),
+        [],
+        'the scanner and the platform parser disagree on pages',
+      );
       if ('error' in theirs) {
         // The checker stops at the first page that does not parse; Docsmith reports every such page.
         t.diagnostic(`the platform's link checker did not complete: ${theirs.error.slice(0, 200)}`);
@@ -123,6 +132,69 @@ async function docsmithFindings(root: string): Promise<{ findings: Finding[]; sy
     }
   }
   return { findings, syntax };
+}
+
+/**
+ * Page by page, Docsmith's reading against the platform parser's (as the link checker read it): a
+ * page the scanner vouches for parses; Docsmith reports an MDX syntax error exactly where the parser
+ * fails; both find the same URLs (Markdown links and images, <img>/<source> src, <a>/<Card> href,
+ * imports) and the same anchors.
+ */
+function compareScanner(root: string, pages: PlatformPageRead[]): { certain: number; disagreements: string[] } {
+  const disagreements: string[] = [];
+  let certain = 0;
+  for (const page of pages) {
+    const text = readFileSync(join(root, page.file), 'utf8');
+    const document = parsePageDocument(pathToUri(join(root, page.file)), text);
+    const scan = document.body();
+    if (!scan.uncertain) certain++;
+    if ('error' in page) {
+      if (!scan.uncertain) disagreements.push(`vouched for a page the parser rejects: ${page.file} (${page.error.slice(0, 120)})`);
+      else if (!document.syntaxError())
+        disagreements.push(`no mdx/syntax where the parser fails: ${page.file} (${page.error.slice(0, 120)})`);
+      continue;
+    }
+    const error = document.syntaxError();
+    if (error) {
+      disagreements.push(`mdx/syntax where the parser succeeds: ${page.file} (${error.message.slice(0, 120)})`);
+      continue;
+    }
+    const ours = [
+      ...scan.links
+        .filter(
+          (link) =>
+            link.kind === 'link' ||
+            link.kind === 'image' ||
+            (link.attribute === 'src' && (link.element === 'img' || link.element === 'source')) ||
+            (link.attribute === 'href' && (link.element === 'a' || link.element === 'Card')),
+        )
+        .map((link) => link.url),
+      ...scan.imports.map((item) => item.source),
+    ];
+    const [onlyOurs, onlyTheirs] = multisetDifference(ours, page.urls);
+    if (onlyOurs.length || onlyTheirs.length)
+      disagreements.push(`links of ${page.file}: Docsmith only ${JSON.stringify(onlyOurs)}, parser only ${JSON.stringify(onlyTheirs)}`);
+    const scanned = document.anchors();
+    const anchors = scanned.exact ? scanned.anchors : (document.exactAnchors() ?? new Set<string>());
+    const [anchorsOurs, anchorsTheirs] = multisetDifference([...anchors], page.anchors);
+    if (anchorsOurs.length || anchorsTheirs.length)
+      disagreements.push(
+        `anchors of ${page.file}: Docsmith only ${JSON.stringify(anchorsOurs)}, parser only ${JSON.stringify(anchorsTheirs)}`,
+      );
+  }
+  return { certain, disagreements };
+}
+
+/** What each list holds that the other does not, counting repeats. */
+function multisetDifference(a: readonly string[], b: readonly string[]): [string[], string[]] {
+  const rest = [...b];
+  const onlyA: string[] = [];
+  for (const item of a) {
+    const at = rest.indexOf(item);
+    if (at >= 0) rest.splice(at, 1);
+    else onlyA.push(item);
+  }
+  return [onlyA, rest];
 }
 
 /** The finding is about the link: the same URL (with or without its leading `/`), its `#anchor`, or named in the message. */

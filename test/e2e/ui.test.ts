@@ -83,6 +83,31 @@ test('UI: the quick fix creates the missing page and the error goes away', { ski
   });
 });
 
+test(
+  'UI: a broken link in a page body shows in Problems and its quick fix corrects it',
+  { skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { page } = session;
+    await step('04b-broken-link', async () => {
+      await openFile(page, 'guides/authentication.mdx');
+      await page.keyboard.press('Control+Shift+M');
+      const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'Link "/guides/paginaton" names no page' });
+      await problem.first().waitFor();
+      await goToLine(page, 16, 140);
+      await page.keyboard.press('Control+.');
+      await page.getByText('Change to /guides/pagination', { exact: true }).click({ force: true });
+      await problem.first().waitFor({ state: 'detached', timeout: 20000 });
+      assert.equal(
+        (await page.locator('.view-lines', { hasText: '(/guides/pagination)' }).count()) > 0,
+        true,
+        'the link now names the page',
+      );
+      await page.keyboard.press('Control+S');
+      await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
+    });
+  },
+);
+
 test('UI: renaming a page in the explorer updates docs.json', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   const { page } = session;
   await step('05-rename', async () => {

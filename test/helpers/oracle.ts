@@ -130,12 +130,17 @@ export interface PlatformBrokenLink {
   url: string;
 }
 
-export type PlatformLinkCheck = { links: PlatformBrokenLink[]; redirects: { source: string; destination: string }[] } | { error: string };
+/** One page as the link checker read it with the platform's MDX parser: the URLs it found and the anchors it computed, or its syntax error. */
+export type PlatformPageRead = { file: string; urls: string[]; anchors: string[] } | { file: string; error: string };
+
+export type PlatformLinkCheck = (
+  { links: PlatformBrokenLink[]; redirects: { source: string; destination: string }[] } | { error: string }
+) & { pages: PlatformPageRead[] };
 
 /**
  * What the platform's link checker (`mint broken-links --check-anchors --check-snippets`, whose engine
  * is @mintlify/link-rot) reports for a docs root: broken links and broken redirects, or the error it
- * stops on. Remote specs are not fetched (this machine is offline; Docsmith does not fetch them
+ * stops on; and how it read each page. Remote specs are not fetched (this machine is offline; Docsmith does not fetch them
  * either). Each root is checked in a child process (linkRotWorker.mjs), so several run side by side.
  */
 export async function platformBrokenLinks(root: string): Promise<PlatformLinkCheck> {

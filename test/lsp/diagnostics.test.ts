@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 import { waitFor, withFixtureClient, type TestClient } from '../helpers/lspClient';
@@ -116,4 +116,40 @@ test('files outside any docs root and non-file documents are answered quietly wi
     };
     assert.deepEqual(untitled.items, []);
     assert.equal(client.stderr(), '');
+  }));
+
+test('a page linking into another is checked again when that page changes in the editor (an anchor fixed there)', () =>
+  withFixtureClient(async (client) => {
+    await client.open('guides/authentication.mdx');
+    const before = await pull(client, 'guides/authentication.mdx');
+    assert.ok(
+      before.some((d) => d.code === 'links/anchor-not-found' && /#verifying-signature"/.test(d.message)),
+      JSON.stringify(before.map((d) => d.message)),
+    );
+    const webhooks = await client.open('guides/webhooks.mdx');
+    await client.change('guides/webhooks.mdx', webhooks.replace('## Verifying signatures', '## Verifying signature'));
+    const after = await pull(client, 'guides/authentication.mdx');
+    assert.deepEqual(
+      after.filter((d) => d.code === 'links/anchor-not-found'),
+      [],
+    );
+  }));
+
+test('an image added on disk clears the broken image link of an open page', () =>
+  withFixtureClient(async (client) => {
+    const page = await client.open('guides/webhooks.mdx');
+    await client.change('guides/webhooks.mdx', `${page}\n![Delivery flow](/images/delivery.png)\n`);
+    const missing = (await pull(client, 'guides/webhooks.mdx')).filter((d) => d.code === 'links/file-not-found');
+    assert.equal(missing.length, 1);
+    await mkdir(join(client.root, 'images'), { recursive: true });
+    await writeFile(join(client.root, 'images/delivery.png'), '');
+    const refreshed = client.nextRefresh();
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: client.uri('images/delivery.png'), type: 1 }],
+    });
+    await refreshed;
+    assert.deepEqual(
+      (await pull(client, 'guides/webhooks.mdx')).filter((d) => d.code === 'links/file-not-found'),
+      [],
+    );
   }));

@@ -1,7 +1,9 @@
 import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver';
 
 /** The files whose changes on disk matter to a docs site. */
-export const WATCHED_FILES = '**/{*.mdx,*.md,*.json,*.yaml,*.yml,.mintignore}';
+/** Pages, configuration and specs; and the files pages link to (images, media, downloads), whose coming and going changes links. */
+export const WATCHED_FILES =
+  '**/{*.mdx,*.md,*.json,*.yaml,*.yml,.mintignore,*.png,*.jpg,*.jpeg,*.gif,*.svg,*.webp,*.avif,*.ico,*.mp4,*.webm,*.mov,*.pdf,*.zip,*.txt,*.csv,*.jsx,*.tsx,*.js}';
 
 /** What the client can do that changes how the server behaves. */
 export interface ClientSupport {

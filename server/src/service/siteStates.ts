@@ -86,6 +86,8 @@ export class SiteStates {
     // Editing a page's text changes that page only; anything else (docs.json, a $ref file, a spec,
     // .mintignore, a file created or deleted) may change what the whole site reports.
     if (change === 'changed' && /\.mdx?$/i.test(uri)) return;
+    // The content of an image or another linked file matters to no check: only its coming and going.
+    if (change === 'changed' && !/\.(?:json|ya?ml)$|\/\.mintignore$/i.test(uri)) return;
     forget(this.states, uri);
     // Only a change of docs.json's own text keeps the base of an incremental update.
     forget(this.editable, uri, (rootUri) => change === 'changed' && uri === joinUri(rootUri, 'docs.json'));
