@@ -1,7 +1,10 @@
 // Writes a site shaped like the largest real one seen (crewAI): versions x languages in navigation,
 // 25,000 pages of about 9 KB with realistic bodies (headings, prose, internal links with anchors,
 // Cards, images, code blocks, a snippet import), and a docs.json of about 2.3 MB.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+/** Bumped when the pages change: version 2 links to anchors that exist. */
+const GENERATOR_VERSION = '2';
 import { join } from 'node:path';
 
 const VERSIONS = ['v1.0', 'v0.9', 'v0.8', 'v0.7', 'v0.6'];
@@ -20,11 +23,14 @@ function words(seed, count) {
 
 /** About 9 KB: front matter, headings, prose with links, a Card group, an image, code. */
 function body(index, id, ids) {
-  const link = (k) => ids[(index * 7 + k * 131) % ids.length];
+  const target = (k) => (index * 7 + k * 131) % ids.length;
+  const link = (k) => ids[target(k)];
+  // The anchor of section `s` of the page linked: its heading is `words(target + s, 3) s`.
+  const anchor = (s) => `${words(target(s) + s, 3).replace(/ /g, '-')}-${s}`;
   const sections = [];
   for (let s = 0; s < 6; s++) {
     sections.push(
-      `## ${words(index + s, 3)} ${s}\n\n${words(index + s, 90)} See [the ${words(s, 1)} guide](/${link(s)}#${words(index + s + 1, 3).replace(/ /g, '-')}-${s}) and [this section](#${words(index + s, 3).replace(/ /g, '-')}-${s}).\n\n${words(index * 3 + s, 60)}\n`,
+      `## ${words(index + s, 3)} ${s}\n\n${words(index + s, 90)} See [the ${words(s, 1)} guide](/${link(s)}#${anchor(s)}) and [this section](#${words(index + s, 3).replace(/ /g, '-')}-${s}).\n\n${words(index * 3 + s, 60)}\n`,
     );
     if (s === 1)
       sections.push(
@@ -42,7 +48,8 @@ function body(index, id, ids) {
 
 export function generateCrewSite(dir, { pages = 25000 } = {}) {
   const marker = join(dir, '.generated');
-  if (existsSync(marker)) return dir;
+  // The marker holds the generator's version: a site from an older one is written again.
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === GENERATOR_VERSION) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const combos = VERSIONS.length * LANGUAGES.length;
@@ -100,6 +107,6 @@ export function generateCrewSite(dir, { pages = 25000 } = {}) {
   };
   writeFileSync(join(dir, 'docs.json'), JSON.stringify(docs, null, 2));
   writeFileSync(join(dir, 'favicon.svg'), '');
-  writeFileSync(marker, '');
+  writeFileSync(marker, GENERATOR_VERSION);
   return dir;
 }

@@ -17,8 +17,18 @@ export interface LinkPath {
   form: 'root' | 'file' | 'url';
 }
 
+/** A link from the root with plain characters only (letters, digits, `_`, `-`, `.`, `/`) and a plain `#anchor`. */
+const SIMPLE_ROOT_LINK = /^\/[\w.-][\w./-]*(?:#[\w-]*)?$/;
+
 /** The path of an internal link, or undefined for an external one (a scheme, `data:`). */
 export function linkPath(url: string, pageRelative: string): LinkPath | undefined {
+  // `/guides/setup#install`, the usual link: nothing to resolve, decode or normalise.
+  if (SIMPLE_ROOT_LINK.test(url) && !url.includes('//') && !url.includes('/.')) {
+    const hash = url.indexOf('#');
+    const path = hash < 0 ? url.slice(1) : url.slice(1, hash);
+    const anchor = hash < 0 || hash === url.length - 1 ? undefined : url.slice(hash + 1);
+    return { path: path.endsWith('/') ? path.slice(0, -1) : path, anchor, samePage: false, form: 'root' };
+  }
   if (isExternal(url)) return undefined;
   let path = url.replaceAll('\\', '/');
   const form = path.startsWith('.') ? 'file' : path.startsWith('/') || /^[?#]/.test(path) || path === '' ? 'root' : 'url';

@@ -118,8 +118,12 @@ export function slugifyTitle(title: string, slugger: Slugger = (input, options) 
 // eslint-disable-next-line regexp/prefer-character-class
 const EMOJI = /[\p{Emoji_Presentation}\p{Extended_Pictographic}\uFE0E\uFE0F]|\u200D/gu;
 
+const PLAIN_ID = /^[\w-]*$/;
+
 /** The id a heading gets in the page (and that a link's `#anchor` is compared with). */
 export function cleanHeadingId(id: string): string {
+  // Letters, digits, `_` and `-` only: nothing to decode or drop (most anchors).
+  if (PLAIN_ID.test(id)) return id;
   let decoded: string;
   try {
     decoded = decodeURIComponent(id.replace(/%(?![0-9A-F]{2})/gi, '%25'));

@@ -1,6 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSink, SourceFiles } from '../diagnostics';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
+import type { SiteLinks } from '../links/siteLinks';
 import type { SiteState } from '../siteState';
 import { WorkspaceError } from '../workspace';
 import type { DeferredCheck, PageContext, PageRule } from './pageContext';
@@ -97,6 +98,30 @@ export async function checkPage(
     linkTargets: () => links.targets(),
     resolveLink: (path) => links.resolve(path),
     mayBeGenerated: (path) => links.mayBeGenerated(path),
+    ...linkedFacts(links, dependencies),
+    later: (check) => void deferred.push(check),
+    report(code, offset, length, message, options) {
+      if (!sink.sources.has(uri)) sink.sources.addLines(uri, parsed.lines);
+      sink.atOffset(code, uri, offset, length, message, options);
+    },
+  };
+  for (const rule of options.snippet ? bodyRules : pageRules) await rule(page);
+  const diagnostics = sink.result().get(uri) ?? [];
+  if (options.defer) return { diagnostics, dependencies, deferred, document: parsed };
+  for (const check of deferred) diagnostics.push(...(await check()));
+  return { diagnostics, dependencies, deferred: [], document: parsed };
+}
+
+/**
+ * What a page reads of other files, each read recorded as a dependency. Made outside checkPage so that
+ * the deferred checks holding these functions keep only the site's links alive, not the page's text
+ * and parse (a whole-site run keeps a deferred check for every link with an anchor).
+ */
+function linkedFacts(
+  links: SiteLinks,
+  dependencies: Set<string>,
+): Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'snippetOf'> {
+  return {
     anchorsOf(target) {
       dependencies.add(target);
       return links.anchorsOf(target);
@@ -109,15 +134,5 @@ export async function checkPage(
       dependencies.add(target);
       return links.snippetOf(target);
     },
-    later: (check) => void deferred.push(check),
-    report(code, offset, length, message, options) {
-      if (!sink.sources.has(uri)) sink.sources.addLines(uri, parsed.lines);
-      sink.atOffset(code, uri, offset, length, message, options);
-    },
   };
-  for (const rule of options.snippet ? bodyRules : pageRules) await rule(page);
-  const diagnostics = sink.result().get(uri) ?? [];
-  if (options.defer) return { diagnostics, dependencies, deferred, document: parsed };
-  for (const check of deferred) diagnostics.push(...(await check()));
-  return { diagnostics, dependencies, deferred: [], document: parsed };
 }
