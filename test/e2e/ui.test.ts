@@ -91,12 +91,16 @@ test(
     await step('04b-broken-link', async () => {
       await openFile(page, 'guides/authentication.mdx');
       await page.keyboard.press('Control+Shift+M');
+      // The Problems list renders only the rows that fit: filter it down to the link.
+      const filter = page.getByPlaceholder('Filter (e.g. text, **/*.ts, !**/node_modules/**)');
+      await filter.fill('paginaton');
       const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'Link "/guides/paginaton" names no page' });
       await problem.first().waitFor();
       await goToLine(page, 16, 140);
       await page.keyboard.press('Control+.');
       await page.getByText('Change to /guides/pagination', { exact: true }).click({ force: true });
       await problem.first().waitFor({ state: 'detached', timeout: 20000 });
+      await filter.fill('');
       assert.equal(
         (await page.locator('.view-lines', { hasText: '(/guides/pagination)' }).count()) > 0,
         true,
