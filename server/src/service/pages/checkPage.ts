@@ -117,10 +117,7 @@ export async function checkPage(
  * the deferred checks holding these functions keep only the site's links alive, not the page's text
  * and parse (a whole-site run keeps a deferred check for every link with an anchor).
  */
-function linkedFacts(
-  links: SiteLinks,
-  dependencies: Set<string>,
-): Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'snippetOf'> {
+function linkedFacts(links: SiteLinks, dependencies: Set<string>): Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'snippetOf'> {
   return {
     anchorsOf(target) {
       dependencies.add(target);
