@@ -114,6 +114,7 @@ test('a config file changes severities; --no-orphans drops orphans', async () =>
         'nav/operation-not-found': 'off',
         'integrations/invalid-field': 'info',
         'frontmatter/invalid-value': 'warning',
+        'links/page-not-found': 'warning',
       },
     }),
   );
