@@ -82,6 +82,15 @@ test('moving a page rewrites the links to it in every page body, keeping anchors
   assert.ok(plan.edit.changes!['file:///site/docs.json'], 'navigation follows too');
 });
 
+test('a page that moves keeps its relative links right: they are written from the root', async () => {
+  const site = siteWith({ 'guides/webhooks.mdx': `${HEAD}[p](./pagination#x) [q](../index) [r](/guides/pagination)\n` });
+  const plan = await site.service.planRename([{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('events/hooks.mdx') }]);
+  assert.equal(
+    apply(site.workspace.files.get(site.uri('guides/webhooks.mdx'))!, plan.edit.changes!['file:///site/guides/webhooks.mdx']),
+    `${HEAD}[p](/guides/pagination#x) [q](/index) [r](/guides/pagination)\n`,
+  );
+});
+
 test('renaming a heading updates the anchors that link to it, here and in other pages', async () => {
   const page = '---\ntitle: Webhooks\n---\n\n## Retries\n\nSee [retries](#retries).\n';
   const site = siteWith({

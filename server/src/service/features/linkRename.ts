@@ -16,7 +16,7 @@ export interface MovedPath {
  * Links in page and snippet bodies that reach a moved page (or a page in a moved folder), rewritten
  * to its new path: `/new/path`, keeping the link's `#anchor`, `?query` and `.mdx` extension. A link
  * written relative to its page (`../old`) becomes a link from the root, which stays right wherever
- * the pages move.
+ * the pages move; so do the relative links of a page that moves, whatever they reach.
  */
 export async function bodyLinkEdits(
   state: SiteState,
@@ -31,13 +31,15 @@ export async function bodyLinkEdits(
     const uri = joinUri(state.rootUri, relative);
     const document = await readPage(uri);
     if (!document) continue;
+    // A page that moves takes its relative links somewhere else: they are written from the root.
+    const moving = renamedId(pageId(relative) ?? relative, moved) !== undefined;
     for (const link of document.body().links) {
       const url = link.url.trim();
       const path = linkPath(url, relative);
-      if (!path || path.samePage) continue;
+      if (!path || path.samePage || link.length !== link.url.length) continue;
       const written = pageId(path.path) ?? path.path;
-      const renamed = renamedId(written, moved);
-      if (renamed === undefined || link.length !== link.url.length) continue;
+      const renamed = renamedId(written, moved) ?? (moving && path.form !== 'root' ? written : undefined);
+      if (renamed === undefined) continue;
       const extension = /\.mdx?$/i.exec(path.path)?.[0] ?? '';
       const suffix = url.slice(url.search(/[?#]|$/));
       const newText = `/${renamed}${extension}${suffix}`;
