@@ -1,6 +1,9 @@
 // Writes a synthetic docs site: N pages on disk in nested folders, a docs.json that lists them in
 // tabs and nested groups (a few deliberate problems), and an OpenAPI file with many operations.
-import { mkdirSync, writeFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, rmSync, existsSync, readFileSync } from 'node:fs';
+
+/** Bumped when the pages change: version 2 has no paragraph that MDX reads as `import`. */
+const GENERATOR_VERSION = '2';
 import { join } from 'node:path';
 
 const words =
@@ -11,12 +14,14 @@ const words =
 function paragraph(seed) {
   let text = '';
   for (let i = 0; i < 60; i++) text += words[(seed * 7 + i * 13) % words.length] + (i % 12 === 11 ? '. ' : ' ');
-  return text.trim();
+  // A sentence starts with a capital: a paragraph beginning `import ...` would be read as ESM by MDX.
+  return text.trim().replace(/^\w/, (first) => first.toUpperCase());
 }
 
 export function generateSite(dir, { pages, operations = 1000, endpointShare = 0 }) {
   const marker = join(dir, '.generated');
-  if (existsSync(marker)) return dir;
+  // The marker holds the generator's version: a site from an older one is written again.
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === GENERATOR_VERSION) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const ids = [];
@@ -75,6 +80,6 @@ export function generateSite(dir, { pages, operations = 1000, endpointShare = 0 
     integrations: { posthog: { apiKey: 'phc_bench' } },
   };
   writeFileSync(join(dir, 'docs.json'), JSON.stringify(docs, null, 2));
-  writeFileSync(marker, '');
+  writeFileSync(marker, GENERATOR_VERSION);
   return dir;
 }
