@@ -200,3 +200,20 @@ test('redirect loops and sources with a #anchor are reported', async () => {
     ['"/c#part"'],
   );
 });
+
+test('link paths: the fast path for plain links reads them as the general path does', async () => {
+  const { linkPath } = await import('../../server/src/service/links/linkPath');
+  const cases: [string, unknown][] = [
+    ['/guides/setup', { path: 'guides/setup', anchor: undefined, samePage: false, form: 'root' }],
+    ['/guides/setup/', { path: 'guides/setup', anchor: undefined, samePage: false, form: 'root' }],
+    ['/guides/setup#', { path: 'guides/setup', anchor: undefined, samePage: false, form: 'root' }],
+    ['/guides/setup#install-2', { path: 'guides/setup', anchor: 'install-2', samePage: false, form: 'root' }],
+    ['/images/a.b.png', { path: 'images/a.b.png', anchor: undefined, samePage: false, form: 'root' }],
+    // Not plain: decoded, normalised, or resolved by the general path.
+    ['/guides/my%20page#r%C3%A9sum%C3%A9', { path: 'guides/my page', anchor: 'résumé', samePage: false, form: 'root' }],
+    ['/guides/../faq', { path: 'faq', anchor: undefined, samePage: false, form: 'root' }],
+    ['/guides//setup', { path: 'guides/setup', anchor: undefined, samePage: false, form: 'root' }],
+    ['/#top', { path: 'intro.mdx', anchor: 'top', samePage: true, form: 'root' }],
+  ];
+  for (const [url, expected] of cases) assert.deepEqual(linkPath(url, 'intro.mdx'), expected, url);
+});
