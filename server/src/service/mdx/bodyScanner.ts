@@ -157,13 +157,8 @@ class Scanner {
         this.checkListEnds(indent, false, start);
         this.readInline(start + indent, lineEnd, false);
         this.inParagraph = true;
-        this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
-        if (this.skipTo > end) {
-          end = this.skipTo;
-          this.skipTo = -1;
-        }
-        if (end >= text.length) break;
-        start = end + 1;
+        start = this.nextLineStart(start, lineEnd, end);
+        if (start < 0) break;
         continue;
       }
       const line = text.slice(start, lineEnd);
@@ -209,14 +204,8 @@ class Scanner {
         }
       }
       this.checkListEnds(indent, blank, start);
-      this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
-      if (this.skipTo > end) {
-        // A tag went on over the following lines: they are read.
-        end = this.skipTo;
-        this.skipTo = -1;
-      }
-      if (end >= text.length) break;
-      start = end + 1;
+      start = this.nextLineStart(start, lineEnd, end);
+      if (start < 0) break;
     }
     if (esm) this.readEsm(esm.start, esm.end);
     if (fence === undefined && this.open.length)
@@ -268,6 +257,19 @@ class Scanner {
   }
 
   /** One line that is neither code nor ESM: a heading, a definition, a line of tags, or text. */
+  /**
+   * Records the line just read and gives where the next one starts: after the lines a tag went on
+   * over (they are read), or -1 at the end of the text.
+   */
+  private nextLineStart(start: number, lineEnd: number, end: number): number {
+    this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
+    if (this.skipTo > end) {
+      end = this.skipTo;
+      this.skipTo = -1;
+    }
+    return end >= this.text.length ? -1 : end + 1;
+  }
+
   private readLine(start: number, line: string, indent: number, stripped: string): void {
     const contentStart = start + indent;
     if (stripped.startsWith('>')) {
