@@ -1,6 +1,7 @@
 import { parseFrontMatter, type FrontMatter } from '../frontMatter/parseFrontMatter';
 import { pageAnchors, type PageAnchors } from '../mdx/anchors';
-import { scanBody, type BodyScan } from '../mdx/bodyScanner';
+import type { BodyScan } from '../mdx/bodyScan';
+import { scanBody } from '../mdx/bodyScanner';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
 import { parseMdx, type MdxSyntaxError } from '../mdx/mdxReference';
 import { scanFromTree } from '../mdx/treeScan';

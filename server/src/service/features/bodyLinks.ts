@@ -3,7 +3,7 @@ import type { PageDocument } from '../documents/pageDocument';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { linkPath } from '../links/linkPath';
 import type { LinkTarget } from '../links/linkTargets';
-import type { BodyLink } from '../mdx/bodyScanner';
+import type { BodyLink } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
 import { cleanHeadingId, customHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
 import type { SiteState } from '../siteState';

@@ -2,7 +2,8 @@ import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types
 import type { PageDocument } from '../documents/pageDocument';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { linkPath } from '../links/linkPath';
-import { scanBody, type BodyHeading } from '../mdx/bodyScanner';
+import type { BodyHeading } from '../mdx/bodyScan';
+import { scanBody } from '../mdx/bodyScanner';
 import { cleanHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
 import { snippetFiles } from '../siteFiles';
 import type { SiteState } from '../siteState';

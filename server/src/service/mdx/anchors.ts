@@ -1,4 +1,4 @@
-import type { BodyElement, BodyScan } from './bodyScanner';
+import type { BodyElement, BodyScan } from './bodyScan';
 import { cleanHeadingId, componentId, customHeadingId, newSlugger, paramFieldId, slugifyTitle } from './slug';
 
 /** Components that do not pass an `id` to the page: a link to one is a link to nothing. */

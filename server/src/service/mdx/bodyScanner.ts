@@ -1,104 +1,16 @@
-import { expressionEnd, readEsm, type ImportedName } from './jsSyntax';
+import type { BodyAttribute, BodyLink, BodyScan } from './bodyScan';
 import { headingTitle } from './headingText';
-import { decodeEntities, parseTag, type Tag } from './jsxTag';
+import { readInline, type InlineHost } from './inlineReader';
+import { expressionEnd, readEsm } from './jsSyntax';
+import { parseTag, type Tag } from './jsxTag';
+import { attributeLink, parseDestination } from './linkSyntax';
 
-/** A JSX attribute as written: `name="v"`, `name='v'`, `name={expr}`, or a bare `name`. */
-export interface BodyAttribute {
-  name: string;
-  nameOffset: number;
-  /** A string for quoted values, `true` for a bare attribute, `{ expression }` for `{...}`. */
-  value: string | true | { expression: string };
-  /** The range of the value as written (quotes or braces included); the name's range when bare. */
-  valueOffset: number;
-  valueLength: number;
-}
-
-/** A JSX element of the body (its opening tag). */
-export interface BodyElement {
-  name: string;
-  /** The `<` of the opening tag, and the tag's length up to its `>`. */
-  offset: number;
-  length: number;
-  nameOffset: number;
-  nameLength: number;
-  attributes: BodyAttribute[];
-  selfClosing: boolean;
-  /** A tag alone on its line(s) (a block); otherwise inside a paragraph. */
-  flow: boolean;
-  /** The index of the enclosing element, or -1. */
-  parent: number;
-  /** Its text content, where known (from the reference parser's tree): the title of an `<h2>`. */
-  text?: string;
-}
-
-/** A link, an image, a reference definition, or a URL attribute of an element (`href`, `src`). */
-export interface BodyLink {
-  kind: 'link' | 'image' | 'definition' | 'attribute';
-  url: string;
-  /** The URL as written in the page (for an attribute, the value without its quotes). */
-  offset: number;
-  length: number;
-  /** For an image: its alt text. */
-  alt?: string;
-  /** For an attribute: the element and the attribute name. */
-  element?: string;
-  attribute?: string;
-}
-
-export interface BodyHeading {
-  level: number;
-  /** The text the platform slugs (the heading's text, markup removed). */
-  title: string;
-  /** `## Title {#id}`: the custom id, as written. */
-  customId?: string;
-  offset: number;
-  length: number;
-  /** The index of the enclosing element, or -1. */
-  parent: number;
-  /** False when the heading holds markup the scanner does not read exactly (its title may differ). */
-  exact: boolean;
-}
-
-export interface BodyImport {
-  source: string;
-  /** The range of the source string (quotes included). */
-  offset: number;
-  length: number;
-  /** The names it brings into the page, and what each is in the imported file. */
-  names: ImportedName[];
-}
-
-/**
- * What a page body holds, read in one linear pass: links and images, reference definitions, JSX
- * elements with their attributes, headings, imports and exports; code (fenced, inline, math) and
- * comments are skipped. `uncertain` is set where the page uses a construct the scanner does not
- * vouch for (an HTML comment, a `<` that starts no tag, an element left open, JSX spanning lines
- * inside a paragraph, an expression over several lines...): only then does the page go through the
- * reference MDX parser, which decides whether it parses. Where `uncertain` is unset, the page parses
- * as MDX (the differential tests check this against the parser on every corpus page).
- */
-export interface BodyScan {
-  links: BodyLink[];
-  elements: BodyElement[];
-  headings: BodyHeading[];
-  imports: BodyImport[];
-  exported: string[];
-  /** The body holds more than imports and exports (text, elements, code). */
-  hasContent: boolean;
-  uncertain?: { offset: number; reason: string };
-}
-
-/** What inline reading stops at: escapes, code, math, tags, expressions, brackets, autolink literals. */
-const INTERESTING = /[\\`$<{[\]]/g;
-const INTERESTING_WITH_URLS = /[\\`$<{[\]]|https?:\/\/|www\./gi;
-/** `http://`, `https://` or `www.` (any case): where a GFM autolink literal may start. */
-const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 /** What starts a block (and so cannot lazily continue a paragraph in a list item). */
 const BLOCK_START = /^(?:`{3}|~{3}|#{1,6}(?:[ \t]|$)|>|<|\$\$|(?:[-*_][ \t]*){3,}$)/;
 const DEFINITION = /^\[(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
-const URL_ATTRIBUTES: Record<string, string[]> = { href: ['*'], src: ['img', 'source', 'video', 'iframe', 'audio', 'track', 'Frame'] };
 
+/** Reads a page body in one pass (see {@link BodyScan}): the text from `bodyOffset`, after the front matter. */
 export function scanBody(text: string, bodyOffset: number): BodyScan {
   return new Scanner(text, bodyOffset).run();
 }
@@ -111,7 +23,7 @@ interface OpenElement {
   inList: boolean;
 }
 
-class Scanner {
+class Scanner implements InlineHost {
   private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [], hasContent: false };
   private readonly open: OpenElement[] = [];
   /** The content indentation of each list item open here, innermost last. */
@@ -122,14 +34,13 @@ class Scanner {
   private previousLine: { offset: number; end: number; depth: number } | undefined;
   /** The paragraph being read is a table (a delimiter row followed its first line): no setext heading. */
   private inTable = false;
-  private readonly definitions = new Map<string, true>();
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
-  private brackets: { offset: number; image: boolean }[] = [];
+  brackets: { offset: number; image: boolean }[] = [];
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
   private skipTo = -1;
 
   constructor(
-    private readonly text: string,
+    readonly text: string,
     private readonly from: number,
   ) {}
 
@@ -155,7 +66,7 @@ class Scanner {
           this.closeItems(indent);
         }
         this.checkListEnds(indent, false, start);
-        this.readInline(start + indent, lineEnd, false);
+        readInline(this, start + indent, lineEnd);
         this.inParagraph = true;
         start = this.nextLineStart(start, lineEnd, end);
         if (start < 0) break;
@@ -213,7 +124,7 @@ class Scanner {
     return this.scan;
   }
 
-  private unsure(offset: number, reason: string): void {
+  unsure(offset: number, reason: string): void {
     this.scan.uncertain ??= { offset, reason };
   }
 
@@ -284,7 +195,7 @@ class Scanner {
         return;
       }
       if (this.text[at] === '<' && this.readQuotedFlowTags(at, end)) return;
-      this.readInline(at, end, true);
+      readInline(this, at, end);
       this.inParagraph = true;
       return;
     }
@@ -319,7 +230,7 @@ class Scanner {
       return;
     }
     if (!this.inParagraph) this.inTable = false;
-    this.readInline(afterMarker, start + line.length, item !== null);
+    readInline(this, afterMarker, start + line.length);
     this.inParagraph = true;
   }
 
@@ -412,116 +323,14 @@ class Scanner {
     if (link) this.scan.links.push(link);
   }
 
-  /** Text: code spans, links, images, inline tags (which must close on the line), expressions, math. */
-  private readInline(from: number, to: number, container: boolean): void {
-    const text = this.text;
-    const inlineOpen: Tag[] = [];
-    const brackets = this.brackets;
-    let mathOpen = -1;
-    const line = text.slice(from, to);
-    const withUrls = line.includes('://') || line.includes('www.') || line.includes('WWW.');
-    for (let at = from; at < to; at++) {
-      // Jump to the next character that can start something: prose in between needs nothing. Lines
-      // with a URL in them also stop at autolink literals (a slower search).
-      const search = withUrls ? INTERESTING_WITH_URLS : INTERESTING;
-      search.lastIndex = at;
-      const next = search.exec(text);
-      if (!next || next.index >= to) break;
-      at = next.index;
-      const char = text[at];
-      if (char === '\\') {
-        at++;
-        continue;
-      }
-      if ((char === 'h' || char === 'w' || char === 'H' || char === 'W') && AUTOLINK_START.test(text.slice(at, at + 8))) {
-        const before = at === from ? ' ' : text[at - 1];
-        // As micromark's GFM autolink literal: after any non-letter for a protocol; for `www.`, after
-        // a space or one of `*_~([]`.
-        const www = char === 'w' || char === 'W';
-        if (www ? /[\s*_~()[\]]/.test(before) : !/[A-Z]/i.test(before)) {
-          // A GFM autolink literal runs to the next space or `<`: backticks and braces in it are URL.
-          // Inside link text, the `]` that closes it ends the URL too.
-          const stop = this.brackets.length ? /[\s<\]]/ : /[\s<]/;
-          while (at + 1 < to && !stop.test(text[at + 1])) at++;
-          continue;
-        }
-      }
-      if (char === '`') {
-        const run = runLength(text, at, '`');
-        const close = findRun(text, at + run, to, '`', run);
-        if (close >= 0) at = close + run - 1;
-        else at += run - 1;
-        continue;
-      }
-      if (char === '$') {
-        const run = runLength(text, at, '$');
-        if (mathOpen < 0) {
-          const close = findRun(text, at + run, to, '$', run);
-          if (close >= 0) {
-            at = close + run - 1; // inline math: its content is not markdown
-            continue;
-          }
-        }
-        at += run - 1;
-        mathOpen = -1;
-        continue;
-      }
-      if (char === '<') {
-        const next = text[at + 1];
-        if (next === ' ' || next === '\t' || at + 1 >= to) continue; // `a < b` is text
-        const tag = parseTag(text, at);
-        if (!tag || tag.end > to) {
-          this.unsure(at, 'a `<` that starts no complete tag on its line');
-          continue;
-        }
-        if (tag.closing) {
-          const top = inlineOpen[inlineOpen.length - 1];
-          if (top && top.name === tag.name) inlineOpen.pop();
-          else this.applyTag(tag, false, 0, false); // closes a flow element opened on an earlier line
-        } else {
-          if (!tag.selfClosing) inlineOpen.push(tag);
-          this.applyTag(tag, false, 0, false);
-          if (!tag.selfClosing) this.open.pop(); // inline elements close on their own line, checked below
-        }
-        at = tag.end - 1;
-        continue;
-      }
-      if (char === '{') {
-        const close = expressionEnd(text, at, true, to);
-        if (close === undefined) {
-          this.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
-          continue;
-        }
-        at = close;
-        continue;
-      }
-      if (char === '[') {
-        brackets.push({ offset: at, image: text[at - 1] === '!' && text[at - 2] !== '\\' });
-        continue;
-      }
-      if (char === ']') {
-        const opening = brackets.pop();
-        if (!opening) continue;
-        if (text[at + 1] === '(') {
-          const destination = parseDestination(text, at + 2, to);
-          if (destination) {
-            const label = text.slice(opening.offset + 1, at);
-            this.scan.links.push({
-              kind: opening.image ? 'image' : 'link',
-              url: destination.url,
-              offset: destination.offset,
-              length: destination.length,
-              ...(opening.image ? { alt: label } : {}),
-            });
-            if (!opening.image) brackets.length = 0; // links do not nest
-            at = destination.end - 1;
-          }
-        }
-        continue;
-      }
-    }
-    if (inlineOpen.length) this.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
-    void container;
+  get links(): BodyLink[] {
+    return this.scan.links;
+  }
+
+  inlineTag(tag: Tag): void {
+    this.applyTag(tag, false, 0, false);
+    // An element opened in text closes on its own line (readInline checks it): it is not left open.
+    if (!tag.closing && !tag.selfClosing) this.open.pop();
   }
 
   private readHeading(from: number, to: number, level: number, markerLength: number): void {
@@ -536,7 +345,7 @@ class Scanner {
       customId = custom[1].trim();
       content = content.slice(0, custom.index).trim();
     } else {
-      this.readInline(from + markerLength, contentEnd, false);
+      readInline(this, from + markerLength, contentEnd);
     }
     const { title, exact } = headingTitle(content);
     this.scan.headings.push({
@@ -578,12 +387,10 @@ class Scanner {
   private readDefinition(from: number, to: number): void {
     const text = this.text;
     const close = text.indexOf(']:', from);
-    const label = normaliseLabel(text.slice(from + 1, close));
     let at = close + 2;
     while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
     const destination = parseDestination(text, at, to, true);
     if (!destination) return;
-    this.definitions.set(label, true);
     this.scan.links.push({ kind: 'definition', url: destination.url, offset: destination.offset, length: destination.length });
   }
 
@@ -606,72 +413,6 @@ class Scanner {
   }
 }
 
-/** The link an attribute makes: `href` on any element, `src` on media elements; a string value only. */
-export function attributeLink(element: string, attribute: BodyAttribute): BodyLink | undefined {
-  const elements = URL_ATTRIBUTES[attribute.name];
-  if (!elements || typeof attribute.value !== 'string') return undefined;
-  if (!elements.includes('*') && !elements.includes(element)) return undefined;
-  return {
-    kind: 'attribute',
-    url: attribute.value,
-    offset: attribute.valueOffset + 1,
-    length: attribute.valueLength - 2,
-    element,
-    attribute: attribute.name,
-  };
-}
-
-/** `(url "title")`: the URL and its place, and the offset after `)`; undefined when it is no destination. */
-export function parseDestination(
-  text: string,
-  from: number,
-  to: number,
-  definition = false,
-): { url: string; offset: number; length: number; end: number } | undefined {
-  let at = from;
-  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
-  let url: string;
-  let offset: number;
-  let length: number;
-  if (text[at] === '<') {
-    const close = text.indexOf('>', at + 1);
-    if (close < 0 || close > to || text.slice(at + 1, close).includes('<')) return undefined;
-    url = text.slice(at + 1, close);
-    offset = at + 1;
-    length = close - at - 1;
-    at = close + 1;
-  } else {
-    offset = at;
-    let depth = 0;
-    while (at < to) {
-      const char = text[at];
-      if (char === '\\') at += 2;
-      else if (char === '(') {
-        depth++;
-        at++;
-      } else if (char === ')') {
-        if (depth === 0) break;
-        depth--;
-        at++;
-      } else if (char === ' ' || char === '\t') break;
-      else at++;
-    }
-    url = text.slice(offset, at).replace(/\\(.)/g, '$1');
-    length = at - offset;
-  }
-  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
-  const quote = text[at];
-  if (quote === '"' || quote === "'" || (quote === '(' && !definition)) {
-    const close = text.indexOf(quote === '(' ? ')' : quote, at + 1);
-    if (close < 0 || close >= to) return undefined;
-    at = close + 1;
-    while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
-  }
-  if (definition) return at >= to || text.slice(at, to).trim() === '' ? { url: decodeEntities(url), offset, length, end: to } : undefined;
-  if (text[at] !== ')') return undefined;
-  return { url: decodeEntities(url), offset, length, end: at + 1 };
-}
-
 /** A GFM table's delimiter row: `| --- | :-: |` (at least one pipe and one dash, nothing else). */
 function isTableDelimiter(line: string): boolean {
   if (!line.includes('|') || !line.includes('-')) return false;
@@ -682,24 +423,4 @@ function isTableDelimiter(line: string): boolean {
 /** A letter (ASCII or not) or a digit-free character that starts no block construct. */
 function isProseStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 128;
-}
-
-function runLength(text: string, at: number, char: string): number {
-  let end = at;
-  while (text[end] === char) end++;
-  return end - at;
-}
-
-/** The start of the next run of exactly `length` `char`s in [from, to), or -1. */
-function findRun(text: string, from: number, to: number, char: string, length: number): number {
-  for (let at = text.indexOf(char, from); at >= 0 && at < to;) {
-    const run = runLength(text, at, char);
-    if (run === length) return at;
-    at = text.indexOf(char, at + run);
-  }
-  return -1;
-}
-
-function normaliseLabel(label: string): string {
-  return label.trim().replace(/\s+/g, ' ').toLowerCase();
 }

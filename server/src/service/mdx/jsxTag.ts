@@ -1,4 +1,4 @@
-import type { BodyAttribute } from './bodyScanner';
+import type { BodyAttribute } from './bodyScan';
 import { expressionEnd } from './jsSyntax';
 
 /** The characters of a name in a JSX tag: `Card`, `Tree.Folder`, `svg:rect`, `data-x` for attributes. */

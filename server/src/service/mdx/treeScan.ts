@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast';
-import { attributeLink, parseDestination, type BodyAttribute, type BodyElement, type BodyHeading, type BodyScan } from './bodyScanner';
+import type { BodyAttribute, BodyElement, BodyHeading, BodyScan } from './bodyScan';
+import { attributeLink, parseDestination } from './linkSyntax';
 import { readEsm } from './jsSyntax';
 
 interface Place {

@@ -1,5 +1,5 @@
 import catalogue from '../../../../../schemas/components.json';
-import type { BodyAttribute, BodyElement } from '../../mdx/bodyScanner';
+import type { BodyAttribute, BodyElement } from '../../mdx/bodyScan';
 import { closest } from '../../suggest';
 import type { PageContext } from '../pageContext';
 

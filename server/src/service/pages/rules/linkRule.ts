@@ -3,7 +3,7 @@ import { makeDiagnostic } from '../../diagnostics';
 import type { FixData } from '../../fixData';
 import { linkPath, type LinkPath } from '../../links/linkPath';
 import { extensionOf, type LinkTarget, type LinkTargets } from '../../links/linkTargets';
-import type { BodyLink } from '../../mdx/bodyScanner';
+import type { BodyLink } from '../../mdx/bodyScan';
 import type { PageAnchors } from '../../mdx/anchors';
 import { cleanHeadingId } from '../../mdx/slug';
 import { notPublished, suggestPage } from '../../pageLookup';

@@ -1,5 +1,5 @@
 import { trimStartOf } from '../../../common/text';
-import type { BodyImport } from '../../mdx/bodyScanner';
+import type { BodyImport } from '../../mdx/bodyScan';
 import { closest } from '../../suggest';
 import type { PageContext } from '../pageContext';
 

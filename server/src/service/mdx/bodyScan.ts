@@ -1,0 +1,87 @@
+import type { ImportedName } from './jsSyntax';
+
+/** A JSX attribute as written: `name="v"`, `name='v'`, `name={expr}`, or a bare `name`. */
+export interface BodyAttribute {
+  name: string;
+  nameOffset: number;
+  /** A string for quoted values, `true` for a bare attribute, `{ expression }` for `{...}`. */
+  value: string | true | { expression: string };
+  /** The range of the value as written (quotes or braces included); the name's range when bare. */
+  valueOffset: number;
+  valueLength: number;
+}
+
+/** A JSX element of the body (its opening tag). */
+export interface BodyElement {
+  name: string;
+  /** The `<` of the opening tag, and the tag's length up to its `>`. */
+  offset: number;
+  length: number;
+  nameOffset: number;
+  nameLength: number;
+  attributes: BodyAttribute[];
+  selfClosing: boolean;
+  /** A tag alone on its line(s) (a block); otherwise inside a paragraph. */
+  flow: boolean;
+  /** The index of the enclosing element, or -1. */
+  parent: number;
+  /** Its text content, where known (from the reference parser's tree): the title of an `<h2>`. */
+  text?: string;
+}
+
+/** A link, an image, a reference definition, or a URL attribute of an element (`href`, `src`). */
+export interface BodyLink {
+  kind: 'link' | 'image' | 'definition' | 'attribute';
+  url: string;
+  /** The URL as written in the page (for an attribute, the value without its quotes). */
+  offset: number;
+  length: number;
+  /** For an image: its alt text. */
+  alt?: string;
+  /** For an attribute: the element and the attribute name. */
+  element?: string;
+  attribute?: string;
+}
+
+export interface BodyHeading {
+  level: number;
+  /** The text the platform slugs (the heading's text, markup removed). */
+  title: string;
+  /** `## Title {#id}`: the custom id, as written. */
+  customId?: string;
+  offset: number;
+  length: number;
+  /** The index of the enclosing element, or -1. */
+  parent: number;
+  /** False when the heading holds markup the scanner does not read exactly (its title may differ). */
+  exact: boolean;
+}
+
+export interface BodyImport {
+  source: string;
+  /** The range of the source string (quotes included). */
+  offset: number;
+  length: number;
+  /** The names it brings into the page, and what each is in the imported file. */
+  names: ImportedName[];
+}
+
+/**
+ * What a page body holds, read in one linear pass: links and images, reference definitions, JSX
+ * elements with their attributes, headings, imports and exports; code (fenced, inline, math) and
+ * comments are skipped. `uncertain` is set where the page uses a construct the scanner does not
+ * vouch for (an HTML comment, a `<` that starts no tag, an element left open, JSX spanning lines
+ * inside a paragraph, an expression over several lines...): only then does the page go through the
+ * reference MDX parser, which decides whether it parses. Where `uncertain` is unset, the page parses
+ * as MDX (the differential tests check this against the parser on every corpus page).
+ */
+export interface BodyScan {
+  links: BodyLink[];
+  elements: BodyElement[];
+  headings: BodyHeading[];
+  imports: BodyImport[];
+  exported: string[];
+  /** The body holds more than imports and exports (text, elements, code). */
+  hasContent: boolean;
+  uncertain?: { offset: number; reason: string };
+}

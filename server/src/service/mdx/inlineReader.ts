@@ -1,0 +1,147 @@
+import { expressionEnd } from './jsSyntax';
+import { parseTag, type Tag } from './jsxTag';
+import type { BodyLink } from './bodyScan';
+import { parseDestination } from './linkSyntax';
+
+/** What inline reading stops at: escapes, code, math, tags, expressions, brackets, autolink literals. */
+const INTERESTING = /[\\`$<{[\]]/g;
+const INTERESTING_WITH_URLS = /[\\`$<{[\]]|https?:\/\/|www\./gi;
+/** `http://`, `https://` or `www.` (any case): where a GFM autolink literal may start. */
+const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
+
+/** What reading a line of text needs from the scanner of the page. */
+export interface InlineHost {
+  readonly text: string;
+  readonly links: BodyLink[];
+  /** The `[` still open: link text may span the lines of a paragraph. */
+  readonly brackets: { offset: number; image: boolean }[];
+  unsure(offset: number, reason: string): void;
+  /** A tag met in text: an element that opens and closes on the line, or the closing tag of one opened before. */
+  inlineTag(tag: Tag): void;
+}
+
+/** Text: code spans, links, images, inline tags (which must close on the line), expressions, math. */
+export function readInline(host: InlineHost, from: number, to: number): void {
+  const text = host.text;
+  const inlineOpen: Tag[] = [];
+  const brackets = host.brackets;
+  let mathOpen = -1;
+  const line = text.slice(from, to);
+  const withUrls = line.includes('://') || line.includes('www.') || line.includes('WWW.');
+  for (let at = from; at < to; at++) {
+    // Jump to the next character that can start something: prose in between needs nothing. Lines
+    // with a URL in them also stop at autolink literals (a slower search).
+    const search = withUrls ? INTERESTING_WITH_URLS : INTERESTING;
+    search.lastIndex = at;
+    const next = search.exec(text);
+    if (!next || next.index >= to) break;
+    at = next.index;
+    const char = text[at];
+    if (char === '\\') {
+      at++;
+      continue;
+    }
+    if ((char === 'h' || char === 'w' || char === 'H' || char === 'W') && AUTOLINK_START.test(text.slice(at, at + 8))) {
+      const before = at === from ? ' ' : text[at - 1];
+      // As micromark's GFM autolink literal: after any non-letter for a protocol; for `www.`, after
+      // a space or one of `*_~([]`.
+      const www = char === 'w' || char === 'W';
+      if (www ? /[\s*_~()[\]]/.test(before) : !/[A-Z]/i.test(before)) {
+        // A GFM autolink literal runs to the next space or `<`: backticks and braces in it are URL.
+        // Inside link text, the `]` that closes it ends the URL too.
+        const stop = host.brackets.length ? /[\s<\]]/ : /[\s<]/;
+        while (at + 1 < to && !stop.test(text[at + 1])) at++;
+        continue;
+      }
+    }
+    if (char === '`') {
+      const run = runLength(text, at, '`');
+      const close = findRun(text, at + run, to, '`', run);
+      if (close >= 0) at = close + run - 1;
+      else at += run - 1;
+      continue;
+    }
+    if (char === '$') {
+      const run = runLength(text, at, '$');
+      if (mathOpen < 0) {
+        const close = findRun(text, at + run, to, '$', run);
+        if (close >= 0) {
+          at = close + run - 1; // inline math: its content is not markdown
+          continue;
+        }
+      }
+      at += run - 1;
+      mathOpen = -1;
+      continue;
+    }
+    if (char === '<') {
+      const next = text[at + 1];
+      if (next === ' ' || next === '\t' || at + 1 >= to) continue; // `a < b` is text
+      const tag = parseTag(text, at);
+      if (!tag || tag.end > to) {
+        host.unsure(at, 'a `<` that starts no complete tag on its line');
+        continue;
+      }
+      if (tag.closing) {
+        const top = inlineOpen[inlineOpen.length - 1];
+        if (top && top.name === tag.name) inlineOpen.pop();
+        else host.inlineTag(tag); // closes a flow element opened on an earlier line
+      } else {
+        if (!tag.selfClosing) inlineOpen.push(tag);
+        host.inlineTag(tag);
+      }
+      at = tag.end - 1;
+      continue;
+    }
+    if (char === '{') {
+      const close = expressionEnd(text, at, true, to);
+      if (close === undefined) {
+        host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
+        continue;
+      }
+      at = close;
+      continue;
+    }
+    if (char === '[') {
+      brackets.push({ offset: at, image: text[at - 1] === '!' && text[at - 2] !== '\\' });
+      continue;
+    }
+    if (char === ']') {
+      const opening = brackets.pop();
+      if (!opening) continue;
+      if (text[at + 1] === '(') {
+        const destination = parseDestination(text, at + 2, to);
+        if (destination) {
+          const label = text.slice(opening.offset + 1, at);
+          host.links.push({
+            kind: opening.image ? 'image' : 'link',
+            url: destination.url,
+            offset: destination.offset,
+            length: destination.length,
+            ...(opening.image ? { alt: label } : {}),
+          });
+          if (!opening.image) brackets.length = 0; // links do not nest
+          at = destination.end - 1;
+        }
+      }
+      continue;
+    }
+  }
+  if (inlineOpen.length) host.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
+}
+
+function runLength(text: string, at: number, char: string): number {
+  let end = at;
+  while (text[end] === char) end++;
+  return end - at;
+}
+
+/** The start of the next run of exactly `length` `char`s in [from, to), or -1. */
+function findRun(text: string, from: number, to: number, char: string, length: number): number {
+  for (let at = text.indexOf(char, from); at >= 0 && at < to;) {
+    const run = runLength(text, at, char);
+    if (run === length) return at;
+    at = text.indexOf(char, at + run);
+  }
+  return -1;
+}
