@@ -1,7 +1,7 @@
 import type { DocumentLink, Hover, Location, Range } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
-import { linkPath } from '../links/linkPath';
+import { bodyLinkPath } from '../links/linkPath';
 import type { LinkTarget } from '../links/linkTargets';
 import type { BodyLink } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
@@ -29,7 +29,7 @@ export async function resolveBodyLink(document: PageDocument, link: BodyLink, st
   const links = state.links;
   const relative = relativeUri(state.rootUri, document.uri);
   if (!links || relative === undefined) return undefined;
-  const path = linkPath(link.url.trim(), relative);
+  const path = bodyLinkPath(link.url, relative);
   if (!path) return undefined;
   if (path.samePage) return { link, file: relative, anchor: path.anchor, redirected: false };
   let target: LinkTarget | { kind: 'external' } | undefined = await links.resolve(path.path);

@@ -1,7 +1,7 @@
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
-import { linkPath } from '../links/linkPath';
+import { bodyLinkPath } from '../links/linkPath';
 import type { BodyHeading } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
 import { cleanHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
@@ -92,7 +92,7 @@ export async function renameHeading(
     if (!page) continue;
     for (const link of page.body().links) {
       const url = link.url.trim();
-      const path = linkPath(url, relative);
+      const path = bodyLinkPath(url, relative);
       if (!path?.anchor || cleanHeadingId(path.anchor) !== oldAnchor || link.length !== link.url.length) continue;
       const reaches = path.samePage ? relative === here : (await pageFile(state, path.path)) === here;
       if (!reaches) continue;

@@ -1,6 +1,6 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
-import { linkPath } from '../links/linkPath';
+import { bodyLinkPath } from '../links/linkPath';
 import { pageId, snippetFiles } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { joinUri } from '../uri';
@@ -35,7 +35,7 @@ export async function bodyLinkEdits(
     const moving = renamedId(pageId(relative) ?? relative, moved) !== undefined;
     for (const link of document.body().links) {
       const url = link.url.trim();
-      const path = linkPath(url, relative);
+      const path = bodyLinkPath(url, relative);
       if (!path || path.samePage || link.length !== link.url.length) continue;
       const written = pageId(path.path) ?? path.path;
       const renamed = renamedId(written, moved) ?? (moving && path.form !== 'root' ? written : undefined);

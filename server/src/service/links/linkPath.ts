@@ -17,6 +17,18 @@ export interface LinkPath {
   form: 'root' | 'file' | 'url';
 }
 
+/**
+ * The path of a link written in a page body, when it is internal: not external, not empty, not
+ * protocol-relative (`//cdn...`). `/` (or `/#x`) is the home page (the empty path), not this page.
+ */
+export function bodyLinkPath(written: string, pageRelative: string): LinkPath | undefined {
+  const url = written.trim();
+  if (url === '' || url.startsWith('//')) return undefined;
+  const path = linkPath(url, pageRelative);
+  if (path?.samePage && /^\/(?:[?#]|$)/.test(url)) return { ...path, path: '', samePage: false };
+  return path;
+}
+
 /** A link from the root with plain characters only (letters, digits, `_`, `-`, `.`, `/`) and a plain `#anchor`. */
 const SIMPLE_ROOT_LINK = /^\/[\w.-][\w./-]*(?:#[\w-]*)?$/;
 

@@ -1,7 +1,7 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { makeDiagnostic } from '../../diagnostics';
 import type { FixData } from '../../fixData';
-import { linkPath, type LinkPath } from '../../links/linkPath';
+import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
 import { extensionOf, type LinkTarget, type LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { PageAnchors } from '../../mdx/anchors';
@@ -28,7 +28,7 @@ export async function linkRule(page: PageContext): Promise<void> {
   if (links.length === 0) return;
   const targets = page.linkTargets();
   for (const link of links) {
-    const path = internalPath(link, page.relative);
+    const path = bodyLinkPath(link.url, page.relative);
     // A snippet's relative links and `#anchors` are read in each page that includes it, not in the snippet.
     if (!path || (page.snippet && (path.form !== 'root' || path.samePage))) continue;
     if (path.samePage) {
@@ -45,17 +45,6 @@ export async function linkRule(page: PageContext): Promise<void> {
     if (path.anchor && target.kind === 'page' && target.file !== page.relative) checkAnchorLater(page, link, path.anchor, target.file);
     else if (path.anchor && target.kind === 'page') checkSamePageAnchor(page, link, path.anchor);
   }
-}
-
-/** The link's path when it is internal: not external, not empty, not protocol-relative (`//cdn...`). */
-function internalPath(link: BodyLink, relative: string): LinkPath | undefined {
-  const url = link.url.trim();
-  if (url === '' || url.startsWith('//')) return undefined;
-  const path = linkPath(url, relative);
-  if (!path) return undefined;
-  // `/` (or `/#x`) is the home page, not this one.
-  if (path.samePage && /^\/(?:[?#]|$)/.test(url)) return { ...path, path: '', samePage: false };
-  return path;
 }
 
 /** The home page: the root `index`, when there is one; any other home (the first page in navigation) is fine too. */
