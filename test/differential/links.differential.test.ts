@@ -8,6 +8,7 @@ import { parsePageDocument } from '../../server/src/service/documents/pageDocume
 import { isExternal } from '../../server/src/service/links/linkPath';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { pathToUri, uriToPath } from '../../server/src/service/uri';
+import { textOf } from '../helpers/check';
 import { corpusSites, CORPUS } from '../helpers/corpus';
 import { oracleUnavailable, platformBrokenLinks, type PlatformBrokenLink, type PlatformPageRead } from '../helpers/oracle';
 import { judged } from './disagreements';
@@ -121,15 +122,13 @@ async function docsmithFindings(root: string): Promise<{ findings: Finding[]; sy
   for (const [uri, diagnostics] of result.diagnostics) {
     const path = uriToPath(uri);
     const file = path.slice(root.length + 1);
-    let lines: string[] | undefined;
+    let content: string | undefined;
     for (const diagnostic of diagnostics) {
       const code = String(diagnostic.code);
       if (code === 'mdx/syntax') syntax++;
       if (!LINK_CODES.has(code)) continue;
-      lines ??= readFileSync(path, 'utf8').split('\n');
-      const { start, end } = diagnostic.range;
-      const text = start.line === end.line ? (lines[start.line] ?? '').slice(start.character, end.character) : '';
-      findings.push({ file, code, text: text.replace(/^["']|["']$/g, ''), diagnostic });
+      content ??= readFileSync(path, 'utf8');
+      findings.push({ file, code, text: textOf(content, diagnostic).replace(/^["']|["']$/g, ''), diagnostic });
     }
   }
   return { findings, syntax };

@@ -42,7 +42,8 @@ export async function checkSite(
   return found;
 }
 
-function textOf(content: string, diagnostic: Diagnostic): string {
+/** The text a diagnostic's range covers in `content`. */
+export function textOf(content: string, diagnostic: Diagnostic): string {
   const lines = content.split('\n');
   const { start, end } = diagnostic.range;
   if (start.line === end.line) return (lines[start.line] ?? '').slice(start.character, end.character);
