@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { SCENARIOS, type Scenario } from '../mock/scenarios';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
 import { isUsageError, UsageError } from './config';
-import { DEFAULT_BASE_URL, GAP_FORMATS, type GapFormat } from './gapOptions';
+import type { GapsOptions } from './gaps';
+import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
 import { printable } from './printable';
 
 type GapsModule = typeof import('./gapsEntry');
@@ -63,16 +64,8 @@ program
   )
   .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
   .action(
-    async (options: {
-      project: string;
-      baseUrl: string;
-      from?: string;
-      to?: string;
-      docs: string;
-      siteUrl?: string;
-      format: GapFormat;
-      maxConversations: number;
-    }) => {
+    // What the command line gives; the key, the signal and the output callbacks are added here.
+    async (options: Omit<GapsOptions, 'apiKey' | 'progress' | 'warn' | 'signal'>) => {
       const interactive = Boolean(process.stderr.isTTY);
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
