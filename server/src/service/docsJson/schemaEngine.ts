@@ -294,30 +294,19 @@ export class SchemaEngine {
     const kept = present.find((key) => results.get(key)!.ok);
     // Where no division may be left out, or where the node is rejected anyway (its own keys are
     // wrong), the problems of the division it was meant to show are part of the rejection.
-    if (kept === undefined && (s['x-divisionRequired'] || (issues.length > 0 && present.length > 0))) {
-      if (present.length === 0) {
-        issues.push({ kind: 'no-division', node, path, schema: s, expected: divisions });
-        return;
-      }
-      // None is valid: the file is rejected; show the problems of the first one.
-      const [first, ...others] = present;
-      appendAll(issues, results.get(first)!.issues);
-      appendAll(drops, results.get(first)!.drops);
-      for (const key of others)
-        drops.push({
-          property: props.get(key)!,
-          key,
-          path: [...path, key],
-          holder: s,
-          known: true,
-          kept: first,
-          reason: results.get(key)!.issues[0],
-        });
+    const rejected = kept === undefined && (s['x-divisionRequired'] || (issues.length > 0 && present.length > 0));
+    if (rejected && present.length === 0) {
+      issues.push({ kind: 'no-division', node, path, schema: s, expected: divisions });
       return;
     }
-    if (kept !== undefined) appendAll(drops, results.get(kept)!.drops);
+    // The division shown: the valid one kept, or, when none is valid and the file is rejected, the first.
+    const shown = kept ?? (rejected ? present[0] : undefined);
+    if (shown !== undefined) {
+      if (rejected) appendAll(issues, results.get(shown)!.issues);
+      appendAll(drops, results.get(shown)!.drops);
+    }
     for (const key of present) {
-      if (key === kept) continue;
+      if (key === shown) continue;
       const result = results.get(key)!;
       drops.push({
         property: props.get(key)!,
@@ -325,7 +314,7 @@ export class SchemaEngine {
         path: [...path, key],
         holder: s,
         known: true,
-        kept,
+        kept: shown,
         reason: result.ok ? undefined : result.issues[0],
       });
     }
