@@ -1,4 +1,5 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync } from 'node:fs';
+import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { resolve } from 'node:path';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath } from '../service';
@@ -17,6 +18,8 @@ export interface CheckOptions {
   format: CheckFormat;
   config?: string;
   orphans?: boolean;
+  /** Reuse the findings of pages unchanged since the last run: the cache file (`true`: the default location). */
+  cache?: string | boolean;
   colour: boolean;
   version: string;
   /** Progress lines, shown only where someone watches (stderr is a terminal). */
@@ -37,19 +40,31 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   if (!stat.isDirectory()) throw new UsageError(`${dirArgument} is not a folder; give the folder that holds docs.json (or one above it).`);
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
-  const service = createLanguageService({ workspace: new FsWorkspace(), settings });
+  const workspace = new FsWorkspace();
+  const service = createLanguageService({ workspace, settings });
   const roots = await service.findDocsRoots(pathToUri(dir));
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 
+  const cache = options.cache ? openCache(dir, options.cache, workspace, settings, options) : undefined;
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   for (const root of roots) {
     options.progress?.(`Checking ${uriToPath(root)}…`);
-    const result = await service.checkSite(root);
+    const result = await service.checkSite(root, { cache });
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
+    if (cache) options.progress?.(`${result.reused} of the pages unchanged since the last run (findings from ${cache.location})`);
   }
+  cache?.save();
   const output = format(report, options);
   return { output, exitCode: report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
+}
+
+/** The cache's salt: what else findings depend on, the build of Docsmith that found them and the settings. */
+function openCache(dir: string, cache: string | true, workspace: FsWorkspace, settings: object, options: CheckOptions): FileCheckCache {
+  const location = cache === true ? defaultCacheLocation(dir) : resolve(cache);
+  const build = statSync(__filename, { throwIfNoEntry: false });
+  const salt = JSON.stringify([options.version, build?.size, build?.mtimeMs, settings]);
+  return new FileCheckCache(location, workspace, salt, options.warn);
 }
 
 function format(report: Report, options: CheckOptions): string {

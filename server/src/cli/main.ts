@@ -32,20 +32,28 @@ program
   .option('-c, --config <file>', 'settings file (default: .docsmithrc.json in DIR)')
   .option('--no-orphans', 'do not report pages that no navigation entry reaches')
   .option('--no-color', 'plain text output')
-  .action(async (dir: string, options: { format: CheckFormat; config?: string; orphans: boolean; color: boolean }) => {
-    const interactive = Boolean(process.stderr.isTTY);
-    const outcome = await runCheck(dir, {
-      format: options.format,
-      config: options.config,
-      orphans: options.orphans,
-      colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-      version,
-      progress: interactive ? (message) => process.stderr.write(`${printable(message)}\n`) : undefined,
-      warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
-    });
-    await write(outcome.output);
-    process.exitCode = outcome.exitCode;
-  });
+  .option('--cache', 'reuse the findings of pages unchanged since the last run (kept in ~/.cache/docsmith)')
+  .option('--cache-location <file>', 'the cache file (implies --cache); keep it between CI runs to check only what changed')
+  .action(
+    async (
+      dir: string,
+      options: { format: CheckFormat; config?: string; orphans: boolean; color: boolean; cache?: boolean; cacheLocation?: string },
+    ) => {
+      const interactive = Boolean(process.stderr.isTTY);
+      const outcome = await runCheck(dir, {
+        format: options.format,
+        config: options.config,
+        orphans: options.orphans,
+        cache: options.cacheLocation ?? options.cache,
+        colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+        version,
+        progress: interactive ? (message) => process.stderr.write(`${printable(message)}\n`) : undefined,
+        warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
+      });
+      await write(outcome.output);
+      process.exitCode = outcome.exitCode;
+    },
+  );
 
 program
   .command('gaps')

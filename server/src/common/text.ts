@@ -52,3 +52,12 @@ export function quote(value: unknown, max = 120): string {
   if (text === undefined) return String(value);
   return text.length > max + 3 ? `${text.slice(0, max)}…` : text;
 }
+
+/**
+ * A copy of `text` that keeps no larger string alive. A slice of a page's text may share its memory
+ * (V8's sliced strings): a value kept after the page is done (a deferred check's anchor) would keep
+ * the whole page. Concatenating makes a new string; slicing that shares only the copy.
+ */
+export function detached(text: string): string {
+  return `${text} `.slice(0, -1);
+}

@@ -16,13 +16,36 @@ export interface SiteCheckResult {
   diagnostics: Map<string, Diagnostic[]>;
   /** How many files were checked: the configuration files read and the site's pages. */
   filesChecked: number;
+  /** How many pages' findings came from the cache, unchanged since the run that kept them. */
+  reused: number;
+}
+
+/**
+ * Findings of earlier whole-site runs, kept by the caller (the CLI keeps them in a file). A page's
+ * findings are reused when neither the page, nor any file it read (the anchors of pages it links
+ * into, the snippets it imports), nor the site (configuration files, settings, which files exist)
+ * has changed since: the cache decides that, the check tells it what each page read.
+ */
+export interface CheckCache {
+  /** Once per docs root, before its pages, with every file of the root (relative paths). */
+  open(rootUri: string, files: Iterable<string>): Promise<void>;
+  /** The findings of a page unchanged since they were kept, or undefined: then the page is checked. */
+  reuse(relative: string): Promise<Diagnostic[] | undefined>;
+  /** The text of a page the check read, as it read it. */
+  seen(relative: string, text: string): void;
+  /** A checked page's findings, with the other files they depend on. */
+  keep(relative: string, diagnostics: Diagnostic[], dependencies: Iterable<string>): Promise<void>;
+}
+
+export interface CheckSiteOptions extends SiteStateOptions {
+  cache?: CheckCache;
 }
 
 /** Between pages the check yields to the event loop this often, so a server still hears a cancellation. */
 const YIELD_EVERY = 200;
 
 /** Checks a whole docs root: docs.json, the files it references, and every page (the CLI's job). */
-export async function checkSite(rootUri: string, options: SiteStateOptions): Promise<SiteCheckResult> {
+export async function checkSite(rootUri: string, options: CheckSiteOptions): Promise<SiteCheckResult> {
   // The anchors of every page checked are kept (not the pages): links into them are checked at the end.
   const linkedPages = workspacePages(options.workspace);
   const state = await loadSiteState(rootUri, { linkedPages, ...options });
@@ -35,14 +58,31 @@ export async function checkSite(rootUri: string, options: SiteStateOptions): Pro
     ...pages.map(([id, relative]) => ({ id, relative, snippet: false })),
     ...(files ? snippetFiles(files) : []).map((relative) => ({ id: pageId(relative)!, relative, snippet: true })),
   ];
+  const { cache } = options;
+  if (cache && files) await cache.open(rootUri, files.files);
+  let reused = 0;
+  // The pages checked (not reused), with what they read: kept in the cache once their findings are complete.
+  const toKeep: { relative: string; uri: string; dependencies: Set<string> }[] = [];
   for (const [index, { id, relative, snippet }] of checked.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     throwIfCancelled(options.token);
     const uri = joinUri(rootUri, relative);
+    const earlier = await cache?.reuse(relative);
+    if (earlier) {
+      if (earlier.length) diagnostics.set(uri, earlier);
+      reused++;
+      continue;
+    }
     const found = await checkPage(state, id, relative, uri, { defer: true, snippet });
     if (!found) continue;
     if (found.diagnostics.length) diagnostics.set(uri, found.diagnostics);
-    if (found.document) linkedPages.remember(uri, found.document.anchors());
+    if (found.document) {
+      linkedPages.remember(uri, found.document.anchors());
+      if (cache) {
+        cache.seen(relative, found.document.text);
+        toKeep.push({ relative, uri, dependencies: found.dependencies });
+      }
+    }
     for (const check of found.deferred) deferred.push({ uri, check });
   }
   for (const [index, { uri, check }] of deferred.entries()) {
@@ -51,13 +91,14 @@ export async function checkSite(rootUri: string, options: SiteStateOptions): Pro
     const found = await check();
     if (found.length) diagnostics.set(uri, [...(diagnostics.get(uri) ?? []), ...found]);
   }
-  return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + checked.length };
+  for (const { relative, uri, dependencies } of toKeep) await cache!.keep(relative, diagnostics.get(uri) ?? [], dependencies);
+  return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + checked.length, reused };
 }
 
 /** The CLI's entry: a whole-site check with the user's severities, without the editor features. */
 export async function checkSiteWithSettings(
   rootUri: string,
-  options: Omit<SiteStateOptions, 'specs'> & { specs?: SpecStore },
+  options: Omit<CheckSiteOptions, 'specs'> & { specs?: SpecStore },
 ): Promise<SiteCheckResult> {
   const result = await checkSite(rootUri, { ...options, specs: options.specs ?? new SpecStore(options.workspace) });
   return { ...result, diagnostics: new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, options.settings)])) };

@@ -10,7 +10,7 @@ export const createLanguageService: (options: LanguageServiceOptions) => DocsLan
 export type { DocsLanguageService, LanguageServiceOptions, FileChange } from './languageService';
 export type { EditorFeatures } from './editorFeatures';
 export type { FileRename } from './features/rename';
-export type { SiteCheckResult } from './checkSite';
+export type { SiteCheckResult, CheckCache } from './checkSite';
 export type { SiteMap, SiteMapOperation } from './siteMap';
 
 export type { DocsWorkspace, DirectoryEntry, FileStat, FileListing } from './workspace';
@@ -22,4 +22,4 @@ export { isDiagnosticCode, severitySettings } from './settings';
 export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type Severity } from './diagnosticCodes';
 export { internalErrorDiagnostic } from './diagnostics';
 export { CancelledError, type Cancellation } from './cancellation';
-export { pathToUri, uriToPath, relativeUri } from './uri';
+export { pathToUri, uriToPath, relativeUri, joinUri } from './uri';

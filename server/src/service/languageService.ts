@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
-import { checkSiteWithSettings, type SiteCheckResult } from './checkSite';
+import { checkSiteWithSettings, type CheckCache, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { ParsedDocuments } from './documents/parsedDocuments';
@@ -23,7 +23,7 @@ export type FileChange = 'changed' | 'created' | 'deleted';
 
 export interface DocsLanguageService extends EditorFeatures {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
-  checkSite(rootUri: string, token?: Cancellation): Promise<SiteCheckResult>;
+  checkSite(rootUri: string, options?: { token?: Cancellation; cache?: CheckCache }): Promise<SiteCheckResult>;
   /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
   findDocsRoot(uri: string): Promise<string | undefined>;
   /** The docs roots in or below a folder (a monorepo may hold several), sorted. */
@@ -77,7 +77,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       const rootUri = await findDocsRoot(uri);
       return rootUri === undefined ? undefined : siteMapOf(await getSiteState(rootUri, token));
     },
-    checkSite: (rootUri, token) => checkSiteWithSettings(rootUri, { workspace, specs, settings, token }),
+    checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
     async getDiagnostics(uri, token) {
       const rootUri = await findDocsRoot(uri);
       if (!rootUri) return undefined;

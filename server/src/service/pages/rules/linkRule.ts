@@ -1,5 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { makeDiagnostic } from '../../diagnostics';
+import { detached } from '../../../common/text';
 import type { FixData } from '../../fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
 import { extensionOf, type LinkTarget, type LinkTargets } from '../../links/linkTargets';
@@ -116,8 +117,10 @@ function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string):
 }
 
 /** Another page's anchors are known once every page was read: the check keeps only what it needs. */
-function checkAnchorLater(page: PageContext, link: BodyLink, anchor: string, file: string): void {
-  const id = cleanHeadingId(anchor);
+function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string, file: string): void {
+  // Kept until every page is read: copies, not slices of this page's text.
+  const anchor = detached(linkAnchor);
+  const id = detached(cleanHeadingId(anchor));
   if (id === '') return;
   const place = anchorPlace(link);
   const range = page.lines.rangeOf(place.offset, place.length);

@@ -1,0 +1,30 @@
+import { FileCheckCache } from '../../server/src/cli/checkCache';
+import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { createLanguageService, pathToUri, relativeUri } from '../../server/src/service';
+
+export interface CheckRun {
+  /** Every finding as `file:line:column code message`, sorted. */
+  findings: string[];
+  reused: number;
+  warnings: string[];
+}
+
+/**
+ * A whole-site check of a folder on disk, through a cache file when one is given (saved at the end, as
+ * the CLI does). `started` moves the run's start, so files just written count as settled.
+ */
+export async function cachedCheck(dir: string, cacheFile?: string, started?: number): Promise<CheckRun> {
+  const workspace = new FsWorkspace();
+  const service = createLanguageService({ workspace, settings: {} });
+  const warnings: string[] = [];
+  const cache = cacheFile ? new FileCheckCache(cacheFile, workspace, 'test', (message) => warnings.push(message), started) : undefined;
+  const root = pathToUri(dir);
+  const result = await service.checkSite(root, { cache });
+  cache?.save();
+  const findings: string[] = [];
+  for (const [uri, diagnostics] of result.diagnostics) {
+    for (const { range, code, message } of diagnostics)
+      findings.push(`${relativeUri(root, uri) ?? uri}:${range.start.line + 1}:${range.start.character + 1} ${code} ${message}`);
+  }
+  return { findings: findings.sort(), reused: result.reused, warnings };
+}
