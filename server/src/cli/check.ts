@@ -52,7 +52,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
     const result = await service.checkSite(root, { cache });
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
-    if (cache) options.progress?.(`${result.reused} of the pages unchanged since the last run (findings from ${cache.location})`);
+    if (cache) options.progress?.(`Reused the findings of ${result.reused} unchanged pages (cache: ${cache.location})`);
   }
   cache?.save();
   const output = format(report, options);
