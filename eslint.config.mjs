@@ -18,6 +18,7 @@ export default tseslint.config(
       'bench/.sites/**',
       'server/src/generated/**',
       'test-results/**',
+      'test/corpus/sites/**',
       '*.vsix',
     ],
   },

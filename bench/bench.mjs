@@ -143,7 +143,10 @@ for (const c of cases) {
 {
   const { existsSync, writeFileSync, rmSync } = await import('node:fs');
   const corpus = process.env.DOCSMITH_CORPUS ?? resolve(here, '../../shared/corpus/real');
-  const site = ['getlago__lago-doc', 'axiomhq__docs'].map((name) => join(corpus, name)).find((dir) => existsSync(join(dir, 'docs.json')));
+  // The largest of the vendored sites when the full corpus is absent (a fresh clone).
+  const site = [join(corpus, 'getlago__lago-doc'), join(corpus, 'axiomhq__docs'), resolve(here, '../test/corpus/sites/lmnr-ai__docs')].find(
+    (dir) => existsSync(join(dir, 'docs.json')),
+  );
   const linkRot = resolve(here, '../test/helpers/linkRotWorker.mjs');
   if (!site) console.log(`\nReal-site links: NOT RUN: no corpus at ${corpus} (set DOCSMITH_CORPUS)`);
   else {

@@ -7,11 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[provision-e2e] %s\n' "$*"; }
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; then
-  say "installing Debian packages: chromium, ripgrep, libkrb5-dev (about 40 s)"
-  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+# Debian packages, only what the e2e suites need and none of their recommendations:
+#   chromium, fonts-liberation  the browser Playwright drives, and fonts for the workbench's text
+#   ripgrep                     the search binary code-server expects (its own downloader cannot run here)
+#   libkrb5-dev, g++, make, python3   to build code-server's native modules (kerberos and the others)
+PACKAGES="chromium fonts-liberation ripgrep libkrb5-dev g++ make python3"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || { [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; }; then
+  say "installing Debian packages with --no-install-recommends: $PACKAGES (about 40 s)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo -n"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libkrb5-dev ripgrep chromium >/dev/null
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $PACKAGES >/dev/null
 fi
 
 if [ -x .e2e/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node ] && [ -e .e2e/.provisioned ]; then

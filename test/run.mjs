@@ -1,7 +1,8 @@
 // Runs every suite with node's test runner (TypeScript through tsx). Usage: node test/run.mjs [folder or file...]
 import { spawnSync } from 'node:child_process';
-import { readdirSync, existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
 import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
@@ -31,5 +32,59 @@ if (files.length === 0) {
   console.error('no test files found in', folders.join(', '));
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// The usual spec output, and one JSON line per test for the summary table printed at the end.
+const summaryDir = mkdtempSync(join(tmpdir(), 'docsmith-summary-'));
+const summaryFile = join(summaryDir, 'tests.jsonl');
+const result = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(import.meta.dirname, 'helpers/summaryReporter.mjs')}`,
+    `--test-reporter-destination=${summaryFile}`,
+    ...files,
+  ],
+  { stdio: 'inherit' },
+);
+const records = existsSync(summaryFile)
+  ? readFileSync(summaryFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+  : [];
+rmSync(summaryDir, { recursive: true, force: true });
+printSummary(records);
 process.exit(result.status ?? 1);
+
+/** Each suite (folder of test/), with its tests passed, failed and skipped, and why any did not run. */
+function printSummary(records) {
+  const suites = new Map();
+  for (const record of records) {
+    const suite = record.file ? relative(join(import.meta.dirname), record.file).split(sep)[0] : '?';
+    const row = suites.get(suite) ?? { passed: 0, failed: 0, skipped: 0, notRun: new Set() };
+    suites.set(suite, row);
+    if (record.failed) row.failed++;
+    else if (record.skip !== undefined || record.todo) {
+      row.skipped++;
+      if (/^NOT RUN/.test(record.skip ?? '')) row.notRun.add(record.skip.replace(/^NOT RUN:?\s*/, ''));
+    } else row.passed++;
+  }
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  console.log('\nsuite         | passed | failed | skipped | not run, and why');
+  console.log('--------------|--------|--------|---------|-----------------');
+  for (const [suite, row] of [...suites].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const key of Object.keys(total)) total[key] += row[key];
+    const why = [...row.notRun].join('; ');
+    console.log(
+      `${suite.padEnd(13)} | ${String(row.passed).padStart(6)} | ${String(row.failed).padStart(6)} | ${String(row.skipped).padStart(7)} | ${why ? `NOT RUN: ${why}` : ''}`,
+    );
+  }
+  console.log(
+    `${'total'.padEnd(13)} | ${String(total.passed).padStart(6)} | ${String(total.failed).padStart(6)} | ${String(total.skipped).padStart(7)} |`,
+  );
+  if (!records.length) console.log('(no test reported: see the output above)');
+  console.log(`${total.passed} passed, ${total.failed} failed`);
+}

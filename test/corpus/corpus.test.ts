@@ -1,14 +1,15 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CORPUS, CORPUS_LABEL, corpusSites, FULL_CORPUS, sitesIn, VENDORED } from '../helpers/corpus';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service';
 import { pathToUri } from '../../server/src/service/uri';
 
-/** The real sites live beside the clone (`../shared/corpus/real`); they are never copied into the project. */
-const corpus = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../shared/corpus/real');
+/** The full corpus when present (`../shared/corpus/real` or DOCSMITH_CORPUS), else the ten vendored sites. */
+const corpus = CORPUS;
 const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.json'), 'utf8')).sites as Record<
   string,
   Record<string, { count: number; why: string }>
@@ -17,16 +18,29 @@ const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.js
 /** Codes that mean "the platform would reject or misread this file": never expected on a deployed site. */
 const SCHEMA_LEVEL = /^(?:json|ref)\/|\/(?:missing-property|invalid-value|missing-field|invalid-field|unknown-integration|rejected-key)$/;
 
-const sites = existsSync(corpus)
-  ? readdirSync(corpus)
-      .filter((name) => existsSync(join(corpus, name, 'docs.json')))
-      .sort()
-  : [];
+const sites = corpusSites();
+console.log(`# corpus suite: ${CORPUS_LABEL}`);
 
 if (sites.length === 0) {
   test('real-site corpus', (t) => {
-    t.skip(`NOT RUN: no corpus at ${corpus} (set DOCSMITH_CORPUS or check out ../shared beside the project)`);
+    t.skip(`NOT RUN: no corpus at ${corpus} and no vendored sites at ${VENDORED}`);
   });
+}
+
+// The vendored sites are copies: where the full corpus is present too, they must not have drifted.
+if (CORPUS === FULL_CORPUS) {
+  for (const site of sitesIn(VENDORED)) {
+    test(`vendored copy: ${site} is the corpus site, plus its LICENSE`, () => {
+      const list = (root: string) =>
+        (readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).filter((name) => statSync(join(root, name)).isFile()).sort();
+      const vendored = list(join(VENDORED, site)).filter((name) => name !== 'LICENSE');
+      assert.deepEqual(vendored, list(join(FULL_CORPUS, site)));
+      for (const name of vendored)
+        assert.ok(readFileSync(join(VENDORED, site, name)).equals(readFileSync(join(FULL_CORPUS, site, name))), name);
+      assert.match(readFileSync(join(VENDORED, site, 'LICENSE'), 'utf8'), /Apache License\s+Version 2\.0/);
+      assert.match(readFileSync(join(VENDORED, site, 'SOURCE'), 'utf8'), /^license: Apache-2\.0/m);
+    });
+  }
 }
 
 /** What each code finds over the whole corpus (every severity), printed at the end of the suite. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,9 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Why the e2e suites cannot run here, or undefined when they can (scripts/provision-e2e.sh installs it all). */
 export function e2eUnavailable(): string | undefined {
   if (process.env.DOCSMITH_SKIP_E2E === '1') return 'DOCSMITH_SKIP_E2E=1';
+  // Why scripts/ensure-e2e.mjs could not provision here (no apt-get, not root, a failed install).
+  const why = join(REPO, '.e2e/UNAVAILABLE');
+  if (existsSync(why)) return readFileSync(why, 'utf8').trim();
   if (!existsSync(CODE_SERVER)) return `code-server is not provisioned (${CODE_SERVER}); run scripts/provision-e2e.sh`;
   if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing; run scripts/provision-e2e.sh`;
   return undefined;

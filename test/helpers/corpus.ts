@@ -1,14 +1,34 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** The real sites live beside the clone (`../shared/corpus/real`), or where DOCSMITH_CORPUS says. */
-export const CORPUS = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../shared/corpus/real');
+/** The full corpus of real sites: beside the clone (`../shared/corpus/real`), or where DOCSMITH_CORPUS says. */
+export const FULL_CORPUS = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../shared/corpus/real');
 
-/** The corpus sites (folders holding docs.json), sorted; none when the corpus is absent. */
-export function corpusSites(): string[] {
-  return existsSync(CORPUS)
-    ? readdirSync(CORPUS)
-        .filter((name) => existsSync(join(CORPUS, name, 'docs.json')))
+/**
+ * Ten real sites vendored into the repository (Apache-2.0, each with its LICENSE and SOURCE): a
+ * fresh clone runs the real-site suites on them when the full corpus is absent.
+ */
+export const VENDORED = resolve(__dirname, '../corpus/sites');
+
+/** The sites of a corpus folder (folders holding docs.json), sorted; none when it is absent. */
+export function sitesIn(folder: string): string[] {
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((name) => existsSync(join(folder, name, 'docs.json')))
         .sort()
     : [];
+}
+
+/** The corpus the real-site suites read: the full one when present, else the vendored sites. */
+export const CORPUS = sitesIn(FULL_CORPUS).length ? FULL_CORPUS : VENDORED;
+
+/** Says which corpus a suite runs on, once per test process. */
+export const CORPUS_LABEL =
+  CORPUS === FULL_CORPUS
+    ? `the full corpus (${sitesIn(FULL_CORPUS).length} sites at ${FULL_CORPUS})`
+    : `the ${sitesIn(VENDORED).length} vendored sites (the full corpus is absent at ${FULL_CORPUS}; set DOCSMITH_CORPUS or check out ../shared beside the project)`;
+
+/** The sites of {@link CORPUS}. */
+export function corpusSites(): string[] {
+  return sitesIn(CORPUS);
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { CORPUS, corpusSites } from '../helpers/corpus';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { createLanguageService } from '../../server/src/service';
@@ -11,13 +12,12 @@ import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
  * front matter and MDX. It must answer every time (no exception, every diagnostic well formed).
  * Timing limits for large inputs live in `npm run bench`, not here.
  */
-const corpus = process.env.DOCSMITH_CORPUS ?? resolve(__dirname, '../../../shared/corpus/real');
-const seeds: string[] = existsSync(corpus)
-  ? readdirSync(corpus)
-      .filter((site) => existsSync(join(corpus, site, 'docs.json')))
-      .slice(0, 12)
-      .map((site) => readFileSync(join(corpus, site, 'docs.json'), 'utf8'))
-  : [readFileSync(resolve(__dirname, '../../examples/site/docs.json'), 'utf8')];
+const seeds: string[] = [
+  readFileSync(resolve(__dirname, '../../examples/site/docs.json'), 'utf8'),
+  ...corpusSites()
+    .slice(0, 12)
+    .map((site) => readFileSync(join(CORPUS, site, 'docs.json'), 'utf8')),
+];
 const RUNS = Number(process.env.DOCSMITH_PROPERTY_RUNS ?? 150);
 
 async function check(files: Record<string, string>): Promise<void> {
