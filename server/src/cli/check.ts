@@ -1,14 +1,17 @@
 import { promises as fs, statSync } from 'node:fs';
+import { applyBaseline, baselineKeys, readBaseline, writeBaseline } from './baseline';
+import { changedFiles, pagesToCheck, type ChangedFiles } from './changedSince';
 import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { resolve } from 'node:path';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath } from '../service';
-import { loadConfig, UsageError } from './config';
+import ignore from 'ignore';
+import { CONFIG_FILE, loadConfig, UsageError } from './config';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
-import { toEntries, type Report } from './report';
+import { toEntries, type Report, type ReportEntry } from './report';
 import { appendAll } from '../common/arrays';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -20,8 +23,16 @@ export interface CheckOptions {
   orphans?: boolean;
   /** Reuse the findings of pages unchanged since the last run: the cache file (`true`: the default location). */
   cache?: string | boolean;
+  /** Check only the pages changed since this git ref, and those that may link to them (plus docs.json). */
+  changedSince?: string;
+  /** Report only findings this baseline file does not hold. */
+  baseline?: string;
+  /** Record every finding of this run in a baseline file (then exit 0). */
+  writeBaseline?: string;
   colour: boolean;
   version: string;
+  /** What the user should know whatever the format (stderr): the baseline's counts. */
+  note?: (message: string) => void;
   /** Progress lines, shown only where someone watches (stderr is a terminal). */
   progress?: (message: string) => void;
   warn: (message: string) => void;
@@ -45,18 +56,79 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const roots = await service.findDocsRoots(pathToUri(dir));
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 
+  const changed = options.changedSince ? changedFiles(dir, options.changedSince) : undefined;
   const cache = options.cache ? openCache(dir, options.cache, workspace, settings, options) : undefined;
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   for (const root of roots) {
     options.progress?.(`Checking ${uriToPath(root)}…`);
-    const result = await service.checkSite(root, { cache });
+    const pages = changed ? selectPages(uriToPath(root), changed, options) : undefined;
+    const result = await service.checkSite(root, { cache, pages });
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
     if (cache) options.progress?.(`Reused the findings of ${result.reused} unchanged pages (cache: ${cache.location})`);
   }
   cache?.save();
+  if (settings.ignore) report.entries = applyIgnores(report.entries, settings.ignore, options.config ?? CONFIG_FILE, options.warn);
+  const written = applyBaselines(report, options);
   const output = format(report, options);
-  return { output, exitCode: report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
+  return { output, exitCode: !written && report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
+}
+
+/** The pages a check since a git ref needs, with a note of what it checks and why. */
+function selectPages(
+  rootPath: string,
+  changed: ChangedFiles,
+  options: CheckOptions,
+): (files: ReadonlySet<string>) => ReadonlySet<string> | undefined {
+  return (files) => {
+    const selection = pagesToCheck(rootPath, changed, [...files]);
+    if (selection.kind === 'all') {
+      options.note?.(`--changed-since ${changed.ref}: ${selection.why}, so every page of ${rootPath} is checked.`);
+      return undefined;
+    }
+    options.note?.(
+      `--changed-since ${changed.ref}: ${selection.changed} page or snippet files changed; checking docs.json and ${selection.pages.size} pages (those changed and those that may link to them).`,
+    );
+    return selection.pages;
+  };
+}
+
+/**
+ * Drops the findings of files that an `ignore` glob of the settings matches (gitignore syntax, relative
+ * to the folder checked), and warns of a glob that dropped nothing.
+ */
+function applyIgnores(entries: ReportEntry[], globs: string[], where: string, warn: (message: string) => void): ReportEntry[] {
+  const each = globs.map((glob) => ({ glob, matcher: ignore().add(glob), used: false }));
+  const all = ignore().add(globs);
+  const kept = entries.filter((entry) => {
+    if (entry.file === '.' || entry.file.startsWith('../') || !all.ignores(entry.file)) return true;
+    for (const one of each) if (!one.glob.startsWith('!') && one.matcher.ignores(entry.file)) one.used = true;
+    return false;
+  });
+  for (const { glob, used } of each)
+    if (!used && !glob.startsWith('!')) warn(`${where}: the "ignore" glob "${glob}" matches no file with findings; remove it.`);
+  return kept;
+}
+
+/** `--write-baseline` records the findings; `--baseline` keeps only the new ones in the report. True when one was written. */
+function applyBaselines(report: Report, options: CheckOptions): boolean {
+  if (!options.baseline && !options.writeBaseline) return false;
+  const keys = baselineKeys(report.baseDir, report.entries);
+  const known = options.baseline ? readBaseline(resolve(options.baseline)) : undefined;
+  if (options.writeBaseline) {
+    const count = writeBaseline(resolve(options.writeBaseline), keys);
+    options.note?.(
+      `wrote a baseline of ${count} findings to ${options.writeBaseline}; check with --baseline ${options.writeBaseline} to see only new ones.`,
+    );
+  }
+  if (known) {
+    const { fresh, known: hidden, fixed } = applyBaseline(report.entries, keys, known);
+    report.entries = fresh;
+    report.baseline = { file: options.baseline!, known: hidden, fixed };
+    if (options.format !== 'text')
+      options.note?.(`${hidden} known findings from the baseline ${options.baseline} not shown; ${fixed} of its findings are fixed.`);
+  }
+  return Boolean(options.writeBaseline);
 }
 
 /** The cache's salt: what else findings depend on, the build of Docsmith that found them and the settings. */

@@ -17,11 +17,12 @@ export function isUsageError(error: unknown): error is UsageError {
  * Reads the CLI's settings: `--config FILE`, else `.docsmithrc.json` in the checked folder. The same
  * settings as VS Code's `docsmith.*`: `{"diagnostics": {"nav/orphan-page": "off"}, "orphans": true}`.
  */
-export async function loadConfig(
-  dir: string,
-  explicit: string | undefined,
-  warn: (message: string) => void,
-): Promise<LanguageServiceSettings> {
+/** The CLI's settings: the editor's, plus `ignore` (globs of files whose findings are not reported). */
+export interface CliSettings extends LanguageServiceSettings {
+  ignore?: string[];
+}
+
+export async function loadConfig(dir: string, explicit: string | undefined, warn: (message: string) => void): Promise<CliSettings> {
   const path = explicit ?? join(dir, CONFIG_FILE);
   let text: string;
   try {
@@ -37,9 +38,14 @@ export async function loadConfig(
     throw new UsageError(`the config file ${path} is not valid JSON: ${(error as Error).message}`);
   }
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`the config file ${path} must hold a JSON object.`);
-  const { diagnostics, orphans, ...rest } = raw as Record<string, unknown>;
-  for (const key of Object.keys(rest)) warn(`${path}: unknown setting "${key}" (known: diagnostics, orphans).`);
-  const settings: LanguageServiceSettings = {};
+  const { diagnostics, orphans, ignore, ...rest } = raw as Record<string, unknown>;
+  for (const key of Object.keys(rest)) warn(`${path}: unknown setting "${key}" (known: diagnostics, orphans, ignore).`);
+  const settings: CliSettings = {};
+  if (ignore !== undefined) {
+    if (!Array.isArray(ignore) || !ignore.every((glob) => typeof glob === 'string' && glob.trim()))
+      throw new UsageError(`${path}: "ignore" must be a list of globs, such as ["legacy/**", "api-reference/old-*.mdx"].`);
+    settings.ignore = ignore as string[];
+  }
   if (orphans !== undefined) {
     if (typeof orphans !== 'boolean') throw new UsageError(`${path}: "orphans" must be true or false.`);
     settings.orphans = orphans;

@@ -34,10 +34,23 @@ program
   .option('--no-color', 'plain text output')
   .option('--cache', 'reuse the findings of pages unchanged since the last run (kept in ~/.cache/docsmith)')
   .option('--cache-location <file>', 'the cache file (implies --cache); keep it between CI runs to check only what changed')
+  .option('--changed-since <ref>', 'check only the pages changed since this git ref, and those that may link to them (plus docs.json)')
+  .option('--baseline <file>', 'report only the findings this baseline does not hold')
+  .option('--write-baseline <file>', "record this run's findings as the baseline (exit 0)")
   .action(
     async (
       dir: string,
-      options: { format: CheckFormat; config?: string; orphans: boolean; color: boolean; cache?: boolean; cacheLocation?: string },
+      options: {
+        format: CheckFormat;
+        config?: string;
+        orphans: boolean;
+        color: boolean;
+        cache?: boolean;
+        cacheLocation?: string;
+        baseline?: string;
+        writeBaseline?: string;
+        changedSince?: string;
+      },
     ) => {
       const interactive = Boolean(process.stderr.isTTY);
       const outcome = await runCheck(dir, {
@@ -45,6 +58,10 @@ program
         config: options.config,
         orphans: options.orphans,
         cache: options.cacheLocation ?? options.cache,
+        baseline: options.baseline,
+        changedSince: options.changedSince,
+        writeBaseline: options.writeBaseline,
+        note: (message) => process.stderr.write(`docsmith: ${printable(message)}\n`),
         colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         version,
         progress: interactive ? (message) => process.stderr.write(`${printable(message)}\n`) : undefined,

@@ -20,6 +20,8 @@ export interface Report {
   entries: ReportEntry[];
   /** How many files were checked. */
   files: number;
+  /** With `--baseline`: the findings it held that were left out, and those no longer found. */
+  baseline?: { file: string; known: number; fixed: number };
 }
 
 const severityName: Record<DiagnosticSeverity, Severity> = {

@@ -39,6 +39,11 @@ export interface CheckCache {
 
 export interface CheckSiteOptions extends SiteStateOptions {
   cache?: CheckCache;
+  /**
+   * Which pages and snippets to check, given every file of the root (relative paths); undefined: all.
+   * docs.json and its rules are checked whatever it says (a pull request's check of changed pages).
+   */
+  pages?: (files: ReadonlySet<string>) => ReadonlySet<string> | undefined;
 }
 
 /** Between pages the check yields to the event loop this often, so a server still hears a cancellation. */
@@ -54,15 +59,18 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
   const pages = files ? [...files.pages].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : [];
+  const only = files && options.pages?.(files.files);
   const checked = [
     ...pages.map(([id, relative]) => ({ id, relative, snippet: false })),
     ...(files ? snippetFiles(files) : []).map((relative) => ({ id: pageId(relative)!, relative, snippet: true })),
-  ];
+  ].filter(({ relative }) => !only || only.has(relative));
   const { cache } = options;
   if (cache && files) await cache.open(rootUri, files.files);
   let reused = 0;
   // The pages checked (not reused), with what they read: kept in the cache once their findings are complete.
   const toKeep: { relative: string; uri: string; dependencies: Set<string> }[] = [];
+  // The pages with inline suppressions: applied once their deferred findings are in.
+  const suppressed: { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[] = [];
   for (const [index, { id, relative, snippet }] of checked.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     throwIfCancelled(options.token);
@@ -76,6 +84,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     const found = await checkPage(state, id, relative, uri, { defer: true, snippet });
     if (!found) continue;
     if (found.diagnostics.length) diagnostics.set(uri, found.diagnostics);
+    if (found.suppress) suppressed.push({ uri, suppress: found.suppress });
     if (found.document) {
       linkedPages.remember(uri, found.document.anchors());
       if (cache) {
@@ -90,6 +99,11 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     throwIfCancelled(options.token);
     const found = await check();
     if (found.length) diagnostics.set(uri, [...(diagnostics.get(uri) ?? []), ...found]);
+  }
+  for (const { uri, suppress } of suppressed) {
+    const kept = suppress(diagnostics.get(uri) ?? []);
+    if (kept.length) diagnostics.set(uri, kept);
+    else diagnostics.delete(uri);
   }
   for (const { relative, uri, dependencies } of toKeep) await cache!.keep(relative, diagnostics.get(uri) ?? [], dependencies);
   return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + checked.length, reused };

@@ -146,6 +146,10 @@ export const diagnosticCodes = {
   'mdx/unknown-prop': { severity: 'warning', summary: 'A prop that a built-in component does not take.' },
   'mdx/invalid-prop': { severity: 'warning', summary: 'A prop of a built-in component with a value it does not accept.' },
   'images/missing-alt': { severity: 'info', summary: 'An image without alt text; screen readers have nothing to say for it.' },
+  'suppressions/unused': {
+    severity: 'warning',
+    summary: 'A `docsmith-ignore-next-line` comment that drops no finding (or names a code that does not exist).',
+  },
 
   'redirects/destination-not-found': {
     severity: 'error',

@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { Cancellation } from './cancellation';
-import { checkSiteWithSettings, type CheckCache, type SiteCheckResult } from './checkSite';
+import { checkSiteWithSettings, type CheckSiteOptions, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { ParsedDocuments } from './documents/parsedDocuments';
@@ -23,7 +23,7 @@ export type FileChange = 'changed' | 'created' | 'deleted';
 
 export interface DocsLanguageService extends EditorFeatures {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
-  checkSite(rootUri: string, options?: { token?: Cancellation; cache?: CheckCache }): Promise<SiteCheckResult>;
+  checkSite(rootUri: string, options?: Pick<CheckSiteOptions, 'token' | 'cache' | 'pages'>): Promise<SiteCheckResult>;
   /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
   findDocsRoot(uri: string): Promise<string | undefined>;
   /** The docs roots in or below a folder (a monorepo may hold several), sorted. */

@@ -13,6 +13,10 @@ export function formatText(report: Report, colour: boolean): string {
   const { errors, warnings, infos, files } = summarise(report);
   const parts = [plural(errors, 'error'), plural(warnings, 'warning'), plural(infos, 'info')];
   const checked = `${plural(files, 'file')} checked`;
+  if (report.baseline)
+    lines.push(
+      `${plural(report.baseline.known, 'known finding')} from the baseline ${printable(report.baseline.file)} not shown; ${report.baseline.fixed} of its findings fixed.`,
+    );
   lines.push(errors + warnings + infos === 0 ? `No problems: ${checked}.` : `${parts.join(', ')}; ${checked}.`);
   return lines.join('\n') + '\n';
 }

@@ -17,6 +17,7 @@ import { imageAltRule } from './rules/imageAltRule';
 import { linkRule } from './rules/linkRule';
 import { mdxSyntaxRule } from './rules/mdxSyntaxRule';
 import { snippetImportRule } from './rules/snippetImportRule';
+import { applySuppressions, findSuppressions } from './suppressions';
 
 /** The rules of a page's body: they run on snippets too, which are MDX included into pages. */
 const bodyRules: PageRule[] = [mdxSyntaxRule, linkRule, snippetImportRule, componentRule, imageAltRule];
@@ -41,6 +42,11 @@ export interface PageCheck {
   deferred: DeferredCheck[];
   /** The page as parsed (undefined when it could not be read). */
   document?: PageDocument;
+  /**
+   * With deferred checks: applies the page's inline suppressions to its complete findings (the
+   * caller's, once the deferred ones are in). Absent when the page has none.
+   */
+  suppress?: (diagnostics: Diagnostic[]) => Diagnostic[];
 }
 
 export interface CheckPageOptions {
@@ -107,9 +113,11 @@ export async function checkPage(
   };
   for (const rule of options.snippet ? bodyRules : pageRules) await rule(page);
   const diagnostics = sink.result().get(uri) ?? [];
-  if (options.defer) return { diagnostics, dependencies, deferred, document: parsed };
+  const suppressions = findSuppressions(parsed.text, parsed.lines);
+  const suppress = suppressions.length ? (all: Diagnostic[]) => applySuppressions(all, suppressions) : undefined;
+  if (options.defer) return { diagnostics, dependencies, deferred, document: parsed, suppress };
   for (const check of deferred) diagnostics.push(...(await check()));
-  return { diagnostics, dependencies, deferred: [], document: parsed };
+  return { diagnostics: suppress ? suppress(diagnostics) : diagnostics, dependencies, deferred: [], document: parsed };
 }
 
 /**

@@ -1,0 +1,117 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readFileText } from '../fsWorkspace';
+import { UsageError } from './config';
+import type { ReportEntry } from './report';
+
+/**
+ * A baseline: the findings a team accepts for now, so that only new ones are reported. Each is keyed
+ * by its file, its code and its target (the text it points at: the broken link, the page entry), never
+ * by its line, so that editing above a finding does not make it new. The same finding twice in a file
+ * is counted.
+ */
+export interface BaselineFile {
+  version: 1;
+  findings: { file: string; code: string; target: string; count: number }[];
+}
+
+/** How long a target may be; longer ones are cut (the key stays stable as long as the start does). */
+const MAX_TARGET = 200;
+
+/** The key of each entry (file, code, target), the targets read from the files under `baseDir`. */
+export function baselineKeys(baseDir: string, entries: readonly ReportEntry[]): string[] {
+  const texts = new Map<string, string[] | undefined>();
+  const linesOf = (file: string) => {
+    if (!texts.has(file)) {
+      let text: string | undefined;
+      try {
+        text = readFileText(join(baseDir, file));
+      } catch {
+        text = undefined;
+      }
+      texts.set(file, text?.split(/\r?\n/));
+    }
+    return texts.get(file);
+  };
+  return entries.map((entry) => key(entry.file, entry.code, targetOf(entry, linesOf(entry.file))));
+}
+
+function key(file: string, code: string, target: string): string {
+  return JSON.stringify([file, code, target]);
+}
+
+/** The text a finding's range covers, its whitespace collapsed; the message when the range is empty. */
+function targetOf(entry: ReportEntry, lines: string[] | undefined): string {
+  let covered = '';
+  if (lines) {
+    const parts: string[] = [];
+    for (let line = entry.line; line <= entry.endLine && line <= lines.length; line++) {
+      const text = lines[line - 1];
+      const start = line === entry.line ? entry.column - 1 : 0;
+      const end = line === entry.endLine ? entry.endColumn - 1 : text.length;
+      parts.push(text.slice(start, end));
+    }
+    covered = parts.join('\n').replace(/\s+/g, ' ').trim();
+  }
+  return (covered || entry.message).slice(0, MAX_TARGET);
+}
+
+export function writeBaseline(path: string, keys: readonly string[]): number {
+  const counts = new Map<string, number>();
+  for (const one of keys) counts.set(one, (counts.get(one) ?? 0) + 1);
+  const findings = [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([one, count]) => {
+      const [file, code, target] = JSON.parse(one) as [string, string, string];
+      return { file, code, target, count };
+    });
+  const baseline: BaselineFile = { version: 1, findings };
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  return keys.length;
+}
+
+export function readBaseline(path: string): Map<string, number> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code
+        ? `cannot read the baseline ${path} (${code}); write one with --write-baseline ${path}.`
+        : `the baseline ${path} is not valid JSON.`,
+    );
+  }
+  const findings = (raw as BaselineFile | undefined)?.findings;
+  if ((raw as BaselineFile | undefined)?.version !== 1 || !Array.isArray(findings))
+    throw new UsageError(`${path} is not a docsmith baseline (expected {"version": 1, "findings": [...]}).`);
+  const counts = new Map<string, number>();
+  for (const finding of findings) {
+    if (typeof finding?.file !== 'string' || typeof finding.code !== 'string' || typeof finding.target !== 'string') continue;
+    const one = key(finding.file, finding.code, finding.target);
+    counts.set(one, (counts.get(one) ?? 0) + (Number.isInteger(finding.count) && finding.count > 0 ? finding.count : 1));
+  }
+  return counts;
+}
+
+/** The entries the baseline does not know; how many it knew, and how many of its findings are gone. */
+export function applyBaseline(
+  entries: readonly ReportEntry[],
+  keys: readonly string[],
+  baseline: ReadonlyMap<string, number>,
+): { fresh: ReportEntry[]; known: number; fixed: number } {
+  const left = new Map(baseline);
+  const fresh: ReportEntry[] = [];
+  let known = 0;
+  entries.forEach((entry, index) => {
+    const count = left.get(keys[index]) ?? 0;
+    if (count > 0) {
+      left.set(keys[index], count - 1);
+      known++;
+    } else fresh.push(entry);
+  });
+  let fixed = 0;
+  for (const count of left.values()) fixed += count;
+  return { fresh, known, fixed };
+}

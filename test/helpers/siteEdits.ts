@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Random edits of a real site on disk, of the kinds authors make (shared by the cache and --changed-since property tests). */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function pageFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((name) => /\.mdx?$/.test(name) && !name.split('/').some((part) => part.startsWith('.') || part === 'node_modules'))
+    .sort();
+}
+
+/** An edit of a site on disk: what it did, and the files it wrote or deleted (relative paths). */
+export type Edit = (dir: string, pick: <T>(list: T[]) => T) => { description: string; changed: string[] };
+
+export const edits: Edit[] = [
+  // Rename the headings of a page that another page links into with an anchor, when there is one.
+  (dir, pick) => {
+    const pages = pageFiles(dir);
+    const targets = pages.flatMap((page) =>
+      [...readFileSync(join(dir, page), 'utf8').matchAll(/\]\(\/([^)#\s]+)#[^)\s]+\)/g)].map((match) => match[1]),
+    );
+    const target = targets.length ? pick(targets) : undefined;
+    const file = pages.find((page) => target && page.replace(/\.mdx?$/, '') === target) ?? pick(pages);
+    const text = readFileSync(join(dir, file), 'utf8');
+    writeFileSync(join(dir, file), text.replace(/^(#{2,3} )(.+)$/gm, '$1$2 renamed'));
+    return { description: `renamed the headings of ${file}`, changed: [file] };
+  },
+  (dir, pick) => {
+    const file = pick(pageFiles(dir));
+    writeFileSync(
+      join(dir, file),
+      `${readFileSync(join(dir, file), 'utf8')}\n\nSee [there](/${pick(pageFiles(dir)).replace(/\.mdx?$/, '')}#no-such-anchor) and [gone](/gone-page).\n`,
+    );
+    return { description: `added links to ${file}`, changed: [file] };
+  },
+  (dir, pick) => {
+    const file = pick(pageFiles(dir).filter((page) => !/snippets\//.test(page)));
+    rmSync(join(dir, file));
+    return { description: `deleted ${file}`, changed: [file] };
+  },
+  (dir) => {
+    writeFileSync(join(dir, 'gone-page.mdx'), '---\ntitle: Back\n---\n\n## Here\n');
+    return { description: 'created gone-page.mdx', changed: ['gone-page.mdx'] };
+  },
+  (dir, pick) => {
+    const snippets = pageFiles(dir).filter((page) => /snippets\//.test(page));
+    if (!snippets.length) return { description: 'no snippet to change', changed: [] };
+    const file = pick(snippets);
+    writeFileSync(join(dir, file), readFileSync(join(dir, file), 'utf8').replace(/export const (\w+)/, 'export const $1Renamed'));
+    return { description: `changed the exports of ${file}`, changed: [file] };
+  },
+  (dir) => {
+    writeFileSync(join(dir, 'docs.json'), `${readFileSync(join(dir, 'docs.json'), 'utf8')}\n`);
+    return { description: 'touched docs.json', changed: ['docs.json'] };
+  },
+];
