@@ -3,7 +3,7 @@
 // so dist/ (which the tests use) is left alone. vsce comes from .e2e/ (scripts/provision-e2e.sh),
 // since its install scripts are not wanted in the project.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,10 @@ rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
 for (const item of ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'schemas', 'assets', 'docs'])
   cpSync(join(root, item), join(staging, item), { recursive: true });
+// The npm tarball's `files` list is not for the .vsix (vsce refuses it beside .vscodeignore).
+const manifest = JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8'));
+delete manifest.files;
+writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 run('node', ['esbuild.mjs', '--production', `--outdir=${join(staging, 'dist')}`]);
 const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const out = join(root, `${name}-${version}.vsix`);

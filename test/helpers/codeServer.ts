@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -69,7 +69,14 @@ export async function startCodeServer(
     options.extensionsDir ?? join(dir, 'exts'),
     workspace,
   ];
-  const child = spawn(CODE_SERVER, args, { detached: true, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its IPC sockets go in a temporary folder of its own, removed with the others when the tests end.
+  const tmp = join(dir, 'tmp');
+  await mkdir(tmp, { recursive: true });
+  const child = spawn(CODE_SERVER, args, {
+    detached: true,
+    env: { ...process.env, TMPDIR: tmp, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
