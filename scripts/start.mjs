@@ -3,7 +3,8 @@
 // with the packaged extension on a copy of the demo site, configured for the local server, and prints
 // the URL to open. It installs what it needs the first time (scripts/provision-e2e.sh) and reuses it.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,13 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/cli.js');
 const noEditor = process.argv.includes('--no-editor');
-const say = (message) => console.log(`\x1b[1m[docsmith demo]\x1b[0m ${message}`);
+// Bold only in a terminal: piped or in CI, plain text (and never with NO_COLOR).
+const bold = process.stdout.isTTY && !process.env.NO_COLOR;
+const say = (message) => console.log(bold ? `\x1b[1m[docsmith demo]\x1b[0m ${message}` : `[docsmith demo] ${message}`);
 const children = [];
-const stopAll = () =>
+/** Folders made for this run (the copy of the demo site), removed on every way out. */
+const made = [];
+const stopAll = () => {
   children.forEach((child) => {
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -21,7 +26,16 @@ const stopAll = () =>
       child.kill('SIGTERM');
     }
   });
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+};
 process.on('exit', stopAll);
+// A failure says what failed, without a stack trace, and still cleans up (through 'exit').
+const fail = (error) => {
+  say(`stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+};
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
@@ -94,11 +108,25 @@ const userData = join(demo, 'user-data');
 const extensions = join(demo, 'extensions');
 mkdirSync(join(userData, 'User'), { recursive: true });
 const site = mkdtempSync(join(tmpdir(), 'docsmith-demo-site-'));
+made.push(site);
 cpSync(join(root, 'examples/site'), site, { recursive: true });
 mkdirSync(join(site, '.vscode'), { recursive: true });
 writeFileSync(
   join(site, '.vscode/settings.json'),
   JSON.stringify({ 'docsmith.analytics.projectId': 'demo', 'docsmith.analytics.baseUrl': mockUrl }, null, 2),
+);
+// The demo opens trusted (it is our own example) and without the Get Started walkthrough.
+writeFileSync(
+  join(userData, 'User/settings.json'),
+  JSON.stringify(
+    {
+      'workbench.startupEditor': 'none',
+      'workbench.welcomePage.walkthroughs.openOnInstall': false,
+      'security.workspace.trust.enabled': false,
+    },
+    null,
+    2,
+  ),
 );
 writeFileSync(join(demo, 'config.yaml'), '');
 const codeServer = join(root, '.e2e/node_modules/.bin/code-server');
@@ -106,25 +134,62 @@ say('installing the .vsix into code-server');
 spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix, '--force'], {
   stdio: 'ignore',
 });
-const port = process.env.PORT ?? '8080';
-const editor = startDetached(codeServer, [
-  '--config',
-  join(demo, 'config.yaml'),
-  '--auth',
-  'none',
-  '--bind-addr',
-  `127.0.0.1:${port}`,
-  '--disable-telemetry',
-  '--disable-update-check',
-  '--user-data-dir',
-  userData,
-  '--extensions-dir',
-  extensions,
-  site,
-]);
+const port = await editorPort();
+// code-server's sockets and scratch files go in a folder of the demo's own, removed on exit.
+const scratch = mkdtempSync(join(tmpdir(), 'docsmith-demo-tmp-'));
+made.push(scratch);
+const editor = startDetached(
+  codeServer,
+  [
+    '--config',
+    join(demo, 'config.yaml'),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    extensions,
+    site,
+  ],
+  { env: { ...process.env, TMPDIR: scratch } },
+);
 await waitForLine(editor, /HTTP server listening/, 'code-server');
 console.log('');
 say(`VS Code is ready: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(site)}`);
 say('then run "Docsmith: Set Admin API Key" (F1) with the key mint_demo_key, and refresh the Docs Gaps view in the Explorer.');
 say(`the demo site is a copy in ${site}; Ctrl-C stops VS Code and the export server.`);
 await new Promise(() => undefined);
+
+/** Whether a port of 127.0.0.1 is free to listen on. */
+function isFree(port) {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+/**
+ * PORT when given (an error naming it when it is taken); else 8080, or a free port when 8080 is
+ * taken (by another `npm start`, say), and it says so.
+ */
+async function editorPort() {
+  if (process.env.PORT) {
+    if (await isFree(Number(process.env.PORT))) return process.env.PORT;
+    throw new Error(`port ${process.env.PORT} is taken (another npm start?); choose another with PORT=9000 npm start.`);
+  }
+  if (await isFree(8080)) return '8080';
+  const port = await new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => done(free));
+    });
+  });
+  say(`port 8080 is taken (another npm start?), so VS Code uses ${port}; PORT=9000 npm start chooses one.`);
+  return String(port);
+}
