@@ -1,16 +1,18 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../../server/src/mock/conversations';
 
 /** Random edits of a real site on disk, of the kinds authors make (shared by the cache and --changed-since property tests). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** A seeded picker, and the sites of a list it picks (the same seed, the same sites and edits). */
+export function seededPicks(seed: number): { pick: <T>(list: T[]) => T; sites: (all: string[], count: number) => Set<string> } {
+  const next = seededRandom(seed);
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
+  const sites = (all: string[], count: number) => {
+    const chosen = new Set<string>();
+    while (chosen.size < Math.min(count, all.length)) chosen.add(pick(all));
+    return chosen;
   };
+  return { pick, sites };
 }
 
 export function pageFiles(dir: string): string[] {

@@ -7,7 +7,7 @@ import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { pathToUri } from '../../server/src/service';
 import { cachedCheck } from '../helpers/cachedCheck';
 import { CORPUS, corpusSites } from '../helpers/corpus';
-import { edits, random } from '../helpers/siteEdits';
+import { edits, seededPicks } from '../helpers/siteEdits';
 import { tempDir } from '../helpers/tempDir';
 
 /**
@@ -34,10 +34,8 @@ test(
   'the pages --changed-since selects hold every page whose findings an edit changed',
   { skip: sites.length === 0 && `NOT RUN: no corpus at ${CORPUS}` },
   async () => {
-    const next = random(SEED);
-    const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
-    const chosen = new Set<string>();
-    while (chosen.size < Math.min(SITES, sites.length)) chosen.add(pick(sites));
+    const { pick, sites: choose } = seededPicks(SEED);
+    const chosen = choose(sites, SITES);
     let selectedSome = false;
     for (const site of chosen) {
       const dir = join(tempDir(), site);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { cachedCheck } from '../helpers/cachedCheck';
 import { CORPUS, corpusSites } from '../helpers/corpus';
 import { tempDir } from '../helpers/tempDir';
-import { edits, pageFiles, random } from '../helpers/siteEdits';
+import { edits, pageFiles, seededPicks } from '../helpers/siteEdits';
 
 /**
  * The check cache on real sites: after each random edit of the kinds authors make (a heading renamed,
@@ -21,10 +21,8 @@ test(
   'a run through the cache finds what a fresh run finds, after each random edit of real sites',
   { skip: sites.length === 0 && `NOT RUN: no corpus at ${CORPUS}` },
   async () => {
-    const next = random(SEED);
-    const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
-    const chosen = new Set<string>();
-    while (chosen.size < Math.min(SITES, sites.length)) chosen.add(pick(sites));
+    const { pick, sites: choose } = seededPicks(SEED);
+    const chosen = choose(sites, SITES);
     for (const site of chosen) {
       const dir = join(tempDir(), site);
       cpSync(join(CORPUS, site), dir, { recursive: true });
