@@ -8,8 +8,6 @@ import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service';
 import { pathToUri } from '../../server/src/service/uri';
 
-/** The full corpus when present (`../shared/corpus/real` or DOCSMITH_CORPUS), else the ten vendored sites. */
-const corpus = CORPUS;
 const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.json'), 'utf8')).sites as Record<
   string,
   Record<string, { count: number; why: string }>
@@ -18,12 +16,13 @@ const expectations = JSON.parse(readFileSync(resolve(__dirname, 'expectations.js
 /** Codes that mean "the platform would reject or misread this file": never expected on a deployed site. */
 const SCHEMA_LEVEL = /^(?:json|ref)\/|\/(?:missing-property|invalid-value|missing-field|invalid-field|unknown-integration|rejected-key)$/;
 
+/** The full corpus when present (`../shared/corpus/real` or DOCSMITH_CORPUS), else the ten vendored sites. */
 const sites = corpusSites();
 console.log(`# corpus suite: ${CORPUS_LABEL}`);
 
 if (sites.length === 0) {
   test('real-site corpus', (t) => {
-    t.skip(`NOT RUN: no corpus at ${corpus} and no vendored sites at ${VENDORED}`);
+    t.skip(`NOT RUN: no corpus at ${CORPUS} and no vendored sites at ${VENDORED}`);
   });
 }
 
@@ -54,7 +53,7 @@ after(() => {
 for (const site of sites) {
   test(`corpus: ${site}`, async (t) => {
     const service = createLanguageService({ workspace: new FsWorkspace() });
-    const result = await service.checkSite(pathToUri(join(corpus, site)));
+    const result = await service.checkSite(pathToUri(join(CORPUS, site)));
     const errors = new Map<string, string[]>();
     const schemaLevel: string[] = [];
     const perSite = new Map<string, number>();

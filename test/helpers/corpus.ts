@@ -19,16 +19,18 @@ export function sitesIn(folder: string): string[] {
     : [];
 }
 
+const fullSites = sitesIn(FULL_CORPUS);
+const vendoredSites = sitesIn(VENDORED);
+
 /** The corpus the real-site suites read: the full one when present, else the vendored sites. */
-export const CORPUS = sitesIn(FULL_CORPUS).length ? FULL_CORPUS : VENDORED;
+export const CORPUS = fullSites.length ? FULL_CORPUS : VENDORED;
 
-/** Says which corpus a suite runs on, once per test process. */
-export const CORPUS_LABEL =
-  CORPUS === FULL_CORPUS
-    ? `the full corpus (${sitesIn(FULL_CORPUS).length} sites at ${FULL_CORPUS})`
-    : `the ${sitesIn(VENDORED).length} vendored sites (the full corpus is absent at ${FULL_CORPUS}; set DOCSMITH_CORPUS or check out ../shared beside the project)`;
+/** Says which corpus a suite runs on. */
+export const CORPUS_LABEL = fullSites.length
+  ? `the full corpus (${fullSites.length} sites at ${FULL_CORPUS})`
+  : `the ${vendoredSites.length} vendored sites (the full corpus is absent at ${FULL_CORPUS}; set DOCSMITH_CORPUS or check out ../shared beside the project)`;
 
-/** The sites of {@link CORPUS}. */
+/** The sites of {@link CORPUS}, read once per test process. */
 export function corpusSites(): string[] {
-  return sitesIn(CORPUS);
+  return [...(fullSites.length ? fullSites : vendoredSites)];
 }

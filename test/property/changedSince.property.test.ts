@@ -45,7 +45,7 @@ test(
         const edit = pick(edits)(dir, pick);
         const after = byFile((await cachedCheck(dir)).findings);
         const files = (await new FsWorkspace().listFiles(pathToUri(dir))).files;
-        const selection = pagesToCheck(dir, { ref: 'test', files: new Set(edit.changed.map((file) => join(dir, file))) }, files);
+        const selection = pagesToCheck(dir, { ref: 'test', files: new Set(edit.changed.map((file) => join(dir, file))) }, new Set(files));
         if (selection.kind === 'all') continue;
         selectedSome = true;
         const differing = [...new Set([...before.keys(), ...after.keys()])].filter(

@@ -4,6 +4,7 @@ import { parsePageDocument } from '../../server/src/service/documents/pageDocume
 import { parseMdx } from '../../server/src/service/mdx/mdxReference';
 import { scanBody } from '../../server/src/service/mdx/bodyScanner';
 import { scanFromTree } from '../../server/src/service/mdx/treeScan';
+import { seededRandom } from '../../server/src/mock/conversations';
 import { checkSite, only, site } from '../helpers/check';
 
 function onePage(body: string, more: Record<string, string> = {}) {
@@ -117,7 +118,7 @@ test('images/missing-alt: Markdown images with empty alt, <img> and <video> with
  * The scanner may only call a page clean (certain) when the reference parser parses it; when both
  * are sure, they find the same links. Pages built from fragments that are hard for a scanner.
  */
-test('fuzz: the scanner never vouches for a page the reference parser rejects, and agrees on links', () => {
+test('fuzz: the scanner never vouches for a page the reference parser rejects, and agrees on links and comments', () => {
   const fragments = [
     '# Title',
     '## Heading {#custom}',
@@ -127,6 +128,7 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '</Note>',
     '<Card href="/c" />',
     '{/* comment */}',
+    'text {/* note */} and <a id="x"></a> {/* flow */}',
     '`inline <X>`',
     '```js\n<Y>{x}\n```',
     '- item [l](/d)',
@@ -152,14 +154,9 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '\\{ escaped \\}',
     "import X from '/snippets/x.mdx';",
   ];
-  // mulberry32: a small seeded generator, so a failure reproduces.
-  let seed = Number(process.env.DOCSMITH_FUZZ_SEED ?? 7);
-  const random = (n: number) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
+  // Seeded, so a failure reproduces.
+  const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));
+  const random = (n: number) => Math.floor(next() * n);
   let certain = 0;
   for (let round = 0; round < 3000; round++) {
     const lines = Array.from({ length: 3 + random(8) }, () => fragments[random(fragments.length)]);
@@ -178,6 +175,7 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
       tree.links.map((link) => link.url),
       `links differ on:\n${text}`,
     );
+    assert.deepEqual(scan.comments, tree.comments, `comments differ on:\n${text}`);
   }
   assert.ok(certain > 300, `only ${certain} of 3000 fuzzed pages were certain: the test would prove little`);
 });

@@ -38,7 +38,7 @@ test('without codes it drops every finding of the next line, deferred anchor che
   assert.deepEqual(await findings(several.join('\n')), []);
 });
 
-test('a suppression that drops nothing, or names no code, is reported; one inside a code block is text', async () => {
+test('a suppression that drops nothing, or names no code, is reported; one inside a code block or inline code is text', async () => {
   const body = [
     '{/* docsmith-ignore-next-line links/page-not-found */}',
     'All [fine](/target#setup).',
@@ -50,6 +50,7 @@ test('a suppression that drops nothing, or names no code, is reported; one insid
     '{/* docsmith-ignore-next-line */}',
     'Shown as an example.',
     '```',
+    'Write `{/* docsmith-ignore-next-line */}` above the line.',
   ].join('\n');
   const found = (await checkSite(files(body))).filter((f) => f.file === 'page.mdx');
   assert.deepEqual(found.map((f) => `${f.line + 1} ${f.code}`).sort(), [

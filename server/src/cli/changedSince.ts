@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { readFileText } from '../fsWorkspace';
+import { SITE_WIDE_FILE } from './checkCache';
 import { UsageError } from './config';
 
 /**
@@ -37,8 +38,6 @@ export function changedFiles(dir: string, ref: string): ChangedFiles {
   return { ref, files: new Set(names.map((name) => resolve(root, name))) };
 }
 
-/** Files whose change can change any page's findings: then the whole site is checked. */
-const SITE_WIDE = /(?:\.(?:json|ya?ml)|(?:^|\/)\.mintignore|(?:^|\/)\.docsmithrc\.json)$/i;
 const PAGE = /\.mdx?$/i;
 const SCRIPT = /\.[cm]?[jt]sx?$/i;
 /** What precedes a file's name in a link, an href or an import: a path's `/`, `(` of a Markdown link, a quote, a reference definition's `:`. */
@@ -52,14 +51,14 @@ export type PageSelection = { kind: 'all'; why: string } | { kind: 'some'; pages
  * index page, or a redirect source leading there, after a `/`, `(` or quote): a superset of the pages linking to or importing
  * them, found by reading text, not by checking. A configuration file changed: every page.
  */
-export function pagesToCheck(rootPath: string, changed: ChangedFiles, siteFiles: readonly string[]): PageSelection {
+export function pagesToCheck(rootPath: string, changed: ChangedFiles, siteFiles: ReadonlySet<string>): PageSelection {
   const inRoot = [...changed.files]
     .map((file) => relative(rootPath, file).split(sep).join('/'))
     .filter((file) => file && !file.startsWith('../') && !file.startsWith('/'));
-  const wide = inRoot.find((file) => SITE_WIDE.test(file));
+  const wide = inRoot.find((file) => SITE_WIDE_FILE.test(file));
   if (wide) return { kind: 'all', why: `${wide} changed` };
   const changedPages = inRoot.filter((file) => PAGE.test(file) || SCRIPT.test(file));
-  const pages = new Set(changedPages.filter((file) => siteFiles.includes(file) && PAGE.test(file)));
+  const pages = new Set(changedPages.filter((file) => siteFiles.has(file) && PAGE.test(file)));
   if (!changedPages.length) return { kind: 'some', pages, changed: 0 };
   const terms = new Set<string>();
   for (const file of changedPages) {

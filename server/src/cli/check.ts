@@ -81,7 +81,7 @@ function selectPages(
   options: CheckOptions,
 ): (files: ReadonlySet<string>) => ReadonlySet<string> | undefined {
   return (files) => {
-    const selection = pagesToCheck(rootPath, changed, [...files]);
+    const selection = pagesToCheck(rootPath, changed, files);
     if (selection.kind === 'all') {
       options.note?.(`--changed-since ${changed.ref}: ${selection.why}, so every page of ${rootPath} is checked.`);
       return undefined;

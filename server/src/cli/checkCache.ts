@@ -9,9 +9,10 @@ import { joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../serv
 const FORMAT = 1;
 /**
  * Files whose content the site's configuration reads: docs.json and its `$ref` files, OpenAPI specs
- * (any JSON or YAML file may be one), `.mintignore`. A change to one of them re-checks every page.
+ * (any JSON or YAML file may be one), `.mintignore` (and `.docsmithrc.json`, a JSON file too). A change
+ * to one of them can change any page's findings: the cache re-checks every page, `--changed-since` too.
  */
-const CONFIG_FILE = /(?:\.(?:json|ya?ml)|(?:^|\/)\.mintignore)$/i;
+export const SITE_WIDE_FILE = /(?:\.(?:json|ya?ml)|(?:^|\/)\.mintignore)$/i;
 /**
  * A file modified this close to the start of the run that saw it may change again without its
  * modification time changing (the clock's resolution): its metadata is not trusted next time, its
@@ -149,7 +150,7 @@ export class FileCheckCache implements CheckCache {
     const key = createHash('sha1').update(`${FORMAT}\0${this.salt}\0`);
     for (const file of listed) {
       key.update(`${file}\0`);
-      if (CONFIG_FILE.test(file)) key.update(`${(await this.hash(file)) ?? '-'}\0`);
+      if (SITE_WIDE_FILE.test(file)) key.update(`${(await this.hash(file)) ?? '-'}\0`);
     }
     this.root.key = key.digest('base64');
     if (this.root.key !== stored?.key) this.root.changed = true;

@@ -83,5 +83,7 @@ export interface BodyScan {
   exported: string[];
   /** The body holds more than imports and exports (text, elements, code). */
   hasContent: boolean;
+  /** Expressions holding only a block comment (`{/* note *\/}`), outside code: where inline suppressions live. */
+  comments: { offset: number; length: number }[];
   uncertain?: { offset: number; reason: string };
 }

@@ -1,7 +1,7 @@
 import type { BodyAttribute, BodyLink, BodyScan } from './bodyScan';
-import { headingTitle } from './headingText';
+import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
-import { expressionEnd, readEsm } from './jsSyntax';
+import { expressionEnd, isCommentExpression, readEsm } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink, parseDestination } from './linkSyntax';
 
@@ -24,7 +24,7 @@ interface OpenElement {
 }
 
 class Scanner implements InlineHost {
-  private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [], hasContent: false };
+  private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [], hasContent: false, comments: [] };
   private readonly open: OpenElement[] = [];
   /** The content indentation of each list item open here, innermost last. */
   private readonly items: number[] = [];
@@ -190,7 +190,7 @@ class Scanner implements InlineHost {
       const end = start + line.length;
       const quoted = /^(#{1,6})(?:[ \t]+|$)/.exec(this.text.slice(at, end));
       if (quoted) {
-        this.readHeading(at, end, quoted[1].length, quoted[0].length);
+        this.scan.headings.push(atxHeading(this, at, end, quoted[1].length, quoted[0].length, () => this.parent));
         this.inParagraph = false;
         return;
       }
@@ -204,7 +204,7 @@ class Scanner implements InlineHost {
     const rest = item ? stripped.slice(item[0].length) : stripped;
     const heading = /^(#{1,6})(?:[ \t]+|$)/.exec(rest);
     if (heading) {
-      this.readHeading(afterMarker, start + line.length, heading[1].length, heading[0].length);
+      this.scan.headings.push(atxHeading(this, afterMarker, start + line.length, heading[1].length, heading[0].length, () => this.parent));
       this.inParagraph = false;
       return;
     }
@@ -221,7 +221,8 @@ class Scanner implements InlineHost {
       return;
     }
     if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
-      this.setextHeading(stripped[0] === '=' ? 1 : 2);
+      const previous = this.previousLine!;
+      this.scan.headings.push(setextHeading(this.text, previous.offset, previous.end, stripped[0] === '=' ? 1 : 2, this.parent));
       this.inParagraph = false;
       return;
     }
@@ -248,6 +249,7 @@ class Scanner implements InlineHost {
         // `<a id="x"></a> {/* note */}`: expressions beside tags keep the line a line of flow content.
         const close = expressionEnd(text, at, true, end);
         if (close === undefined) return false;
+        if (isCommentExpression(text, at, close)) this.scan.comments.push({ offset: at, length: close - at + 1 });
         at = close + 1;
         while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
         continue;
@@ -302,7 +304,7 @@ class Scanner implements InlineHost {
       return;
     }
     const index = this.scan.elements.length;
-    const parent = this.open.length ? this.open[this.open.length - 1].index : -1;
+    const parent = this.parent;
     this.scan.elements.push({
       name: tag.name,
       offset: tag.start,
@@ -327,36 +329,14 @@ class Scanner implements InlineHost {
     return this.scan.links;
   }
 
+  get comments(): BodyScan['comments'] {
+    return this.scan.comments;
+  }
+
   inlineTag(tag: Tag): void {
     this.applyTag(tag, false, 0, false);
     // An element opened in text closes on its own line (readInline checks it): it is not left open.
     if (!tag.closing && !tag.selfClosing) this.open.pop();
-  }
-
-  private readHeading(from: number, to: number, level: number, markerLength: number): void {
-    let contentEnd = to;
-    // A closing sequence of `#` is not part of the heading.
-    const closing = /[ \t]#+[ \t]*$/.exec(this.text.slice(from + markerLength, to));
-    if (closing) contentEnd = from + markerLength + closing.index;
-    let content = this.text.slice(from + markerLength, contentEnd).trim();
-    let customId: string | undefined;
-    const custom = /\{[ \t]*#([^}]+)\}[ \t]*$/.exec(content);
-    if (custom) {
-      customId = custom[1].trim();
-      content = content.slice(0, custom.index).trim();
-    } else {
-      readInline(this, from + markerLength, contentEnd);
-    }
-    const { title, exact } = headingTitle(content);
-    this.scan.headings.push({
-      level,
-      title,
-      customId,
-      offset: from,
-      length: to - from,
-      parent: this.open.length ? this.open[this.open.length - 1].index : -1,
-      exact,
-    });
   }
 
   /**
@@ -369,19 +349,9 @@ class Scanner implements InlineHost {
     return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
   }
 
-  private setextHeading(level: number): void {
-    const previous = this.previousLine!;
-    const previousText = this.text.slice(previous.offset, previous.end);
-    const content = previousText.trim();
-    const { title, exact } = headingTitle(content);
-    this.scan.headings.push({
-      level,
-      title,
-      offset: previous.offset,
-      length: previousText.length,
-      parent: this.open.length ? this.open[this.open.length - 1].index : -1,
-      exact,
-    });
+  /** The index of the element holding what is read now (-1: none). */
+  private get parent(): number {
+    return this.open.length ? this.open[this.open.length - 1].index : -1;
   }
 
   private readDefinition(from: number, to: number): void {

@@ -1,6 +1,6 @@
-import { expressionEnd } from './jsSyntax';
+import { expressionEnd, isCommentExpression } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
-import type { BodyLink } from './bodyScan';
+import type { BodyLink, BodyScan } from './bodyScan';
 import { parseDestination } from './linkSyntax';
 
 /** What inline reading stops at: escapes, code, math, tags, expressions, brackets, autolink literals. */
@@ -13,6 +13,8 @@ const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
 export interface InlineHost {
   readonly text: string;
   readonly links: BodyLink[];
+  /** Comment-only expressions met (see {@link BodyScan.comments}). */
+  readonly comments: BodyScan['comments'];
   /** The `[` still open: link text may span the lines of a paragraph. */
   readonly brackets: { offset: number; image: boolean }[];
   unsure(offset: number, reason: string): void;
@@ -99,6 +101,7 @@ export function readInline(host: InlineHost, from: number, to: number): void {
         host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
         continue;
       }
+      if (isCommentExpression(text, at, close)) host.comments.push({ offset: at, length: close - at + 1 });
       at = close;
       continue;
     }

@@ -22,6 +22,12 @@ const OPTIONS: Options = { ecmaVersion: 'latest', sourceType: 'module', allowRet
  * closes on the same line; undefined otherwise (the reference parser decides). `allowEmpty` is for
  * text expressions: an attribute's `{}` is an error in MDX.
  */
+/** Whether the expression from `{` at `open` to `}` at `close` holds one block comment and nothing else. */
+export function isCommentExpression(text: string, open: number, close: number): boolean {
+  const inner = text.slice(open + 1, close).trim();
+  return inner.startsWith('/*') && inner.indexOf('*/') === inner.length - 2 && inner.length >= 4;
+}
+
 export function expressionEnd(text: string, open: number, allowEmpty: boolean, lineEnd: number): number | undefined {
   // Most expressions are a number, a word or a string: read without acorn (its set-up per call is the cost).
   const close = text.indexOf('}', open + 1);

@@ -1,7 +1,7 @@
 import type { Nodes, Root } from 'mdast';
 import type { BodyAttribute, BodyElement, BodyHeading, BodyScan } from './bodyScan';
 import { attributeLink, parseDestination } from './linkSyntax';
-import { readEsm } from './jsSyntax';
+import { isCommentExpression, readEsm } from './jsSyntax';
 
 interface Place {
   start: { offset?: number };
@@ -28,11 +28,17 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
     headings: [],
     imports: [],
     exported: [],
+    comments: [],
     hasContent: tree.children.some((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm' && (node.type as string) !== 'toml'),
   };
   const visit = (node: Nodes, parent: number) => {
     const start = node.position?.start.offset ?? 0;
     const end = node.position?.end.offset ?? start;
+    const type = node.type as string;
+    if (type === 'mdxFlowExpression' || type === 'mdxTextExpression') {
+      if (isCommentExpression(text, start, end - 1)) scan.comments.push({ offset: start, length: end - start });
+      return;
+    }
     switch (node.type) {
       case 'heading': {
         const custom = /\{[ \t]*#([^}]+)\}[ \t]*$/.exec(text.slice(start, end));

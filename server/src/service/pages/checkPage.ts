@@ -113,7 +113,7 @@ export async function checkPage(
   };
   for (const rule of options.snippet ? bodyRules : pageRules) await rule(page);
   const diagnostics = sink.result().get(uri) ?? [];
-  const suppressions = findSuppressions(parsed.text, parsed.lines);
+  const suppressions = findSuppressions(parsed.text, () => parsed.body().comments, parsed.lines);
   const suppress = suppressions.length ? (all: Diagnostic[]) => applySuppressions(all, suppressions) : undefined;
   if (options.defer) return { diagnostics, dependencies, deferred, document: parsed, suppress };
   for (const check of deferred) diagnostics.push(...(await check()));

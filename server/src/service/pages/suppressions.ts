@@ -1,6 +1,7 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { makeDiagnostic } from '../diagnostics';
 import type { LineTable } from '../documents/lineTable';
+import type { BodyScan } from '../mdx/bodyScan';
 import { isDiagnosticCode } from '../settings';
 
 /**
@@ -18,38 +19,23 @@ interface Suppression {
 }
 
 const MARKER = 'docsmith-ignore-next-line';
-const COMMENT = /\{\/\*\s*docsmith-ignore-next-line([^*]*)\*\/\}/g;
-/** A line opening or closing a fenced code block (up to 3 spaces, then 3 or more backticks or tildes). */
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A comment expression that is a suppression, and the codes after its marker. */
+const SUPPRESSION = /^\{\s*\/\*\s*docsmith-ignore-next-line\b([^*]*)\*\/\s*\}$/;
 
-/** The suppressions of a page, outside code blocks; none (fast) when the page does not mention the marker. */
-export function findSuppressions(text: string, lines: LineTable): Suppression[] {
+/**
+ * The suppressions of a page among its comment expressions (the body scan's: code blocks and inline
+ * code are not read); none, without looking, when the page does not mention the marker.
+ */
+export function findSuppressions(text: string, comments: () => BodyScan['comments'], lines: LineTable): Suppression[] {
   if (!text.includes(MARKER)) return [];
-  const fenced = fencedLines(text);
   const found: Suppression[] = [];
-  for (const match of text.matchAll(COMMENT)) {
-    const range = lines.rangeOf(match.index, match[0].length);
-    if (fenced.has(range.start.line)) continue;
-    const codes = match[1].split(/[\s,]+/).filter(Boolean);
-    found.push({ line: range.end.line + 1, codes, range, used: false });
+  for (const { offset, length } of comments()) {
+    const match = SUPPRESSION.exec(text.slice(offset, offset + length));
+    if (!match) continue;
+    const range = lines.rangeOf(offset, length);
+    found.push({ line: range.end.line + 1, codes: match[1].split(/[\s,]+/).filter(Boolean), range, used: false });
   }
   return found;
-}
-
-function fencedLines(text: string): Set<number> {
-  const inside = new Set<number>();
-  let fence: string | undefined;
-  text.split('\n').forEach((line, index) => {
-    const opening = FENCE.exec(line)?.[1];
-    if (fence) {
-      inside.add(index);
-      if (opening && opening[0] === fence[0] && opening.length >= fence.length && line.trim() === opening) fence = undefined;
-    } else if (opening) {
-      fence = opening;
-      inside.add(index);
-    }
-  });
-  return inside;
 }
 
 /** The diagnostics no suppression drops, then one `suppressions/unused` for each suppression that dropped nothing. */
