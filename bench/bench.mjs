@@ -218,7 +218,11 @@ for (const c of cases) {
 const LSP_RUNS = 5;
 for (const [site, label, targets] of [
   ['pages-10000', '10,000-page site (a third endpoint pages)', { diagnostics: [30, 80], completion: [15], hover: [50] }],
-  ['crew', 'crewAI-shaped site (25,000 pages, versions x languages)', { diagnostics: [60], pageProse: [30], pageParsed: [30] }],
+  [
+    'crew',
+    'crewAI-shaped site (25,000 pages, versions x languages)',
+    { diagnostics: [60], pageProse: [30], pageParsed: [30], pageDuringWorkspace: [30] },
+  ],
 ]) {
   const runs = [];
   for (let i = 0; i < LSP_RUNS; i++) runs.push(await runLspBench({ site }));
@@ -234,6 +238,7 @@ for (const [site, label, targets] of [
     ['structural', 'diagnostics after an entry added/removed'],
     ['pageProse', 'page (9 KB) after typing in its prose'],
     ['pageParsed', 'page after an edit sent to the MDX parser'],
+    ['pageDuringWorkspace', 'page after typing, workspace being checked'],
     ['completion', 'completion in a pages array'],
     ['hover', 'hover on a page entry'],
   ]) {
@@ -254,6 +259,8 @@ for (const [site, label, targets] of [
   console.log(
     `first diagnostics (cold): ${cold.toFixed(0)} ms; server memory: ${peak.toFixed(0)} MB peak${site === 'pages-10000' ? ` (<200 MB: ${memoryOk ? 'met' : 'MISSED'})` : ''}`,
   );
+  const pass = [...runs.map((run) => run.workspace.ms)].sort((a, b) => a - b)[Math.floor(LSP_RUNS / 2)];
+  console.log(`workspace diagnostics, first pull of every file in the background: ${(pass / 1000).toFixed(1)} s (reported)`);
 }
 
 console.log('\nExport: docsmith gaps --format json over the local server, 100,000 conversations, limit 1000 (median of 3)');

@@ -1,7 +1,8 @@
 // The language server over stdio as an editor drives it: median and p95 of diagnostics after an edit
 // of a page entry in docs.json (typing in a page name) and after a structural edit (an entry added or
 // removed), of diagnostics of a page after an edit of its body, completion in a pages array, hover;
-// and the server's memory. On the 10,000-page site
+// and the server's memory; then the same page edit while a workspace pull (`workspace/diagnostic`)
+// checks every file of the site. On the 10,000-page site
 // (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
 // `--profile DIR` runs the server with --cpu-prof and writes its profile there.
 import { spawn } from 'node:child_process';
@@ -105,6 +106,32 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
   };
   const pageProse = await pageEdit('Typing a word ');
   const pageParsed = await pageEdit('It takes <5 minutes ');
+  // The workspace pull (`workspace/diagnostic`): every file of the site, first with nobody typing.
+  const workspaceStart = performance.now();
+  const first = await connection.sendRequest('workspace/diagnostic', { previousResultIds: [] });
+  const workspace = { ms: performance.now() - workspaceStart, files: first.items.length, peak: memory(child.pid).peak };
+  // Then typing in the page while it checks the site again (docs.json changed, so every page is checked).
+  const previousResultIds = first.items.filter((r) => r.resultId).map((r) => ({ uri: r.uri, value: r.resultId }));
+  const again = connection.sendRequest('workspace/diagnostic', { previousResultIds });
+  await connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: ++version },
+    contentChanges: [{ text: text.replace(entry, `${entry}, "added-page"`) }],
+  });
+  await new Promise((done) => setTimeout(done, 700)); // past the quiet time: the check is running
+  const duringWorkspace = [];
+  for (let i = 0; i < 2 * RUNS; i++) {
+    const edited = i % 2 === 0 ? pageText.slice(0, paragraph) + 'Typing a word ' + pageText.slice(paragraph) : pageText;
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: pageUri, version: ++version },
+      contentChanges: [{ text: edited }],
+    });
+    const start = performance.now();
+    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: pageUri } });
+    duringWorkspace.push(performance.now() - start);
+    await new Promise((done) => setTimeout(done, 30)); // a typist's pace
+  }
+  await again;
+  workspace.pageEditsDuring = stats(duringWorkspace);
   const completion = await time(() => connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }));
   const hover = await time(() => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }));
   const { rss, peak } = memory(child.pid);
@@ -119,6 +146,8 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     pageProse: stats(pageProse),
     pageParsed: stats(pageParsed),
     pageKb: Buffer.byteLength(pageText) / 1024,
+    workspace,
+    pageDuringWorkspace: workspace.pageEditsDuring,
     completion: stats(completion),
     hover: stats(hover),
     rss,

@@ -16,13 +16,18 @@ export class DocsmithConfig implements vscode.Disposable {
     return vscode.workspace.getConfiguration('docsmith');
   }
 
-  /** What the language server needs: severities per code and the orphan switch. */
-  serverSettings(): { diagnostics: Record<string, string>; orphans: boolean; renameRedirects: string } {
+  /** What the language server needs: severities per code, which files it checks, the orphan switch. */
+  serverSettings(): { diagnostics: Record<string, string>; diagnosticsScope: string; orphans: boolean; renameRedirects: string } {
     const diagnostics: Record<string, string> = {};
     for (const [code, value] of Object.entries(this.section.get<Record<string, string>>('diagnostics') ?? {})) {
-      if (typeof value === 'string' && value !== 'default') diagnostics[code] = value;
+      if (code !== 'scope' && typeof value === 'string' && value !== 'default') diagnostics[code] = value;
     }
-    return { diagnostics, orphans: this.section.get<boolean>('orphans', true), renameRedirects: this.renameRedirects };
+    return {
+      diagnostics,
+      diagnosticsScope: this.section.get<string>('diagnostics.scope', 'workspace'),
+      orphans: this.section.get<boolean>('orphans', true),
+      renameRedirects: this.renameRedirects,
+    };
   }
 
   get analytics(): { projectId: string; baseUrl: string } {

@@ -9,12 +9,13 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { clientSupport, serverCapabilities, WATCHED_FILES, type ClientSupport } from './lsp/capabilities';
-import { toRenameRedirects, toServiceSettings, type RenameRedirects } from './lsp/clientSettings';
+import { toDiagnosticsScope, toRenameRedirects, toServiceSettings, type DiagnosticsScope, type RenameRedirects } from './lsp/clientSettings';
 import { DiagnosticsChannel } from './lsp/diagnosticsChannel';
 import { megabytes } from './lsp/messageCap';
 import { docsRootsRequest, oversizeMessageRequest, siteMapRequest } from './lsp/protocol';
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
+import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
 import { OpenDocumentsWorkspace } from './openDocumentsWorkspace';
 import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 
@@ -28,10 +29,21 @@ export function startServer(connection: Connection): void {
   const guard = new RequestGuard();
   let support: ClientSupport = clientSupport({});
   let renameRedirects: RenameRedirects = 'ask';
-  const diagnostics = new DiagnosticsChannel(connection, documents, service, () => support);
+  let scope: DiagnosticsScope = 'workspace';
+  let folders: string[] = [];
+  const workspaceDiagnostics = new WorkspaceDiagnostics({
+    connection,
+    documents,
+    service,
+    scope: () => scope,
+    folders: () => folders,
+    progress: () => support.workDoneProgress,
+  });
+  const diagnostics = new DiagnosticsChannel(connection, documents, service, () => support, workspaceDiagnostics);
 
   connection.onInitialize((params): InitializeResult => {
     support = clientSupport(params.capabilities);
+    folders = params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []);
     const options = params.initializationOptions as { settings?: unknown } | undefined;
     if (options?.settings) applySettings(options.settings);
     return { capabilities: serverCapabilities(support), serverInfo: { name: 'docsmith', version: '0.1.0' } };
@@ -39,6 +51,12 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(async () => {
     if (support.dynamicWatch)
       await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_FILES }] });
+    if (support.workspaceFolders)
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        const removed = new Set(event.removed.map((folder) => folder.uri));
+        folders = [...folders.filter((uri) => !removed.has(uri)), ...event.added.map((folder) => folder.uri)];
+        workspaceDiagnostics.changed(true);
+      });
     await loadSettings();
   });
   connection.onShutdown(() => guard.shutDown());
@@ -46,6 +64,7 @@ export function startServer(connection: Connection): void {
   function applySettings(raw: unknown): void {
     service.updateSettings(toServiceSettings(raw));
     renameRedirects = toRenameRedirects(raw);
+    scope = toDiagnosticsScope(raw);
   }
   async function loadSettings(): Promise<void> {
     if (!support.configurationPull) return;
@@ -62,6 +81,7 @@ export function startServer(connection: Connection): void {
 
   watchChanges(connection, documents, service, diagnostics);
   diagnostics.listen(guard);
+  workspaceDiagnostics.listen(guard);
   answerRequests(connection, service, guard, () => renameRedirects);
 
   documents.listen(connection);
@@ -91,7 +111,7 @@ function watchChanges(
       if (kind === 'changed' && documents.get(change.uri)) continue; // the editor's text wins over the disk
       service.didChange(change.uri, kind);
     }
-    diagnostics.changed();
+    diagnostics.changed(undefined, params.changes.some((change) => change.type !== FileChangeType.Changed && change.uri.endsWith('/docs.json')));
   });
 }
 

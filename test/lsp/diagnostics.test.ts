@@ -19,7 +19,7 @@ const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code).sort
 test('initialize announces pull diagnostics with inter-file dependencies and incremental sync', () =>
   withFixtureClient(async (client) => {
     const capabilities = client.initialize.capabilities;
-    assert.deepEqual(capabilities.diagnosticProvider, { interFileDependencies: true, workspaceDiagnostics: false });
+    assert.deepEqual(capabilities.diagnosticProvider, { interFileDependencies: true, workspaceDiagnostics: true });
     assert.equal((capabilities.textDocumentSync as { change: number }).change, 2);
   }));
 

@@ -15,6 +15,10 @@ export interface ClientSupport {
   dynamicWatch: boolean;
   /** Can be told to pull diagnostics again (`workspace/diagnostic/refresh`). */
   refreshSupport: boolean;
+  /** Tells the server when workspace folders are added or removed. */
+  workspaceFolders: boolean;
+  /** Shows progress the server starts (`window/workDoneProgress/create`). */
+  workDoneProgress: boolean;
 }
 
 export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
@@ -23,13 +27,15 @@ export function clientSupport(capabilities: ClientCapabilities): ClientSupport {
     configurationPull: Boolean(capabilities.workspace?.configuration),
     dynamicWatch: Boolean(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration),
     refreshSupport: Boolean(capabilities.workspace?.diagnostics?.refreshSupport),
+    workspaceFolders: Boolean(capabilities.workspace?.workspaceFolders),
+    workDoneProgress: Boolean(capabilities.window?.workDoneProgress),
   };
 }
 
 export function serverCapabilities(support: ClientSupport): ServerCapabilities {
   return {
     textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: false },
-    diagnosticProvider: support.pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: false } : undefined,
+    diagnosticProvider: support.pullDiagnostics ? { interFileDependencies: true, workspaceDiagnostics: true } : undefined,
     completionProvider: { triggerCharacters: ['"', '/', ' ', ':', '(', '#', '<', "'"], resolveProvider: false },
     hoverProvider: true,
     documentLinkProvider: { resolveProvider: false },
@@ -37,6 +43,7 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
     renameProvider: { prepareProvider: true },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     workspace: {
+      workspaceFolders: support.workspaceFolders ? { supported: true, changeNotifications: true } : undefined,
       fileOperations: {
         willRename: {
           filters: [

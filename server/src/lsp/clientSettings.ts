@@ -2,13 +2,23 @@ import type { LanguageServiceSettings } from '../service';
 
 /** `docsmith.*` client settings as the server receives them (workspace/configuration or initializationOptions). */
 export interface ClientSettings {
+  /** Severities per code; `scope` here is `docsmith.diagnostics.scope` as a client that sends the section as is has it. */
   diagnostics?: Record<string, string>;
+  diagnosticsScope?: string;
   orphans?: boolean;
   rename?: { redirects?: string };
   renameRedirects?: string;
 }
 
 export type RenameRedirects = 'ask' | 'always' | 'never';
+
+/** `docsmith.diagnostics.scope`: the problems of open files only, or of every file of the workspace's docs sites. */
+export type DiagnosticsScope = 'openFiles' | 'workspace';
+
+export function toDiagnosticsScope(raw: unknown): DiagnosticsScope {
+  const settings = (raw && typeof raw === 'object' ? raw : {}) as ClientSettings;
+  return (settings.diagnosticsScope ?? settings.diagnostics?.scope) === 'openFiles' ? 'openFiles' : 'workspace';
+}
 
 /** `docsmith.rename.redirects`: whether a rename adds a redirect from the old path. */
 export function toRenameRedirects(raw: unknown): RenameRedirects {
@@ -22,6 +32,8 @@ export function toServiceSettings(raw: unknown): LanguageServiceSettings {
   const result: LanguageServiceSettings = {};
   if (typeof settings.orphans === 'boolean') result.orphans = settings.orphans;
   if (settings.diagnostics && typeof settings.diagnostics === 'object')
-    result.diagnostics = { ...settings.diagnostics } as LanguageServiceSettings['diagnostics'];
+    result.diagnostics = Object.fromEntries(
+      Object.entries(settings.diagnostics).filter(([code]) => code !== 'scope'),
+    ) as LanguageServiceSettings['diagnostics'];
   return result;
 }

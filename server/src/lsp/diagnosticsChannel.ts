@@ -32,6 +32,7 @@ export class DiagnosticsChannel {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly service: DocsLanguageService,
     private readonly support: () => ClientSupport,
+    private readonly workspace: { changed(rootsChanged?: boolean): void },
   ) {}
 
   listen(guard: RequestGuard): void {
@@ -54,9 +55,13 @@ export class DiagnosticsChannel {
     }
   }
 
-  /** Something changed (an edit of `uri`, or files on disk): the client hears about it, once per burst. */
-  changed(uri?: string): void {
+  /**
+   * Something changed (an edit of `uri`, or files on disk): the client hears about it, once per burst,
+   * and a held workspace pull wakes up. `rootsChanged`: a docs.json came or went.
+   */
+  changed(uri?: string, rootsChanged = false): void {
     const support = this.support();
+    this.workspace.changed(rootsChanged);
     if (support.pullDiagnostics) {
       // An edit of the open document is re-pulled by the client itself; other documents may depend on it.
       if (!support.refreshSupport) return;

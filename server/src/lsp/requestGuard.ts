@@ -8,18 +8,46 @@ import { CancelledError } from '../service';
  */
 export class RequestGuard {
   private shuttingDown = false;
+  /** Requests being answered (background work waits for none). */
+  private active = 0;
+  private idleWaiters: (() => void)[] = [];
 
   shutDown(): void {
     this.shuttingDown = true;
   }
 
-  /** A handler refused after shutdown. */
-  open<P, R>(handler: (params: P, token: CancellationToken) => R): (params: P, token: CancellationToken) => R {
+  /** A handler refused after shutdown. `background`: work that should not hold up others (see {@link idle}). */
+  open<P, R>(handler: (params: P, token: CancellationToken) => R, background = false): (params: P, token: CancellationToken) => R {
     return (params, token) => {
       if (this.shuttingDown)
         throw new ResponseError(ErrorCodes.InvalidRequest, 'The server is shutting down: no request is answered after shutdown.');
-      return handler(params, token);
+      if (background) return handler(params, token);
+      this.active++;
+      let result: R;
+      try {
+        result = handler(params, token);
+      } catch (error) {
+        this.settled();
+        throw error;
+      }
+      if (result instanceof Promise) void result.finally(() => this.settled()).catch(() => undefined);
+      else this.settled();
+      return result;
     };
+  }
+
+  /** Whether a request (other than background ones) is being answered. */
+  busy(): boolean {
+    return this.active > 0;
+  }
+
+  /** Resolves when no request (other than background ones) is being answered. */
+  idle(): Promise<void> {
+    return this.active === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private settled(): void {
+    if (--this.active === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
   /** A handler whose failures become `empty`. */

@@ -7,7 +7,7 @@ import { applySeverities } from './settings';
 import { loadSiteState, type SiteStateOptions } from './siteState';
 import { SpecStore } from './openapi/specStore';
 import { joinUri } from './uri';
-import { pageId, snippetFiles } from './siteFiles';
+import { checkedPageFiles } from './siteFiles';
 
 export interface SiteCheckResult {
   rootUri: string;
@@ -58,12 +58,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   const deferred: { uri: string; check: DeferredCheck }[] = [];
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
-  const pages = files ? [...files.pages].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) : [];
   const only = files && options.pages?.(files.files);
-  const checked = [
-    ...pages.map(([id, relative]) => ({ id, relative, snippet: false })),
-    ...(files ? snippetFiles(files) : []).map((relative) => ({ id: pageId(relative)!, relative, snippet: true })),
-  ].filter(({ relative }) => !only || only.has(relative));
+  const checked = (files ? checkedPageFiles(files) : []).filter(({ relative }) => !only || only.has(relative));
   const { cache } = options;
   if (cache && files) await cache.open(rootUri, files.files);
   let reused = 0;

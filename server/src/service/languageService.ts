@@ -9,7 +9,8 @@ import { PageDiagnostics } from './pageDiagnostics';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { SiteStates } from './siteStates';
 import type { SiteState } from './siteState';
-import { dirnameUri } from './uri';
+import { checkedPageFiles } from './siteFiles';
+import { dirnameUri, joinUri } from './uri';
 import { findDocsRootAbove, findDocsRootsBelow } from './docsRoots';
 import { siteMapOf, type SiteMap } from './siteMap';
 import type { DocsWorkspace } from './workspace';
@@ -28,6 +29,8 @@ export interface DocsLanguageService extends EditorFeatures {
   findDocsRoot(uri: string): Promise<string | undefined>;
   /** The docs roots in or below a folder (a monorepo may hold several), sorted. */
   findDocsRoots(folderUri: string, token?: Cancellation): Promise<string[]>;
+  /** The files of a docs root that have diagnostics: its configuration files, then its pages and snippets. */
+  listDiagnosedFiles(rootUri: string, token?: Cancellation): Promise<string[]>;
   /** The diagnostics of one file of a site, or undefined when the file belongs to no docs site. */
   getDiagnostics(uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined>;
   /** What mapping cited URLs to local files needs of the site a file belongs to; undefined outside any site. */
@@ -78,6 +81,12 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       return rootUri === undefined ? undefined : siteMapOf(await getSiteState(rootUri, token));
     },
     checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
+    async listDiagnosedFiles(rootUri, token) {
+      const state = await getSiteState(rootUri, token);
+      const files = state.context?.files;
+      const pages = files ? checkedPageFiles(files).map(({ relative }) => joinUri(rootUri, relative)) : [];
+      return [...state.configFiles, ...pages];
+    },
     async getDiagnostics(uri, token) {
       const rootUri = await findDocsRoot(uri);
       if (!rootUri) return undefined;

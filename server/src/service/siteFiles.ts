@@ -90,6 +90,15 @@ export function checkedAs(files: SiteFiles, relative: string): 'page' | 'snippet
   return files.ignoredPages.get(id) === relative && files.ignoredWhy.get(relative) === 'snippet' ? 'snippet' : undefined;
 }
 
+/** What a site check reads as pages: the published pages in id order, then the snippets. */
+export function checkedPageFiles(files: SiteFiles): { id: string; relative: string; snippet: boolean }[] {
+  const pages = [...files.pages].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return [
+    ...pages.map(([id, relative]) => ({ id, relative, snippet: false })),
+    ...snippetFiles(files).map((relative) => ({ id: pageId(relative)!, relative, snippet: true })),
+  ];
+}
+
 /** The snippet files of the site (MDX and Markdown), sorted. */
 export function snippetFiles(files: SiteFiles): string[] {
   return [...files.ignoredPages.values()].filter((file) => files.ignoredWhy.get(file) === 'snippet').sort();

@@ -16,6 +16,16 @@ suite('Docsmith in VS Code', () => {
     await waitFor(() => api.client.isRunning() || undefined, 'the client to run');
   });
 
+  test('workspace diagnostics: a page never opened has its problems in the Problems panel', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'api-reference/users/get-user.mdx');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'the page is not open');
+    const codes = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(uri).map((d) => String((d.code as { value?: unknown }).value ?? d.code));
+      return found.length ? found : undefined;
+    }, 'workspace diagnostics of an unopened page');
+    assert.deepStrictEqual(codes, ['frontmatter/auth-name-missing']);
+  });
+
   test('diagnostics of docs.json reach vscode.languages.getDiagnostics', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'docs.json');
     await vscode.window.showTextDocument(uri);
