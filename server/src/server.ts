@@ -9,7 +9,13 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { clientSupport, serverCapabilities, WATCHED_FILES, type ClientSupport } from './lsp/capabilities';
-import { toDiagnosticsScope, toRenameRedirects, toServiceSettings, type DiagnosticsScope, type RenameRedirects } from './lsp/clientSettings';
+import {
+  toDiagnosticsScope,
+  toRenameRedirects,
+  toServiceSettings,
+  type DiagnosticsScope,
+  type RenameRedirects,
+} from './lsp/clientSettings';
 import { DiagnosticsChannel } from './lsp/diagnosticsChannel';
 import { megabytes } from './lsp/messageCap';
 import { docsRootsRequest, oversizeMessageRequest, siteMapRequest } from './lsp/protocol';
@@ -111,7 +117,10 @@ function watchChanges(
       if (kind === 'changed' && documents.get(change.uri)) continue; // the editor's text wins over the disk
       service.didChange(change.uri, kind);
     }
-    diagnostics.changed(undefined, params.changes.some((change) => change.type !== FileChangeType.Changed && change.uri.endsWith('/docs.json')));
+    diagnostics.changed(
+      undefined,
+      params.changes.some((change) => change.type !== FileChangeType.Changed && change.uri.endsWith('/docs.json')),
+    );
   });
 }
 
@@ -126,7 +135,9 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.onDocumentLinks(guard.answer([], (params, token) => service.findDocumentLinks(params.textDocument.uri, token)));
   connection.onDefinition(guard.answer([], (params, token) => service.findDefinition(params.textDocument.uri, params.position, token)));
   connection.onCodeAction(
-    guard.answer([], (params, token) => service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics, token)),
+    guard.answer([], (params, token) =>
+      service.getCodeActions(params.textDocument.uri, params.range, params.context.diagnostics, token, params.context.only),
+    ),
   );
   connection.onPrepareRename(guard.answer(null, (params, token) => service.prepareRename(params.textDocument.uri, params.position, token)));
   connection.onRenameRequest(

@@ -50,7 +50,7 @@ test('workspace diagnostics: every file of the site with problems, without openi
       assert.deepEqual(codesOf(report!.items!), codesOf(diagnostics), uri);
     }
     // Files without problems, never reported, are left out.
-    assert.ok(answer.items.every((r) => (r.items ?? []).length > 0));
+    assert.ok(answer.items.every((r: Report) => (r.items ?? []).length > 0));
   } finally {
     await client.dispose();
   }

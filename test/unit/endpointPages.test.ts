@@ -161,7 +161,7 @@ test('openapi: operations are looked up in the named spec or in the site specs',
   const missing = only(await checkPage('openapi: "GET /user/{userId}"', '', extra, files), 'frontmatter/operation-not-found')[0];
   assert.equal(missing.severity, 2);
   assert.match(missing.message, /Did you mean "GET \/users\/\{userId\}"\?/);
-  assert.deepEqual(missing.diagnostic.data, { replace: '"GET /users/{userId}"', replaceLabel: 'GET /users/{userId}' });
+  assert.deepEqual(missing.diagnostic.data, { replace: '"GET /users/{userId}"', replaceLabel: 'GET /users/{userId}', fixAll: true });
   const noSpec = only(await checkPage('openapi: "nope.yaml GET /runs"', '', extra, files), 'frontmatter/spec-not-found')[0];
   assert.equal(noSpec.severity, 2);
   assert.match(noSpec.message, /no spec of the site is "nope.yaml"; the platform shows the operation from specs\/v3-openapi.yaml instead/);

@@ -49,6 +49,7 @@ test('a link to a page that does not exist is an error on the URL, with did-you-
     createPage: 'guides/setpu.mdx',
     replace: '/guides/setup#install',
     replaceLabel: '/guides/setup',
+    fixAll: true,
   });
 });
 

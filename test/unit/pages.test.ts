@@ -19,6 +19,7 @@ test('a missing page is an error with did-you-mean and both fixes in data', asyn
     createPage: 'guides/quikstart.mdx',
     replace: '"guides/quickstart"',
     replaceLabel: 'guides/quickstart',
+    fixAll: true,
   });
 });
 
@@ -45,7 +46,7 @@ test('an entry with an extension or a leading slash is a warning with the fix; i
   const found = await checkSite(site(group('intro.mdx', '/guides/setup', './faq'), ['intro', 'guides/setup', 'faq']));
   const extension = only(found, 'nav/page-extension');
   assert.equal(extension.length, 1);
-  assert.deepEqual(extension[0].diagnostic.data, { replace: '"intro"', replaceLabel: 'intro' });
+  assert.deepEqual(extension[0].diagnostic.data, { replace: '"intro"', replaceLabel: 'intro', fixAll: true });
   const slash = only(found, 'nav/leading-slash');
   assert.deepEqual(
     slash.map((f) => f.text),

@@ -1,3 +1,4 @@
+import { FIX_ALL_KIND } from '../service';
 import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver';
 
 /** The files whose changes on disk matter to a docs site. */
@@ -41,7 +42,7 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
     documentLinkProvider: { resolveProvider: false },
     definitionProvider: true,
     renameProvider: { prepareProvider: true },
-    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
     workspace: {
       workspaceFolders: support.workspaceFolders ? { supported: true, changeNotifications: true } : undefined,
       fileOperations: {

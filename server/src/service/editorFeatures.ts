@@ -1,14 +1,15 @@
-import type {
-  CodeAction,
-  CompletionList,
-  Diagnostic,
-  DocumentLink,
-  Hover,
-  Location,
-  Position,
-  Range,
-  TextEdit,
-  WorkspaceEdit,
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CompletionList,
+  type Diagnostic,
+  type DocumentLink,
+  type Hover,
+  type Location,
+  type Position,
+  type Range,
+  type TextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { appendAll } from '../common/arrays';
 import type { Cancellation } from './cancellation';
@@ -16,6 +17,7 @@ import type { ConfigDocument } from './documents/configDocument';
 import type { PageDocument } from './documents/pageDocument';
 import type { ParsedDocuments } from './documents/parsedDocuments';
 import { codeActions } from './features/codeActions';
+import { accepts, fixAllAction, FIX_ALL_KIND } from './features/fixAll';
 import { completeDocsJson } from './features/docsJsonCompletion';
 import { hoverDocsJson, hoverPage } from './features/hover';
 import { docsJsonDefinition, docsJsonLinks, pageDefinition, pageLinks } from './features/links';
@@ -31,7 +33,11 @@ export interface EditorFeatures {
   doHover(uri: string, position: Position, token?: Cancellation): Promise<Hover | null>;
   findDocumentLinks(uri: string, token?: Cancellation): Promise<DocumentLink[]>;
   findDefinition(uri: string, position: Position, token?: Cancellation): Promise<Location[]>;
-  getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[], token?: Cancellation): Promise<CodeAction[]>;
+  /**
+   * Quick fixes for the diagnostics of a range; with `only` (the kinds the client asks for), those of
+   * these kinds, and the file's fix-all action (`source.fixAll.docsmith`) when they include it.
+   */
+  getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[], token?: Cancellation, only?: string[]): Promise<CodeAction[]>;
   /** Navigation and body link edits for renamed pages or folders, and the page paths that moved (for redirects). */
   planRename(
     renames: FileRename[],
@@ -57,6 +63,8 @@ export function createEditorFeatures(
   documents: ParsedDocuments,
   findDocsRoot: (uri: string) => Promise<string | undefined>,
   getSiteState: (rootUri: string, token?: Cancellation) => Promise<SiteState>,
+  /** A file's diagnostics, as the service reports them (severities applied). */
+  allDiagnostics: (uri: string, token?: Cancellation) => Promise<Diagnostic[] | undefined>,
 ): EditorFeatures {
   /** The file as its site sees it; the site state's own parse of a configuration file is reused. */
   async function open(uri: string, token?: Cancellation): Promise<OpenFile | undefined> {
@@ -105,10 +113,14 @@ export function createEditorFeatures(
       if (file?.role === 'page') return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state);
       return [];
     },
-    async getCodeActions(uri, range, diagnostics, token) {
+    async getCodeActions(uri, range, diagnostics, token, only) {
       const file = await open(uri, token);
       if (!file || file.role === 'other') return [];
-      return codeActions(file.document, range, diagnostics, file.state);
+      const actions = accepts(only, CodeActionKind.QuickFix) ? codeActions(file.document, range, diagnostics, file.state) : [];
+      // Fix-all only when asked for by kind (on save, or Source Action…), over all the file's problems.
+      const fixAll =
+        only && accepts(only, FIX_ALL_KIND) ? fixAllAction(file.document, (await allDiagnostics(uri, token)) ?? [], file.state) : undefined;
+      return fixAll ? [...actions, fixAll] : actions;
     },
     async prepareRename(uri, position, token) {
       const file = await open(uri, token);

@@ -17,6 +17,11 @@ export interface FixData {
   addToNavigation?: string;
   /** Insert this text at this offset of the diagnostic's file. */
   insert?: { offset: number; text: string };
+  /**
+   * `replace` is safe to apply with every other such fix of the file, unasked (`source.fixAll.docsmith`,
+   * on save): a form the platform reads the same way, or the only candidate a did-you-mean had.
+   */
+  fixAll?: boolean;
 }
 
 /** The fix that writes `value` (a JSON string, quotes included) in place of the diagnostic's range. */
@@ -41,6 +46,7 @@ export function readFixData(data: unknown): FixData {
     removeEntry: flag(raw.removeEntry),
     removeKey: flag(raw.removeKey),
     addToNavigation: text(raw.addToNavigation),
+    fixAll: flag(raw.fixAll),
     insert:
       typeof insert === 'object' && insert !== null && Number.isInteger(insert.offset) && typeof insert.text === 'string'
         ? { offset: insert.offset as number, text: insert.text }

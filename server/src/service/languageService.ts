@@ -69,9 +69,18 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     if (!root) roots.set(folder, (root = findDocsRootAbove(workspace, uri)));
     return root;
   };
+  const getDiagnostics = async (uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined> => {
+    const rootUri = await findDocsRoot(uri);
+    if (!rootUri) return undefined;
+    const state = await getSiteState(rootUri, token);
+    const config = state.configDiagnostics.get(uri);
+    if (config || state.configFiles.includes(uri)) return applySeverities(config ?? [], settings);
+    const page = await pages.get(state, uri);
+    return page && applySeverities(page, settings);
+  };
 
   return {
-    ...createEditorFeatures(workspace, documents, findDocsRoot, getSiteState),
+    ...createEditorFeatures(workspace, documents, findDocsRoot, getSiteState, getDiagnostics),
     workspace,
     getSiteState,
     findDocsRoot,
@@ -87,15 +96,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       const pages = files ? checkedPageFiles(files).map(({ relative }) => joinUri(rootUri, relative)) : [];
       return [...state.configFiles, ...pages];
     },
-    async getDiagnostics(uri, token) {
-      const rootUri = await findDocsRoot(uri);
-      if (!rootUri) return undefined;
-      const state = await getSiteState(rootUri, token);
-      const config = state.configDiagnostics.get(uri);
-      if (config || state.configFiles.includes(uri)) return applySeverities(config ?? [], settings);
-      const page = await pages.get(state, uri);
-      return page && applySeverities(page, settings);
-    },
+    getDiagnostics,
     didChange(uri, change) {
       pages.forget(uri);
       linkedPages.forget(uri);

@@ -1,4 +1,4 @@
-import { closest } from './suggest';
+import { closestMatch, type Match } from './suggest';
 import type { IgnoreReason, SiteFiles } from './siteFiles';
 
 /**
@@ -41,6 +41,11 @@ export function notPublished(files: SiteFiles, file: string, what: string): stri
 
 /** The page (id) probably meant by a page id that does not exist: the same in another case, a close typo, a moved file. */
 export function suggestPage(files: SiteFiles, id: string): string | undefined {
+  return pageSuggester(files).suggest(id).best;
+}
+
+/** {@link suggestPage}, telling also whether it was the only page close enough. */
+export function suggestPageMatch(files: SiteFiles, id: string): Match {
   return pageSuggester(files).suggest(id);
 }
 
@@ -69,15 +74,15 @@ class PageSuggester {
     }
   }
 
-  suggest(id: string): string | undefined {
+  suggest(id: string): Match {
     const sameCase = this.byLowerCase.get(id.toLowerCase());
-    if (sameCase) return sameCase;
+    if (sameCase) return { best: sameCase, only: true };
     const near = [...(this.byFolder.get(folderOf(id)) ?? []), ...(this.byName.get(nameOf(id)) ?? [])];
-    const found = closest(id, near);
-    if (found) return found;
+    const found = closestMatch(id, near);
+    if (found.best) return found;
     const movedFile = this.byName.get(nameOf(id));
-    if (movedFile?.length === 1) return movedFile[0];
-    return this.pages.length <= FULL_SCAN_LIMIT ? closest(id, this.pages) : undefined;
+    if (movedFile?.length === 1) return { best: movedFile[0], only: true };
+    return this.pages.length <= FULL_SCAN_LIMIT ? closestMatch(id, this.pages) : { best: undefined, only: false };
   }
 }
 

@@ -7,21 +7,34 @@ import { replaceWith, type FixData } from './fixData';
  * words of up to 3 characters, at most 4), so that a swapped pair of letters is found.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  return closestMatch(word, candidates).best;
+}
+
+/** A did-you-mean, and whether it was the only candidate close enough (then a fix-all may write it). */
+export interface Match {
+  best: string | undefined;
+  only: boolean;
+}
+
+/** {@link closest}, telling also whether no other candidate was close enough to be meant. */
+export function closestMatch(word: string, candidates: Iterable<string>): Match {
   const lower = word.toLowerCase();
   const limit = word.length <= 3 ? 1 : Math.min(4, Math.max(2, Math.ceil(word.length / 3)));
   let best: string | undefined;
   let bestDistance = Infinity;
+  const close = new Set<string>();
   for (const candidate of candidates) {
     if (candidate === word) continue;
-    if (candidate.toLowerCase() === lower) return candidate;
+    if (candidate.toLowerCase() === lower) return { best: candidate, only: true };
     if (Math.abs(candidate.length - word.length) > limit) continue;
     const d = distance(word, candidate);
+    if (d <= limit) close.add(candidate);
     if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
       best = candidate;
       bestDistance = d;
     }
   }
-  return bestDistance <= limit ? best : undefined;
+  return bestDistance <= limit ? { best, only: close.size === 1 } : { best: undefined, only: false };
 }
 
 export function didYouMean(suggestion: string | undefined, quote = '`'): string {
@@ -33,6 +46,9 @@ export function didYouMean(suggestion: string | undefined, quote = '`'): string 
  * (` Did you mean "x"?`) and as the fix that writes it; nothing when none is close.
  */
 export function suggestValue(value: unknown, allowed: readonly string[]): { hint: string; data?: FixData } {
-  const suggestion = typeof value === 'string' ? closest(value, allowed) : undefined;
-  return suggestion === undefined ? { hint: '' } : { hint: didYouMean(suggestion, '"'), data: replaceWith(suggestion) };
+  const match = typeof value === 'string' ? closestMatch(value, allowed) : undefined;
+  const suggestion = match?.best;
+  return suggestion === undefined
+    ? { hint: '' }
+    : { hint: didYouMean(suggestion, '"'), data: { ...replaceWith(suggestion), ...(match!.only && { fixAll: true }) } };
 }

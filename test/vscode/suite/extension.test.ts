@@ -98,4 +98,34 @@ suite('Docsmith in VS Code', () => {
     const titles = actions.map((action) => action.title);
     assert.ok(titles.includes('Change to guides/quickstart'), titles.join(', '));
   });
+
+  test('fix all on save: editor.codeActionsOnSave with source.fixAll.docsmith', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'guides/fix-on-save.mdx');
+    await vscode.workspace.fs.writeFile(
+      uri,
+      Buffer.from('---\ntitle: Fix on save\napi: get /users\n---\nSee [pages](/guides/paginaton).\n'),
+    );
+    const editor = await vscode.window.showTextDocument(uri);
+    await vscode.workspace
+      .getConfiguration('editor', editor.document)
+      .update('codeActionsOnSave', { 'source.fixAll.docsmith': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitFor(
+        () =>
+          vscode.languages
+            .getDiagnostics(uri)
+            .some((d) => String((d.code as { value?: unknown }).value ?? d.code) === 'links/page-not-found') || undefined,
+        'the broken link reported',
+      );
+      await editor.edit((edit) => edit.insert(new vscode.Position(5, 0), 'Saved.\n'));
+      await editor.document.save();
+      const text = editor.document.getText();
+      assert.strictEqual(text, '---\ntitle: Fix on save\napi: GET /users\n---\nSee [pages](/guides/pagination).\nSaved.\n');
+      assert.ok(!editor.document.isDirty, 'the fixes are saved with the file');
+    } finally {
+      await vscode.workspace.getConfiguration('editor').update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(uri);
+    }
+  });
 });

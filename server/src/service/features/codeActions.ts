@@ -137,7 +137,7 @@ function addToNavigationActions(pageId: string, diagnostic: Diagnostic, state: S
 }
 
 /** `get /users` → `GET /users` where the cursor is on an operation entry, `api:` or `openapi:` value. */
-function methodCaseAction(uri: string, lines: LineTable, range: Range): CodeAction | undefined {
+export function methodCaseAction(uri: string, lines: LineTable, range: Range): CodeAction | undefined {
   const lineNumber = range.start.line;
   const line = lines.lineText(lineNumber);
   const cursor = range.start.character;

@@ -2,7 +2,7 @@ import type { Position } from 'vscode-languageserver-types';
 import { LineTable } from '../documents/lineTable';
 import { replaceWith, type FixData } from '../fixData';
 import { load as parseYaml } from 'js-yaml';
-import { closest } from '../suggest';
+import { closestMatch } from '../suggest';
 import { SPEC_METHODS } from './httpMethods';
 
 export interface OperationParameter {
@@ -112,19 +112,25 @@ export function findOperation(spec: OpenApiSpec, method: string, path: string): 
  * method, the same path with renamed parameters, or the closest path with the same method.
  */
 export function suggestOperation(spec: OpenApiSpec, method: string, path: string): Operation | undefined {
+  return suggestOperationMatch(spec, method, path)?.operation;
+}
+
+/** {@link suggestOperation}, telling also whether it was the only operation close enough. */
+function suggestOperationMatch(spec: OpenApiSpec, method: string, path: string): { operation: Operation; only: boolean } | undefined {
   const upper = method.toUpperCase();
   const trimmed = path.replace(/\/$/, '');
   const sameShape = (candidate: string) => normaliseParams(candidate.replace(/\/$/, '')) === normaliseParams(trimmed);
   const sameMethod = spec.operations.filter((op) => op.method === upper);
-  const renamed = sameMethod.find((op) => sameShape(op.path));
-  if (renamed) return renamed;
-  const otherMethod = spec.operations.find((op) => op.path.replace(/\/$/, '') === trimmed);
-  if (otherMethod) return otherMethod;
-  const near = closest(
+  const renamed = sameMethod.filter((op) => sameShape(op.path));
+  if (renamed.length) return { operation: renamed[0], only: renamed.length === 1 };
+  const otherMethods = spec.operations.filter((op) => op.path.replace(/\/$/, '') === trimmed);
+  if (otherMethods.length) return { operation: otherMethods[0], only: otherMethods.length === 1 };
+  const near = closestMatch(
     path,
     sameMethod.map((op) => op.path),
   );
-  return near === undefined ? undefined : sameMethod.find((op) => op.path === near);
+  const operation = near.best === undefined ? undefined : sameMethod.find((op) => op.path === near.best);
+  return operation && { operation, only: near.only };
 }
 
 /**
@@ -138,10 +144,15 @@ export function operationFix(
   path: string,
   specFile?: string,
 ): { replacement: string; hint: string; data: FixData } | undefined {
-  const suggestion = specs.map((spec) => suggestOperation(spec, method, path)).find(Boolean);
-  if (!suggestion) return undefined;
+  const match = specs.map((spec) => suggestOperationMatch(spec, method, path)).find(Boolean);
+  if (!match) return undefined;
+  const suggestion = match.operation;
   const replacement = `${specFile ? `${specFile} ` : ''}${suggestion.method} ${suggestion.path}`;
-  return { replacement, hint: ` Did you mean "${replacement}"?`, data: replaceWith(replacement) };
+  return {
+    replacement,
+    hint: ` Did you mean "${replacement}"?`,
+    data: { ...replaceWith(replacement), ...(match.only && { fixAll: true }) },
+  };
 }
 
 function normaliseParams(path: string): string {

@@ -1,5 +1,5 @@
 import { replaceWith, type FixData } from '../../fixData';
-import { notPublished, suggestPage } from '../../pageLookup';
+import { notPublished, suggestPageMatch } from '../../pageLookup';
 import { resolvePageId } from '../../siteFiles';
 import type { SiteContext } from '../../siteContext';
 import type { PageEntry } from '../navigation';
@@ -31,10 +31,10 @@ export function checkPageExists(entry: PageEntry, { files, sink }: SiteContext):
     sink.atNode('nav/page-not-found', entry.node, `Page "${normalised.id}" ${why}`, { subject: entry });
     return;
   }
-  const suggestion = suggestPage(files, normalised.id);
+  const { best: suggestion, only } = suggestPageMatch(files, normalised.id);
   const prefix = normalised.leading ?? '';
   const data: FixData = { createPage: `${normalised.id}.mdx` };
-  if (suggestion) Object.assign(data, replaceWith(prefix + suggestion, suggestion));
+  if (suggestion) Object.assign(data, replaceWith(prefix + suggestion, suggestion), only && { fixAll: true });
   const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
   sink.atNode(
     'nav/page-not-found',

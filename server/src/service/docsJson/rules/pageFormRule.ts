@@ -11,7 +11,8 @@ export function pageFormRule(context: SiteContext): void {
 export function checkPageForm(entry: PageEntry, { sink }: SiteContext): void {
   const normalised = entry.page;
   if (normalised.climbsOut || (!normalised.leading && !normalised.extension)) return; // climbing out: reported by the page-exists rule
-  const data = replaceWith(normalised.id);
+  // The platform reads the entry the same either way: safe to rewrite unasked.
+  const data = { ...replaceWith(normalised.id), fixAll: true };
   if (normalised.leading) {
     sink.atNode(
       'nav/leading-slash',

@@ -7,9 +7,9 @@ import { extensionOf, type LinkTarget, type LinkTargets } from '../../links/link
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { PageAnchors } from '../../mdx/anchors';
 import { cleanHeadingId } from '../../mdx/slug';
-import { notPublished, suggestPage } from '../../pageLookup';
+import { notPublished, suggestPageMatch } from '../../pageLookup';
 import { pageId, resolvePageId } from '../../siteFiles';
-import { closest } from '../../suggest';
+import { closestMatch } from '../../suggest';
 import type { PageContext } from '../pageContext';
 
 /** Elements whose `src` is a file to show or play (any element's `href` is a link). */
@@ -90,9 +90,10 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     );
     return;
   }
-  const suggestion = suggestPage(files, id);
+  const { best: suggestion, only } = suggestPageMatch(files, id);
   const data: FixData = { createPage: `${id}.mdx` };
-  if (suggestion) Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}` });
+  if (suggestion)
+    Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}`, ...(only && { fixAll: true }) });
   page.report(
     'links/page-not-found',
     link.offset,
@@ -142,7 +143,7 @@ function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: R
 }
 
 function anchorMessage(anchor: string, where: string, anchors: ReadonlySet<string>): { text: string; data?: FixData } {
-  const suggestion = closest(anchor, anchors);
+  const { best: suggestion, only } = closestMatch(anchor, anchors);
   const hint = suggestion
     ? ` Did you mean "#${suggestion}"?`
     : anchors.size
@@ -150,7 +151,7 @@ function anchorMessage(anchor: string, where: string, anchors: ReadonlySet<strin
       : ` It has no headings or ids to link to.`;
   return {
     text: `"#${anchor}" is not an anchor of ${where}.${hint}`,
-    data: suggestion ? { replace: `#${suggestion}`, replaceLabel: `#${suggestion}` } : undefined,
+    data: suggestion ? { replace: `#${suggestion}`, replaceLabel: `#${suggestion}`, ...(only && { fixAll: true }) } : undefined,
   };
 }
 
