@@ -49,7 +49,7 @@ test(
   async () => {
     const { page } = session;
     await step('02-json-schema-offer', async () => {
-      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Yes, for docs.json only' }).click();
+      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Use Docsmith Only for docs.json' }).click();
       await page.locator('.markers-panel .monaco-list-row', { hasText: 'Unable to load schema' }).waitFor({ state: 'detached' });
       assert.equal((await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).count()) > 0, true);
     });

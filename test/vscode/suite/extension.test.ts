@@ -128,4 +128,16 @@ suite('Docsmith in VS Code', () => {
       await vscode.workspace.fs.delete(uri);
     }
   });
+
+  test('the JSON-schema choice can be made again with its command', async () => {
+    const docsmithOnly = () =>
+      (vscode.workspace.getConfiguration('json').inspect<{ url?: string }[]>('schemas')?.workspaceValue ?? []).some(
+        (entry) => entry.url === 'https://mintlify.com/docs.json',
+      );
+    assert.ok((await vscode.commands.getCommands(true)).includes('docsmith.chooseJsonSchemaCheck'));
+    await vscode.commands.executeCommand('docsmith.chooseJsonSchemaCheck', 'docsmith');
+    await waitFor(() => docsmithOnly() || undefined, 'the override for docs.json added');
+    await vscode.commands.executeCommand('docsmith.chooseJsonSchemaCheck', 'both');
+    await waitFor(() => !docsmithOnly() || undefined, 'the override removed');
+  });
 });
