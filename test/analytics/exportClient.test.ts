@@ -101,11 +101,13 @@ test('the server refuses bad parameters with a 400 naming each; the client refus
 
 test('a wrong key is a 401 that says the admin key was rejected; an unknown project a 404', async () => {
   await withServer({}, async (_server, client) => {
-    await rejects(
-      fetchAllConversations({}, { ...client, apiKey: 'mint_wrong' }),
-      'auth',
-      /admin API key was rejected \(401\): Missing or invalid API key/,
+    const wrong = await fetchAllConversations({}, { ...client, apiKey: 'mint_wrong' }).catch((error: Error) => error);
+    assert.equal(
+      (wrong as Error).message,
+      'The admin API key was rejected (401): Missing or invalid API key; Send an admin key as "Authorization: Bearer <key>". ' +
+        'Set a valid admin key (it begins with mint_).',
     );
+    assert.doesNotMatch((wrong as Error).message, /[.;:]\s*[.;]/, 'no doubled punctuation');
     await rejects(fetchAllConversations({}, { ...client, projectId: 'other' }), 'http', /Not found \(404\): Project other not found/);
   });
 });
@@ -124,7 +126,7 @@ test('injected 500s are retried from the same cursor: the result is complete and
 
 test('a 500 that persists ends with its error body, after the retries', async () => {
   await withServer({ faultRate: 1 }, async (server, client) => {
-    await rejects(fetchAllConversations({}, client), 'http', /answered 500: Internal server error\.; Injected fault/);
+    await rejects(fetchAllConversations({}, client), 'http', /answered 500: Internal server error; Injected fault/);
     assert.equal(server.requests.length, 5, 'one try and four retries');
   });
 });

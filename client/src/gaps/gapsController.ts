@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { fetchAllConversations } from '../../../server/src/analytics/client';
+import { ExportApiError } from '../../../server/src/analytics/errors';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
 import { docsRootsRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
@@ -19,6 +20,7 @@ import { externalLink } from './externalLink';
 
 type Range = { days: 7 | 30 | 90 } | { from: string; to?: string };
 const DAY = 86_400_000;
+const SET_KEY = 'Set Admin API Key';
 /** An incremental sync starts a little before the last one, for conversations recorded late. */
 const OVERLAP_MS = 10 * 60_000;
 
@@ -92,6 +94,10 @@ export class GapsController implements vscode.Disposable {
       ),
       this.watchSiteFiles(),
       config.onDidChange(() => void this.load()),
+      // A key stored (by the command, or in another window) refreshes the view by itself.
+      keys.onDidChange(async () => {
+        if (await keys.get()) void this.refresh();
+      }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.load()),
     );
     void vscode.commands.executeCommand('setContext', 'docsmith.gaps.groupBy', this.groupBy);
@@ -173,7 +179,11 @@ export class GapsController implements vscode.Disposable {
       return;
     }
     if (!this.cached) {
-      this.view.message = this.config.analytics.projectId ? 'No export yet: refresh to fetch the assistant conversations.' : undefined;
+      this.view.message = this.lastError
+        ? `The refresh failed: ${this.lastError}`
+        : this.config.analytics.projectId
+          ? 'No export yet: refresh to fetch the assistant conversations.'
+          : undefined;
       this.view.description = undefined;
       this.tree.update([]);
       this.lens.update(new Map());
@@ -192,9 +202,11 @@ export class GapsController implements vscode.Disposable {
     this.tree.update(groups);
     this.lens.update(citationsByFile(groups));
     const synced = new Date(this.cached.syncedAt);
-    this.view.description = `${bounds.label} · synced ${synced.toLocaleString()}`;
+    // After a failed refresh the tree is the last sync's: said in the view, not only in a notification.
+    this.view.description = `${this.lastError ? 'not up to date · ' : ''}${bounds.label} · synced ${synced.toLocaleString()}`;
     this.view.message =
       [
+        this.lastError ? `The last refresh failed, so this is the sync of ${synced.toLocaleString()}: ${this.lastError}` : undefined,
         groups.length === 0 ? `No unanswered questions in the ${bounds.label}.` : undefined,
         report.statusInferred ? 'The export carries no resolutionStatus: "unanswered" means the answer cited no source.' : undefined,
       ]
@@ -207,7 +219,7 @@ export class GapsController implements vscode.Disposable {
       void vscode.window.showWarningMessage('Docsmith reads no API key in an untrusted workspace.');
       return;
     }
-    if (await this.keys.prompt()) void this.load();
+    await this.keys.prompt(); // storing it refreshes the view (keys.onDidChange)
   }
 
   refresh(): Promise<void> {
@@ -220,22 +232,22 @@ export class GapsController implements vscode.Disposable {
       return;
     }
     const { projectId, baseUrl } = this.config.analytics;
+    // A notification is never awaited here: a refresh waiting on one would hold up every later refresh
+    // until it is dismissed (a hidden notification stays pending in the notification centre).
     if (!projectId) {
-      const choice = await vscode.window.showWarningMessage(
-        'Set docsmith.analytics.projectId to fetch the assistant conversations.',
-        'Open Settings',
-      );
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'docsmith.analytics');
+      void vscode.window
+        .showWarningMessage('Set docsmith.analytics.projectId to fetch the assistant conversations.', 'Open Settings')
+        .then((choice) => {
+          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'docsmith.analytics');
+        });
       return;
     }
     const key = await this.keys.get();
     if (!key) {
-      const choice = await vscode.window.showWarningMessage(
-        'Set the admin API key to fetch the assistant conversations.',
-        'Set Admin API Key',
-      );
-      // Prompt here and retry in place: going through the command would queue a load behind this refresh.
-      if (choice && (await this.keys.prompt())) return this.refreshNow();
+      this.view.message = 'Set the admin API key (Docsmith: Set Admin API Key) to fetch the assistant conversations.';
+      void vscode.window.showWarningMessage('Set the admin API key to fetch the assistant conversations.', SET_KEY).then((choice) => {
+        if (choice) void this.setApiKey();
+      });
       return;
     }
     const bounds = this.rangeBounds();
@@ -279,6 +291,7 @@ export class GapsController implements vscode.Disposable {
             this.output.appendLine(`[gaps] ${note}`);
             void vscode.window.showWarningMessage(`Docsmith: ${note}`);
           } else await this.cache.write(this.cached);
+          this.lastError = undefined;
           this.output.appendLine(
             `[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${coversRange ? 'incremental' : 'full'} sync).`,
           );
@@ -286,7 +299,11 @@ export class GapsController implements vscode.Disposable {
           const message = error instanceof Error ? error.message : String(error);
           this.lastError = message;
           this.output.appendLine(`[gaps] ${message}`);
-          if (!/cancelled/.test(message)) void vscode.window.showErrorMessage(`Docsmith: ${message}`);
+          const auth = error instanceof ExportApiError && error.kind === 'auth';
+          if (!/cancelled/.test(message))
+            void vscode.window.showErrorMessage(`Docsmith: ${message}`, ...(auth ? [SET_KEY] : [])).then((choice) => {
+              if (choice) void this.setApiKey();
+            });
         }
       },
     );
@@ -300,7 +317,21 @@ export class GapsController implements vscode.Disposable {
       { label: 'Last 90 days', range: { days: 90 } as Range },
       { label: 'Custom range…', range: undefined },
     ];
-    const choice = await vscode.window.showQuickPick(picks, { title: 'Docsmith: date range of the gaps' });
+    const current = this.range;
+    const isCurrent = (range: Range | undefined) =>
+      range !== undefined && JSON.stringify(range) === JSON.stringify('days' in current ? { days: current.days } : current);
+    const custom = 'days' in current ? undefined : this.rangeBounds().label;
+    const items = picks.map((pick) => ({
+      ...pick,
+      description:
+        isCurrent(pick.range) || (pick.range === undefined && custom)
+          ? `(current${custom && !pick.range ? `: ${custom}` : ''})`
+          : undefined,
+    }));
+    const choice = await vscode.window.showQuickPick(items, {
+      title: `Docsmith: date range of the gaps (now: ${this.rangeBounds().label})`,
+      placeHolder: `Now: ${this.rangeBounds().label}`,
+    });
     if (!choice) return;
     let range = choice.range;
     if (!range) {

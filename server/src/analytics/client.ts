@@ -270,11 +270,16 @@ function httpMessage(status: number, text: string): string {
   try {
     const body = JSON.parse(text) as { error?: unknown; details?: { message?: unknown }[] };
     const messages = Array.isArray(body.details) ? body.details.map((d) => String(d?.message ?? '')).filter(Boolean) : [];
-    detail = [typeof body.error === 'string' ? body.error : '', ...messages].filter(Boolean).join('; ');
+    // Each part's own final stop is dropped: the parts are joined, and the whole ends the sentence.
+    detail = [typeof body.error === 'string' ? body.error : '', ...messages]
+      .map((part) => part.trim().replace(/[.!;:,\s]+$/, ''))
+      .filter(Boolean)
+      .join('; ');
   } catch {
     detail = looksLikeHtml(text) ? 'an HTML page instead of a JSON error' : text.slice(0, 200).trim();
   }
-  const suffix = detail ? `: ${detail}` : '';
+  const trimmed = detail.trim().replace(/[.!;:,\s]+$/, '');
+  const suffix = trimmed ? `: ${trimmed}` : '';
   if (status === 401 || status === 403)
     return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
   if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;

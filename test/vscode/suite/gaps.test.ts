@@ -15,7 +15,7 @@ type Api = {
       };
       cache: { read(b: string, p: string): Promise<unknown> };
     };
-    keys: { store(key: string): Thenable<void> };
+    keys: { store(key: string): Thenable<void>; clear(): Thenable<void> };
   };
 };
 
@@ -112,5 +112,32 @@ suite('Docs gaps view', () => {
     assert.ok(!settings.includes(KEY));
     const cached = JSON.stringify(await api.testing!.gaps.cache.read(server.url, 'acme'));
     assert.ok(cached.length > 1000 && !cached.includes(KEY));
+  });
+
+  test('regression, refresh hang: without a key a refresh waits on no notification; storing the key refreshes by itself', async () => {
+    const gaps = api.testing!.gaps as unknown as { view: { message?: string }; lastError?: string };
+    await api.testing!.keys.clear();
+    const before = server.requests.length;
+    // Each refresh shows "Set the admin API key" and returns: a second one is not queued behind the first.
+    await vscode.commands.executeCommand('docsmith.gaps.refresh');
+    await vscode.commands.executeCommand('docsmith.gaps.refresh');
+    assert.match(gaps.view.message ?? '', /Set the admin API key/);
+    assert.strictEqual(server.requests.length, before, 'nothing fetched without a key');
+    await api.testing!.keys.store(KEY);
+    await waitFor(() => (server.requests.length > before ? true : undefined), 'a refresh after the key was stored');
+    await waitFor(() => (gaps.view.message?.includes('Set the admin API key') ? undefined : true), 'the view to leave its no-key message');
+  });
+
+  test('a rejected key: the view says the tree is not up to date and why, with no doubled punctuation', async () => {
+    const gaps = api.testing!.gaps as unknown as { view: { message?: string; description?: string }; lastError?: string };
+    await api.testing!.keys.store('mint_wrong_key');
+    await waitFor(() => gaps.lastError, 'the 401');
+    await waitFor(() => (gaps.view.description?.startsWith('not up to date') ? true : undefined), 'the stale sign');
+    assert.match(gaps.view.message ?? '', /The last refresh failed, so this is the sync of .*admin API key was rejected \(401\)/);
+    assert.doesNotMatch(gaps.view.message ?? '', /\.\.|\.;/);
+    assert.ok(api.testing!.gaps.tree.groups.length > 0, 'the last sync is still shown');
+    await api.testing!.keys.store(KEY);
+    await waitFor(() => (gaps.lastError ? undefined : true), 'a good refresh');
+    assert.ok(!gaps.view.description?.startsWith('not up to date'));
   });
 });
