@@ -4,7 +4,9 @@ import {
   FileChangeType,
   ResponseError,
   TextDocuments,
+  type CancellationToken,
   type Connection,
+  type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -37,15 +39,16 @@ export function startServer(connection: Connection): void {
   let renameRedirects: RenameRedirects = 'ask';
   let scope: DiagnosticsScope = 'workspace';
   let folders: string[] = [];
-  const workspaceDiagnostics = new WorkspaceDiagnostics({
+  const workspaceDiagnostics: WorkspaceDiagnostics = new WorkspaceDiagnostics({
     connection,
     documents,
     service,
+    diagnosticsOf: (uri: string, token: CancellationToken): Promise<Diagnostic[]> => diagnostics.diagnosticsOf(uri, token),
     scope: () => scope,
     folders: () => folders,
     progress: () => support.workDoneProgress,
   });
-  const diagnostics = new DiagnosticsChannel(connection, documents, service, () => support, workspaceDiagnostics);
+  const diagnostics: DiagnosticsChannel = new DiagnosticsChannel(connection, documents, service, () => support, workspaceDiagnostics);
 
   connection.onInitialize((params): InitializeResult => {
     support = clientSupport(params.capabilities);

@@ -271,20 +271,24 @@ function httpMessage(status: number, text: string): string {
     const body = JSON.parse(text) as { error?: unknown; details?: { message?: unknown }[] };
     const messages = Array.isArray(body.details) ? body.details.map((d) => String(d?.message ?? '')).filter(Boolean) : [];
     // Each part's own final stop is dropped: the parts are joined, and the whole ends the sentence.
-    detail = [typeof body.error === 'string' ? body.error : '', ...messages]
-      .map((part) => part.trim().replace(/[.!;:,\s]+$/, ''))
-      .filter(Boolean)
-      .join('; ');
+    detail = [typeof body.error === 'string' ? body.error : '', ...messages].map(withoutFinalStop).filter(Boolean).join('; ');
   } catch {
     detail = looksLikeHtml(text) ? 'an HTML page instead of a JSON error' : text.slice(0, 200).trim();
   }
-  const trimmed = detail.trim().replace(/[.!;:,\s]+$/, '');
+  const trimmed = withoutFinalStop(detail);
   const suffix = trimmed ? `: ${trimmed}` : '';
   if (status === 401 || status === 403)
     return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
   if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;
   if (status === 400) return `The server refused the query (400)${suffix}.`;
   return `The server answered ${status}${suffix}.`;
+}
+
+/** The text without its final punctuation and spaces (a loop, not a regex: the text is the server's). */
+function withoutFinalStop(text: string): string {
+  let end = text.length;
+  while (end > 0 && '.!;:, \t\n\r'.includes(text[end - 1])) end--;
+  return text.slice(0, end).trim();
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in milliseconds. */

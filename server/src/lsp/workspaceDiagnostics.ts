@@ -14,7 +14,7 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CancelledError, internalErrorDiagnostic, type DocsLanguageService } from '../service';
+import { CancelledError, type DocsLanguageService } from '../service';
 import type { DiagnosticsScope } from './clientSettings';
 import { logFailure, type RequestGuard } from './requestGuard';
 
@@ -34,6 +34,8 @@ export interface WorkspaceDiagnosticsOptions {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
   service: DocsLanguageService;
+  /** A file's diagnostics, as the document pull answers them (a failure of Docsmith is one diagnostic). */
+  diagnosticsOf: (uri: string, token: CancellationToken) => Promise<Diagnostic[]>;
   scope: () => DiagnosticsScope;
   /** The workspace folders, whose docs roots are checked. */
   folders: () => string[];
@@ -101,7 +103,7 @@ export class WorkspaceDiagnostics {
       });
       seen.add(uri);
       if (this.options.documents.get(uri)) continue; // the document pull answers for open files
-      const items = await this.diagnosticsOf(uri, token);
+      const items = await this.options.diagnosticsOf(uri, token);
       const resultId = resultIdOf(items);
       if (resultId === EMPTY_ID && !previous.has(uri)) continue; // nothing to show, nothing shown before
       reports.push(
@@ -132,16 +134,6 @@ export class WorkspaceDiagnostics {
     const files: string[] = [];
     for (const root of await this.roots) files.push(...(await service.listDiagnosedFiles(root, token).catch(swallow([]))));
     return files;
-  }
-
-  private async diagnosticsOf(uri: string, token: CancellationToken): Promise<Diagnostic[]> {
-    try {
-      return (await this.options.service.getDiagnostics(uri, token)) ?? [];
-    } catch (error) {
-      if (error instanceof CancelledError) throw cancelled();
-      logFailure(error);
-      return [internalErrorDiagnostic(error)];
-    }
   }
 
   private nextChange(token: CancellationToken): Promise<void> {
