@@ -145,7 +145,8 @@ test(
     await step('07-gaps-view', async () => {
       const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
       if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
-      const gaps = page.locator('.pane-header[aria-label="Docs Gaps Section"]');
+      // By its title: the header's aria-label changes with the view's description (the range and sync time).
+      const gaps = page.locator('.pane-header', { has: page.locator('.title', { hasText: /^Docs Gaps$/i }) });
       if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
       await runCommand(page, 'Docsmith: Refresh Docs Gaps');
       await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().waitFor({ timeout: 30000 });
