@@ -12,7 +12,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service';
-import { pullCapabilities, startFixtureClient, startSiteClient, type TestClient } from '../helpers/lspClient';
+import { pullCapabilities, startFixtureClient, startSiteClient, waitFor, type TestClient } from '../helpers/lspClient';
 
 type Report = WorkspaceDocumentDiagnosticReport & { items?: Diagnostic[] };
 
@@ -166,6 +166,39 @@ test('workspace diagnostics: a big site streams partial results and shows progre
     assert.ok(all.every((r) => r.items?.[0]?.code === 'links/page-not-found'));
     assert.equal(progress[0], 'begin');
     assert.equal(progress.at(-1), 'end');
+  } finally {
+    await client.dispose();
+  }
+});
+
+test('workspace diagnostics: a pull cancelled while it checks ends its progress', async () => {
+  const files: Record<string, string> = {};
+  const pages: string[] = [];
+  for (let i = 0; i < 2000; i++) {
+    pages.push(`p${i}`);
+    files[`p${i}.mdx`] = `---\ntitle: P${i}\n---\n[broken](/missing-${i})\n`;
+  }
+  files['docs.json'] = JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#000000' }, navigation: { pages } });
+  const client = await startSiteClient(files, { capabilities: { ...pullCapabilities, window: { workDoneProgress: true } } });
+  try {
+    const progress: string[] = [];
+    let began: () => void;
+    const begin = new Promise<void>((resolve) => (began = resolve));
+    client.connection.onRequest('window/workDoneProgress/create', () => null);
+    client.connection.onNotification('$/progress', (params: { value: { kind?: string } }) => {
+      if (params.value.kind) progress.push(params.value.kind);
+      if (params.value.kind === 'begin') began();
+    });
+    const source = new CancellationTokenSource();
+    const pull = workspacePull(client, [], source);
+    await begin;
+    source.cancel();
+    await assert.rejects(pull, (error: { code?: number }) => error.code === -32800);
+    await waitFor(() => (progress.at(-1) === 'end' ? true : undefined), 'the progress to end');
+    assert.deepEqual(
+      progress.filter((kind) => kind !== 'report'),
+      ['begin', 'end'],
+    );
   } finally {
     await client.dispose();
   }

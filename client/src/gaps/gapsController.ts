@@ -318,19 +318,17 @@ export class GapsController implements vscode.Disposable {
       { label: 'Custom range…', range: undefined },
     ];
     const current = this.range;
+    const now = this.rangeBounds().label;
+    // A preset is current when its days are; "Custom range…" when the range is custom.
     const isCurrent = (range: Range | undefined) =>
-      range !== undefined && JSON.stringify(range) === JSON.stringify('days' in current ? { days: current.days } : current);
-    const custom = 'days' in current ? undefined : this.rangeBounds().label;
+      range && 'days' in range ? 'days' in current && range.days === current.days : !('days' in current);
     const items = picks.map((pick) => ({
       ...pick,
-      description:
-        isCurrent(pick.range) || (pick.range === undefined && custom)
-          ? `(current${custom && !pick.range ? `: ${custom}` : ''})`
-          : undefined,
+      description: isCurrent(pick.range) ? (pick.range ? '(current)' : `(current: ${now})`) : undefined,
     }));
     const choice = await vscode.window.showQuickPick(items, {
-      title: `Docsmith: date range of the gaps (now: ${this.rangeBounds().label})`,
-      placeHolder: `Now: ${this.rangeBounds().label}`,
+      title: `Docsmith: date range of the gaps (now: ${now})`,
+      placeHolder: `Now: ${now}`,
     });
     if (!choice) return;
     let range = choice.range;

@@ -90,30 +90,31 @@ export class WorkspaceDiagnostics {
     const seen = new Set<string>();
     const progress = files.length >= PROGRESS_FROM && this.options.progress() ? await this.startProgress(files.length) : undefined;
     let sliceStart = Date.now();
-    for (const [index, uri] of files.entries()) {
-      if (Date.now() - sliceStart >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = Date.now();
-        progress?.report(Math.floor((index * 100) / files.length), `${index} of ${files.length} files`);
+    try {
+      for (const [index, uri] of files.entries()) {
+        if (Date.now() - sliceStart >= SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = Date.now();
+          progress?.report(Math.floor((index * 100) / files.length), `${index} of ${files.length} files`);
+        }
+        // The editor first: while the author types or a request is answered, the check waits.
+        await this.quiet(token);
+        seen.add(uri);
+        if (this.options.documents.get(uri)) continue; // the document pull answers for open files
+        const items = await this.options.diagnosticsOf(uri, token);
+        const resultId = resultIdOf(items);
+        if (resultId === EMPTY_ID && !previous.has(uri)) continue; // nothing to show, nothing shown before
+        reports.push(
+          previous.get(uri) === resultId
+            ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, resultId, version: null }
+            : { kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items },
+        );
+        if (partial && reports.length >= BATCH) partial.report({ items: reports.splice(0) });
       }
-      // The editor first: while the author types or a request is answered, the check waits.
-      await this.quiet(token).catch((error: unknown) => {
-        progress?.done();
-        throw error;
-      });
-      seen.add(uri);
-      if (this.options.documents.get(uri)) continue; // the document pull answers for open files
-      const items = await this.options.diagnosticsOf(uri, token);
-      const resultId = resultIdOf(items);
-      if (resultId === EMPTY_ID && !previous.has(uri)) continue; // nothing to show, nothing shown before
-      reports.push(
-        previous.get(uri) === resultId
-          ? { kind: DocumentDiagnosticReportKind.Unchanged, uri, resultId, version: null }
-          : { kind: DocumentDiagnosticReportKind.Full, uri, resultId, version: null, items },
-      );
-      if (partial && reports.length >= BATCH) partial.report({ items: reports.splice(0) });
+    } finally {
+      // However the check ends (a cancellation in the wait or in a file's check), its progress ends.
+      progress?.done();
     }
-    progress?.done();
     // Files reported before and gone since (deleted, ignored, out of scope): their problems are cleared.
     for (const [uri, value] of previous) {
       if (!seen.has(uri) && value !== EMPTY_ID && !this.options.documents.get(uri))

@@ -14,6 +14,15 @@ export function accepts(only: readonly string[] | undefined, kind: string): bool
   return !only || only.some((wanted) => wanted === '' || kind === wanted || kind.startsWith(`${wanted}.`));
 }
 
+/** A fix of the file, with where its edit starts and ends (offsets) and the severity of what it fixes (5: no diagnostic). */
+interface Fix {
+  edit: TextEdit;
+  severity: number;
+  diagnostic?: Diagnostic;
+  start: number;
+  end: number;
+}
+
 /**
  * One action applying every fix of the file that is safe to apply unasked and together: forms the
  * platform reads the same way (a leading `/` or an extension in a page entry, a method in lower case),
@@ -25,25 +34,31 @@ export function fixAllAction(
   diagnostics: Diagnostic[],
   state: SiteState | undefined,
 ): CodeAction | undefined {
-  const fixes: { edit: TextEdit; severity: number; diagnostic?: Diagnostic }[] = [];
+  const fixes: Fix[] = [];
+  const add = (edit: TextEdit, severity: number, diagnostic?: Diagnostic) =>
+    fixes.push({
+      edit,
+      severity,
+      diagnostic,
+      start: document.lines.offsetAt(edit.range.start),
+      end: document.lines.offsetAt(edit.range.end),
+    });
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const data = readFixData(diagnostic.data);
     if (data.fixAll && data.replace !== undefined)
-      fixes.push({ edit: { range: diagnostic.range, newText: data.replace }, severity: diagnostic.severity ?? 1, diagnostic });
+      add({ range: diagnostic.range, newText: data.replace }, diagnostic.severity ?? 1, diagnostic);
   }
   for (const offset of operationOffsets(document, state)) {
     const position = document.lines.positionAt(offset);
     const edit = methodCaseAction(document.uri, document.lines, { start: position, end: position })?.edit?.changes?.[document.uri]?.[0];
-    if (edit) fixes.push({ edit, severity: 5 });
+    if (edit) add(edit, 5);
   }
-  const offsetOf = (fix: (typeof fixes)[number]) => document.lines.offsetAt(fix.edit.range.start);
-  const endOf = (fix: (typeof fixes)[number]) => document.lines.offsetAt(fix.edit.range.end);
-  fixes.sort((a, b) => offsetOf(a) - offsetOf(b) || a.severity - b.severity);
-  const kept: typeof fixes = [];
+  fixes.sort((a, b) => a.start - b.start || a.severity - b.severity);
+  const kept: Fix[] = [];
   for (const fix of fixes) {
     const last = kept.at(-1);
-    if (last && offsetOf(fix) < endOf(last)) {
+    if (last && fix.start < last.end) {
       if (fix.severity < last.severity) kept[kept.length - 1] = fix;
       continue;
     }
