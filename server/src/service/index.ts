@@ -12,6 +12,8 @@ export type { EditorFeatures } from './editorFeatures';
 export type { FileRename } from './features/rename';
 export type { SiteCheckResult, CheckCache } from './checkSite';
 export type { SiteMap, SiteMapOperation } from './siteMap';
+export type { PageIndex, IndexedPage, IndexedSection } from './pageIndex';
+export type { DraftPageRequest } from './features/draftPage';
 
 export type { DocsWorkspace, DirectoryEntry, FileStat, FileListing } from './workspace';
 export { WorkspaceError } from './workspace';

@@ -13,6 +13,9 @@ import { checkedPageFiles } from './siteFiles';
 import { dirnameUri, joinUri } from './uri';
 import { findDocsRootAbove, findDocsRootsBelow } from './docsRoots';
 import { siteMapOf, type SiteMap } from './siteMap';
+import { buildPageIndex, type PageIndex } from './pageIndex';
+import { draftPageEdit, type DraftPageRequest } from './features/draftPage';
+import type { WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DocsWorkspace } from './workspace';
 
 export interface LanguageServiceOptions {
@@ -35,6 +38,10 @@ export interface DocsLanguageService extends EditorFeatures {
   getDiagnostics(uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined>;
   /** What mapping cited URLs to local files needs of the site a file belongs to; undefined outside any site. */
   getSiteMap(uri: string, token?: Cancellation): Promise<SiteMap | undefined>;
+  /** Every published page of the site a file belongs to, in sections with title and description (for ranking pages); undefined outside any site. */
+  getPageIndex(uri: string, token?: Cancellation): Promise<PageIndex | undefined>;
+  /** Creates a page and lists it beside a neighbour in the navigation, as one edit; undefined when it cannot (the page exists, no group). */
+  getDraftPageEdit(rootUri: string, request: DraftPageRequest): Promise<WorkspaceEdit | undefined>;
   /** Tells the service a file changed (an edit, or a file event from disk), so caches are dropped. */
   didChange(uri: string, change: FileChange): void;
   updateSettings(settings: LanguageServiceSettings): void;
@@ -88,6 +95,13 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     async getSiteMap(uri, token) {
       const rootUri = await findDocsRoot(uri);
       return rootUri === undefined ? undefined : siteMapOf(await getSiteState(rootUri, token));
+    },
+    async getPageIndex(uri, token) {
+      const rootUri = await findDocsRoot(uri);
+      return rootUri === undefined ? undefined : buildPageIndex(await getSiteState(rootUri, token), workspace, token);
+    },
+    async getDraftPageEdit(rootUri, request) {
+      return draftPageEdit(await getSiteState(rootUri), request);
     },
     checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
     async listDiagnosedFiles(rootUri, token) {

@@ -1,0 +1,112 @@
+// The quality of gap clusters on a labelled set (test/fixtures/gaps-labelled by default): pairwise
+// precision, recall and F1 of the clusters against the topics, and the share of topics whose
+// suggested page is the page their answer belongs on. `node --import tsx bench/gapQuality.ts [DIR] [--sweep]`.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FsWorkspace } from '../server/src/fsWorkspace';
+import { createLanguageService, pathToUri } from '../server/src/service';
+import { clusterGaps, DEFAULT_THRESHOLD, type GapCluster } from '../server/src/analytics/gaps/gapClusters';
+import { createPageRanker } from '../server/src/analytics/gaps/pageRanking';
+
+export interface LabelledTopic {
+  topic: string;
+  page: string;
+  heading?: string;
+  questions: string[];
+}
+
+export interface Quality {
+  precision: number;
+  recall: number;
+  f1: number;
+  /** Topics whose questions' majority cluster suggests the topic's page. */
+  pageRight: number;
+  topics: number;
+  clusters: number;
+  questions: number;
+  wrongPages: { topic: string; expected: string; got: string | null }[];
+}
+
+export async function loadLabelledSet(dir: string) {
+  const topics = (JSON.parse(readFileSync(join(dir, 'topics.json'), 'utf8')) as { topics: LabelledTopic[] }).topics;
+  const service = createLanguageService({ workspace: new FsWorkspace() });
+  const index = await service.getPageIndex(pathToUri(resolve(dir, 'site', 'docs.json')));
+  if (!index) throw new Error(`no docs site in ${dir}/site`);
+  return { topics, ranker: createPageRanker(index.pages) };
+}
+
+export function measure(topics: LabelledTopic[], clusters: GapCluster[]): Quality {
+  const topicOf = new Map<string, number>();
+  topics.forEach((topic, t) => topic.questions.forEach((_, q) => topicOf.set(`t${t}q${q}`, t)));
+  const clusterOf = new Map<string, number>();
+  clusters.forEach((cluster, c) => cluster.conversationIds.forEach((id) => clusterOf.set(id, c)));
+  const ids = [...topicOf.keys()];
+  let both = 0;
+  let sameCluster = 0;
+  let sameTopic = 0;
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++) {
+      const c = clusterOf.get(ids[i]) === clusterOf.get(ids[j]);
+      const t = topicOf.get(ids[i]) === topicOf.get(ids[j]);
+      if (c) sameCluster++;
+      if (t) sameTopic++;
+      if (c && t) both++;
+    }
+  const precision = sameCluster ? both / sameCluster : 1;
+  const recall = sameTopic ? both / sameTopic : 1;
+  const wrongPages: Quality['wrongPages'] = [];
+  topics.forEach((topic, t) => {
+    const counts = new Map<number, number>();
+    topic.questions.forEach((_, q) => {
+      const c = clusterOf.get(`t${t}q${q}`)!;
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+    });
+    const majority = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+    const got = clusters[majority].suggestion?.file ?? null;
+    if (got !== topic.page) wrongPages.push({ topic: topic.topic, expected: topic.page, got });
+  });
+  return {
+    precision,
+    recall,
+    f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
+    pageRight: (topics.length - wrongPages.length) / topics.length,
+    topics: topics.length,
+    clusters: clusters.length,
+    questions: ids.length,
+    wrongPages,
+  };
+}
+
+export function clusterLabelled(topics: LabelledTopic[], ranker: ReturnType<typeof createPageRanker>, threshold = DEFAULT_THRESHOLD) {
+  const questions = topics.flatMap((topic, t) =>
+    topic.questions.map((query, q) => ({ id: `t${t}q${q}`, query, timestamp: '2026-11-01T00:00:00.000Z', sources: [] })),
+  );
+  return clusterGaps(questions, { ranker, threshold });
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? resolve(__dirname, '../test/fixtures/gaps-labelled');
+  const { topics, ranker } = await loadLabelledSet(dir);
+  const fixed = process.argv.find((a) => a.startsWith('--threshold='));
+  const thresholds = fixed
+    ? [Number(fixed.slice(12))]
+    : process.argv.includes('--sweep')
+      ? [0.08, 0.1, 0.12, 0.14, 0.16, 0.18, 0.2, 0.22, 0.24, 0.26, 0.28, 0.3, 0.35, 0.4]
+      : [DEFAULT_THRESHOLD];
+  for (const threshold of thresholds) {
+    const clusters = clusterLabelled(topics, ranker, threshold);
+    const q = measure(topics, clusters);
+    console.log(
+      `threshold ${threshold.toFixed(2)}: P ${q.precision.toFixed(3)} R ${q.recall.toFixed(3)} F1 ${q.f1.toFixed(3)} · right page ${Math.round(q.pageRight * q.topics)}/${q.topics} · ${q.clusters} clusters for ${q.questions} questions`,
+    );
+    if (process.argv.includes('--verbose')) {
+      for (const w of q.wrongPages) console.log(`  wrong page: ${w.topic}: expected ${w.expected}, got ${w.got}`);
+      for (const c of clusters)
+        console.log(
+          `  [${c.conversationIds.length}] ${c.label} → ${c.suggestion?.file}#${c.suggestion?.anchor} :: ${c.conversationIds.join(' ')}`,
+        );
+    }
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(__filename)) void main();

@@ -1,0 +1,56 @@
+import { isStopword, type Term } from './terms';
+
+/** A label this long fits beside its count in a sidebar of the default width. */
+export const LABEL_MAX = 36;
+
+/**
+ * A short label for a cluster from its most central question: the question without its opening
+ * function words ("How do I", "Is there a") and final punctuation; when that is too long, its
+ * content words only; when still too long, cut at a word with "…".
+ */
+export function clusterLabel(question: string, content: readonly Term[]): string {
+  const words = question.replace(/\s+/g, ' ').trim().split(' ');
+  let start = 0;
+  while (start < words.length - 1 && isStopword(bare(words[start]))) start++;
+  const phrase = trimEnd(words.slice(start).join(' '), (char) => '?.!,;: '.includes(char));
+  const full = capitalise(phrase || question.trim());
+  if (full.length <= LABEL_MAX) return full || '(empty question)';
+  const contentWords = new Set(content.map((term) => term.word));
+  const kept = words.slice(start).filter((word) => parts(word).some((part) => contentWords.has(part)));
+  const compact = capitalise(kept.map(bare).join(' '));
+  if (compact && compact.length <= LABEL_MAX) return compact;
+  return cut(compact || full);
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The word without the punctuation around it (loops: the text is a user's). */
+function bare(word: string): string {
+  let start = 0;
+  while (start < word.length && !LETTER_OR_DIGIT.test(word[start])) start++;
+  return trimEnd(word.slice(start), (char) => !LETTER_OR_DIGIT.test(char));
+}
+
+function trimEnd(text: string, drop: (char: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text[end - 1])) end--;
+  return text.slice(0, end);
+}
+
+function parts(word: string): string[] {
+  return word
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function cut(text: string): string {
+  const head = text.slice(0, LABEL_MAX - 1);
+  const space = head.lastIndexOf(' ');
+  return `${space > LABEL_MAX / 2 ? head.slice(0, space) : head}…`;
+}

@@ -1,0 +1,94 @@
+import stem from 'wink-porter2-stemmer';
+
+/**
+ * Words that carry no need of their own in a question to a docs assistant: English function words,
+ * question words and the verbs every question uses ("how do I get", "is there a way to use").
+ */
+const STOPWORDS = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
+    'can cannot could did do does doing done down during each else ever every few for from further get gets getting got had has ' +
+    'have having he her here hers him his how i if in into is it its itself just let lets like make makes me might more most must my ' +
+    'myself need needs no nor not now of off on once one only or other our ours out over own please possible same shall she should ' +
+    'so some still such than that the their theirs them then there these they this those through to too try trying under until up ' +
+    'us use used using very via want wants was way ways we were what when where whether which while who whom why will with within ' +
+    'without would yes yet you your yours yourself anyone anything someone something thing things able hi hello thanks thank help ' +
+    'know tell explain show work works working go going see seems really actually instead already always often best better good ok okay ' +
+    'set doesn don isn aren wasn won didn can t s m re ve ll d'
+  ).split(' '),
+);
+
+/**
+ * Words that name the same thing, mapped to one stem after stemming. General software and docs
+ * vocabulary only, not one product's: a site's own terms are left to the weighting.
+ */
+const SYNONYMS: Record<string, string> = {
+  whitelist: 'allowlist',
+  blacklist: 'blocklist',
+  remov: 'delet',
+  eras: 'delet',
+  purg: 'delet',
+  login: 'signin',
+  logon: 'signin',
+  signon: 'signin',
+  cost: 'price',
+  pricing: 'price',
+  fee: 'price',
+  resend: 'retri',
+  redeliv: 'retri',
+  redeliveri: 'retri',
+  failur: 'fail',
+  maximum: 'max',
+  asyncio: 'async',
+  asynchron: 'async',
+  await: 'async',
+  golang: 'go',
+  translat: 'local',
+  locale: 'local',
+  i18n: 'local',
+  languag: 'local',
+  multilingu: 'local',
+  localis: 'local',
+  localiz: 'local',
+  credenti: 'key',
+  setup: 'configur',
+  config: 'configur',
+  doc: 'document',
+  sandbox: 'test',
+  optout: 'unsubscrib',
+};
+
+export interface Term {
+  /** The normalised stem the similarity uses. */
+  stem: string;
+  /** The word as written (lower case), for labels. */
+  word: string;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
+
+/** The content terms of a text: lower-cased words without accents, function words dropped, stemmed, synonyms joined. */
+export function terms(text: string): Term[] {
+  const out: Term[] = [];
+  const normalised = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  for (const match of normalised.matchAll(WORD)) {
+    const word = match[0].split(/['’]/)[0];
+    if (word.length < 2 && !/\d/.test(word)) continue;
+    if (STOPWORDS.has(word)) continue;
+    const stemmed = /^\d+$/.test(word) ? word : stem(word);
+    const joined = SYNONYMS[stemmed] ?? stemmed;
+    if (!joined || STOPWORDS.has(joined)) continue;
+    out.push({ stem: joined, word });
+  }
+  return out;
+}
+
+/** The stems of a text, for indexing (see {@link terms}). */
+export function stems(text: string): string[] {
+  return terms(text).map((term) => term.stem);
+}
+
+/** True for a word that {@link terms} leaves out of a text's content. */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}

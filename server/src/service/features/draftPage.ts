@@ -1,0 +1,50 @@
+import type { WorkspaceEdit } from 'vscode-languageserver-types';
+import type { SiteState } from '../siteState';
+import { joinUri } from '../uri';
+import { appendToArray, toTextEdits } from './jsonEdits';
+import { rankGroupsFor } from './navigationGroups';
+
+export interface DraftPageRequest {
+  /** The new page's id (path without extension, relative to the docs root). */
+  pageId: string;
+  /** `.mdx` (default) or `.md`. */
+  extension?: string;
+  content: string;
+  /** The page whose navigation group the new page joins; without it (or when it is not listed), the best group for the new page's folder. */
+  nearPageId?: string;
+}
+
+/**
+ * Creates a page and lists it in the navigation group of a neighbouring page, in one workspace edit
+ * (the editor applies it as one undoable change). Undefined when the page exists or no group can take it.
+ */
+export function draftPageEdit(state: SiteState, request: DraftPageRequest): WorkspaceEdit | undefined {
+  const site = state.context;
+  if (!site) return undefined;
+  const relative = `${request.pageId}${request.extension ?? '.mdx'}`;
+  if (site.files.pages.has(request.pageId) || site.files.files.has(relative)) return undefined;
+  const groups = site.navigation.groups;
+  const near = request.nearPageId
+    ? site.navigation.pages.find((entry) => entry.page.id === request.nearPageId && !entry.isRoot)
+    : undefined;
+  const holding = near
+    ? groups.find((group) => (group.pages.children ?? []).some((child) => child.uri === near.node.uri && child.offset === near.node.offset))
+    : undefined;
+  const group = holding ?? rankGroupsFor(request.pageId, groups)[0];
+  const target = group && state.configDocuments.get(group.pages.uri);
+  if (!group || !target) return undefined;
+  const uri = joinUri(state.rootUri, relative);
+  return {
+    documentChanges: [
+      { kind: 'create', uri, options: { ignoreIfExists: false } },
+      {
+        textDocument: { uri, version: null },
+        edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: request.content }],
+      },
+      {
+        textDocument: { uri: target.uri, version: null },
+        edits: toTextEdits(target.lines, appendToArray(target.text, group.pages, [request.pageId])),
+      },
+    ],
+  };
+}

@@ -1,0 +1,89 @@
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from './cancellation';
+import { parsePageDocument } from './documents/pageDocument';
+import { newSlugger, slugifyTitle } from './mdx/slug';
+import type { SiteState } from './siteState';
+import { joinUri } from './uri';
+import type { DocsWorkspace } from './workspace';
+
+/** One section of a page: the text under a heading (or before the first heading, `heading` null). */
+export interface IndexedSection {
+  heading: string | null;
+  /** The heading's `#anchor`; null for the text before the first heading. */
+  anchor: string | null;
+  /** The heading's level (1-6); 0 for the text before the first heading. */
+  level: number;
+  /** 0-based line of the heading (of the body's start for the first section). */
+  line: number;
+  text: string;
+}
+
+/** What finding where an answer belongs reads of a page. Plain data: it crosses the LSP. */
+export interface IndexedPage {
+  /** Page id: the path relative to the docs root without extension. */
+  id: string;
+  /** Relative to the docs root, with extension. */
+  file: string;
+  title: string;
+  description: string;
+  sections: IndexedSection[];
+}
+
+export interface PageIndex {
+  rootUri: string;
+  pages: IndexedPage[];
+}
+
+/** Yield to the event loop after this many pages, so an index of a big site does not hold up edits. */
+const PAGES_PER_SLICE = 100;
+
+/**
+ * Every published page of a site cut into sections at its headings, with its front matter's title
+ * and description: what ranking the pages for a question needs. Pages are read from the workspace
+ * (open editors included) and parsed apart from the editor's documents.
+ */
+export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace, token?: Cancellation): Promise<PageIndex> {
+  const site = state.context;
+  if (!site) return { rootUri: state.rootUri, pages: [] };
+  const pages: IndexedPage[] = [];
+  let count = 0;
+  for (const [id, file] of [...site.files.pages].sort((a, b) => a[0].localeCompare(b[0]))) {
+    if (++count % PAGES_PER_SLICE === 0) {
+      await yieldToEventLoop();
+      throwIfCancelled(token);
+    }
+    const uri = joinUri(state.rootUri, file);
+    const text = await workspace.readFile(uri);
+    if (text === undefined) continue;
+    pages.push(indexPage(id, file, uri, text));
+  }
+  return { rootUri: state.rootUri, pages };
+}
+
+export function indexPage(id: string, file: string, uri: string, text: string): IndexedPage {
+  const document = parsePageDocument(uri, text);
+  const { data, bodyOffset } = document.frontMatter;
+  const title = typeof data.title === 'string' ? data.title : (id.split('/').pop() ?? id).replace(/[-_]/g, ' ');
+  const description = typeof data.description === 'string' ? data.description : '';
+  const headings = document.body().headings;
+  const slugger = newSlugger();
+  const sections: IndexedSection[] = [];
+  const firstEnd = headings.length ? headings[0].offset : text.length;
+  sections.push({
+    heading: null,
+    anchor: null,
+    level: 0,
+    line: document.lines.positionAt(bodyOffset).line,
+    text: text.slice(bodyOffset, firstEnd),
+  });
+  headings.forEach((heading, index) => {
+    const end = index + 1 < headings.length ? headings[index + 1].offset : text.length;
+    sections.push({
+      heading: heading.title,
+      anchor: heading.customId ?? slugifyTitle(heading.title, slugger),
+      level: heading.level,
+      line: document.lines.positionAt(heading.offset).line,
+      text: text.slice(heading.offset + heading.length, end),
+    });
+  });
+  return { id, file, title, description, sections };
+}
