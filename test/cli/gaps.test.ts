@@ -43,7 +43,7 @@ test('json follows the contract; sources map to local pages; counts add up', asy
   const result = await gaps(['--format', 'json']);
   assert.equal(result.code, 0, result.stderr);
   const report = JSON.parse(result.stdout);
-  assert.deepEqual(Object.keys(report), ['conversations', 'pages', 'fetched', 'unanswered', 'statusInferred']);
+  assert.deepEqual(Object.keys(report), ['conversations', 'pages', 'fetched', 'unanswered', 'statusInferred', 'clusters']);
   assert.equal(report.fetched, 300);
   assert.equal(report.unanswered, report.conversations.length);
   assert.ok(report.unanswered > 60 && report.unanswered < 140, `about a third unanswered: ${report.unanswered}`);
@@ -65,13 +65,49 @@ test('json follows the contract; sources map to local pages; counts add up', asy
   assert.ok(!result.stdout.includes(KEY) && !result.stderr.includes(KEY));
 });
 
-test('text groups by page, then questions without a source, then categories', async () => {
+test('json clusters: every unanswered conversation in exactly one, files relative to the docs root, a trend with --from', async () => {
+  const plain = JSON.parse((await gaps(['--format', 'json'])).stdout);
+  const ids = plain.clusters.flatMap((cluster: { conversationIds: string[] }) => cluster.conversationIds).sort();
+  assert.deepEqual(ids, plain.conversations.map((c: { id: string }) => c.id).sort());
+  assert.equal(new Set(ids).size, ids.length);
+  for (const cluster of plain.clusters) {
+    assert.deepEqual(Object.keys(cluster), ['id', 'label', 'size', 'conversationIds', 'suggestion', 'cited', 'trend']);
+    assert.equal(cluster.size, cluster.conversationIds.length);
+    assert.equal(cluster.trend, null, 'no --from, no range before, no trend');
+    assert.ok(cluster.label.length > 0 && cluster.label.length <= 36, cluster.label);
+    if (cluster.suggestion) {
+      assert.deepEqual(Object.keys(cluster.suggestion), ['file', 'heading', 'anchor', 'line', 'score']);
+      assert.ok(!cluster.suggestion.file.startsWith('/') && /\.mdx?$/.test(cluster.suggestion.file), cluster.suggestion.file);
+      assert.ok(cluster.suggestion.score > 0);
+    }
+  }
+  for (let i = 1; i < plain.clusters.length; i++) assert.ok(plain.clusters[i - 1].size >= plain.clusters[i].size, 'largest first');
+  // The demo's webhook questions are three needs, not one.
+  const clusterOf = (query: string) =>
+    plain.clusters.find((cluster: { conversationIds: string[] }) =>
+      cluster.conversationIds.includes(plain.conversations.find((c: { query: string }) => c.query === query)?.id),
+    );
+  const signature = clusterOf('How do I verify a webhook signature?');
+  const retries = clusterOf('How long are failed webhooks retried?');
+  if (signature && retries) {
+    assert.notEqual(signature.id, retries.id);
+    assert.equal(signature.suggestion.file, 'guides/webhooks.mdx');
+  }
+  const withTrend = JSON.parse((await gaps(['--format', 'json', '--from', '2026-10-01'])).stdout);
+  for (const cluster of withTrend.clusters) {
+    assert.equal(typeof cluster.trend.previous, 'number');
+    assert.equal(cluster.trend.change, cluster.size - cluster.trend.previous);
+  }
+});
+
+test('text lists the clusters with their page, then pages, questions without a source and categories', async () => {
   const result = await gaps([]);
   assert.equal(result.code, 0);
   assert.match(
     result.stdout,
-    /^\d+ unanswered of 300 conversations\.\n\nPages cited by unanswered questions:\n\s+\d+ {2}[\w/-]+\.mdx\n\s+- /,
+    /^\d+ unanswered of 300 conversations\.\n\nGaps by need, largest first, with the page where each answer belongs:\n\s+\d+ {2}\S.* {2}→ \S/,
   );
+  assert.match(result.stdout, /\n\nPages cited by unanswered questions:\n\s+\d+ {2}[\w/-]+\.mdx\n\s+- /);
   assert.match(result.stdout, /\nNo source cited \(\d+\):\n/);
   assert.match(result.stdout, /\nBy category:\n(\s+\d+ {2}[\w() -]+\n)+$/);
 });
@@ -80,8 +116,16 @@ test('markdown is ready for a pull request; csv has one row per question', async
   const markdown = await gaps(['--format', 'markdown', '--from', '2026-01-01']);
   assert.match(
     markdown.stdout,
-    /^## Docs gaps: \d+ unanswered of \d+ questions \(from 2026-01-01\)\n\n### `[\w/-]+\.mdx`: \d+ questions\n\n- \[ \] /,
+    /^## Docs gaps: \d+ unanswered of \d+ questions \(from 2026-01-01\)\n\n### [^\n]+: \d+ questions?, [^\n]+ the range before\n\nSuggested: (?:`[\w/-]+\.mdx`|no page)[^\n]*\n\n/,
   );
+  // Largest cluster first; every unanswered question once, as a checklist item.
+  const sizes = [...markdown.stdout.matchAll(/^### .*: (\d+) questions?/gm)].map((m) => Number(m[1]));
+  assert.deepEqual(
+    sizes,
+    [...sizes].sort((a, b) => b - a),
+  );
+  const markdownJson = JSON.parse((await gaps(['--format', 'json', '--from', '2026-01-01'])).stdout);
+  assert.equal((markdown.stdout.match(/^- \[ \] /gm) ?? []).length, markdownJson.unanswered);
   const csv = await gaps(['--format', 'csv']);
   const rows = csv.stdout.trim().split('\r\n');
   assert.equal(rows[0], 'id,timestamp,query,queryCategory,files,urls,statusInferred');

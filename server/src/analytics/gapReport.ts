@@ -1,5 +1,6 @@
 import type { MappedUrl } from './pageMapping';
 import type { Conversation } from './types';
+import type { ReportCluster } from './gaps/reportClusters';
 import { withoutQueryOrFragment } from '../common/text';
 
 export interface ReportSource {
@@ -32,6 +33,8 @@ export interface ReportPage {
 export interface GapReport {
   conversations: ReportConversation[];
   pages: ReportPage[];
+  /** The unanswered conversations by need, largest first: each conversation in exactly one cluster. */
+  clusters?: ReportCluster[];
   fetched: number;
   unanswered: number;
   /** True when no conversation carried `resolutionStatus`: unanswered then means "cited no source". */

@@ -56,3 +56,19 @@ export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
+
+/**
+ * The range just before `[from, to)` and as long (to now when `to` is not given): what a trend
+ * compares with. Undefined without `from`, or when a date does not parse.
+ */
+export function previousRange(
+  from: string | undefined,
+  to: string | undefined,
+  now = Date.now(),
+): { dateFrom: string; dateTo: string } | undefined {
+  const start = from === undefined ? undefined : parseExportDate(from);
+  const end = to === undefined ? new Date(now) : parseExportDate(to);
+  if (!start || !end || end.getTime() <= start.getTime()) return undefined;
+  const length = end.getTime() - start.getTime();
+  return { dateFrom: new Date(start.getTime() - length).toISOString(), dateTo: start.toISOString() };
+}

@@ -1,8 +1,12 @@
 import { resolve } from 'node:path';
 import { fetchAllConversations } from '../analytics/client';
 import { ExportApiError } from '../analytics/errors';
-import { buildGapReport, mayBeUnanswered } from '../analytics/gapReport';
+import { buildGapReport, isUnanswered, mayBeUnanswered } from '../analytics/gapReport';
 import { createUrlMapper, type MappableSite } from '../analytics/pageMapping';
+import { clusterReport } from '../analytics/gaps/reportClusters';
+import { previousRange } from '../analytics/query';
+import type { Conversation } from '../analytics/types';
+import type { IndexedPage } from '../service';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath } from '../service';
 import { UsageError } from './config';
@@ -38,24 +42,23 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   const site = await loadSite(options.docs, options.warn);
   let result;
   let sawStatus = false;
+  const fetchRange = (query: { dateFrom?: string; dateTo?: string }, keep: (conversation: Conversation) => boolean) =>
+    fetchAllConversations(query, {
+      baseUrl: options.baseUrl,
+      projectId: options.project,
+      apiKey: options.apiKey,
+      signal: options.signal,
+      maxConversations: options.maxConversations,
+      onPage: ({ pages, fetched }) =>
+        options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
+      onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
+      keep,
+    });
   try {
-    result = await fetchAllConversations(
-      { dateFrom: options.from, dateTo: options.to },
-      {
-        baseUrl: options.baseUrl,
-        projectId: options.project,
-        apiKey: options.apiKey,
-        signal: options.signal,
-        maxConversations: options.maxConversations,
-        onPage: ({ pages, fetched }) =>
-          options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
-        onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
-        keep: (conversation) => {
-          sawStatus ||= conversation.resolutionStatus !== undefined;
-          return mayBeUnanswered(conversation);
-        },
-      },
-    );
+    result = await fetchRange({ dateFrom: options.from, dateTo: options.to }, (conversation) => {
+      sawStatus ||= conversation.resolutionStatus !== undefined;
+      return mayBeUnanswered(conversation);
+    });
   } catch (error) {
     if (error instanceof ExportApiError && (error.kind === 'query' || error.kind === 'config')) throw new UsageError(error.message);
     throw error;
@@ -68,6 +71,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   }
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
+  report.clusters = clusterReport(report, site.index, await previousUnanswered(options, fetchRange, sawStatus));
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':
@@ -81,13 +85,41 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   }
 }
 
-async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite> {
+/**
+ * The unanswered questions of the range before `--from` (as long as the range asked for), for each
+ * cluster's trend; undefined without `--from`. A failure there costs the trend only, with a warning.
+ */
+async function previousUnanswered(
+  options: GapsOptions,
+  fetchRange: (
+    query: { dateFrom?: string; dateTo?: string },
+    keep: (conversation: Conversation) => boolean,
+  ) => Promise<{ conversations: Conversation[] }>,
+  sawStatus: boolean,
+): Promise<Conversation[] | undefined> {
+  const range = previousRange(options.from, options.to);
+  if (!range) return undefined;
+  try {
+    const earlier = await fetchRange(range, (conversation) => isUnanswered(conversation, !sawStatus));
+    return earlier.conversations;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    options.warn(
+      `the range before (${range.dateFrom} to ${range.dateTo}) could not be fetched, so clusters have no trend: ${(error as Error).message}`,
+    );
+    return undefined;
+  }
+}
+
+async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite & { index: IndexedPage[] }> {
   const service = createLanguageService({ workspace: new FsWorkspace() });
   const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
   if (roots.length === 0) {
-    warn(`no docs.json in ${docs}: cited pages are not mapped to local files (use --docs DIR).`);
-    return { pages: [], specs: [] };
+    warn(`no docs.json in ${docs}: cited pages are not mapped to local files and no page is suggested (use --docs DIR).`);
+    return { pages: [], specs: [], index: [] };
   }
   if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${uriToPath(roots[0])} (use --docs DIR to choose).`);
-  return (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
+  const map = (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
+  const index = await service.getPageIndex(`${roots[0]}/docs.json`);
+  return { ...map, index: index?.pages ?? [] };
 }

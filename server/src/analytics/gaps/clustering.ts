@@ -29,6 +29,27 @@ export function cosine(a: Vector, b: Vector): number {
   return dot;
 }
 
+/**
+ * How alike two questions are: their cosine, discounted when they share a single word. Short
+ * questions that share one word ("verify a webhook signature", "replay a webhook delivery") have a
+ * high cosine but are rarely one need; two shared words are strong evidence.
+ */
+export function similarity(a: Vector, b: Vector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let dot = 0;
+  let shared = 0;
+  for (const [term, weight] of small) {
+    const other = large.get(term);
+    if (other) {
+      dot += weight * other;
+      shared++;
+    }
+  }
+  return shared === 1 ? dot * SINGLE_SHARED : dot;
+}
+
+const SINGLE_SHARED = 0.5;
+
 /** Groups of input indexes, each sorted, in order of their first input. */
 export function clusterVectors(inputs: readonly ClusterInput[], threshold: number): number[][] {
   const n = inputs.length;
@@ -51,9 +72,9 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
       for (const j of list) if (j > i) candidates.add(j);
     }
     for (const j of candidates) {
-      const similarity = cosine(inputs[i].vector, inputs[j].vector);
-      if (similarity < MIN_PAIR) continue;
-      const sum = similarity * inputs[i].weight * inputs[j].weight;
+      const alike = similarity(inputs[i].vector, inputs[j].vector);
+      if (alike < MIN_PAIR) continue;
+      const sum = alike * inputs[i].weight * inputs[j].weight;
       links[i].set(j, sum);
       links[j].set(i, sum);
     }

@@ -15,6 +15,8 @@ export interface PageSuggestion {
 const FIELDS = { title: 3, description: 1.5, heading: 2.5, body: 1 } as const;
 type Field = keyof typeof FIELDS;
 const K1 = 1.2;
+/** A section is suggested only when it holds words carrying at least this share of the query's weight (idf included). */
+const MIN_COVERAGE = 0.1;
 const B = 0.75;
 
 interface SectionDoc {
@@ -66,10 +68,14 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
     size: n,
     rank(query, limit = 5) {
       const scores = new Map<number, number>();
+      const covered = new Map<number, number>();
+      let total = 0;
       for (const [stem, weight] of query) {
         const list = postings.get(stem);
+        // A word no page uses weighs as much as the rarest: a query of unknown words covers little.
+        const idf = Math.log(1 + (n - (list?.length ?? 0) + 0.5) / ((list?.length ?? 0) + 0.5));
+        total += weight * idf;
         if (!list) continue;
-        const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
         for (const index of list) {
           const doc = docs[index];
           let tf = 0;
@@ -79,9 +85,11 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
             if (c) tf += (FIELDS[field] * c) / (1 - B + (B * length) / average[field]);
           }
           scores.set(index, (scores.get(index) ?? 0) + weight * idf * (tf / (K1 + tf)));
+          covered.set(index, (covered.get(index) ?? 0) + weight * idf);
         }
       }
       return [...scores]
+        .filter(([index]) => covered.get(index)! >= MIN_COVERAGE * total)
         .sort((a, b) => b[1] - a[1] || a[0] - b[0])
         .slice(0, limit)
         .map(([index, score]) => {

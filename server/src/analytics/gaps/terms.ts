@@ -14,7 +14,7 @@ const STOPWORDS = new Set(
     'us use used using very via want wants was way ways we were what when where whether which while who whom why will with within ' +
     'without would yes yet you your yours yourself anyone anything someone something thing things able hi hello thanks thank help ' +
     'know tell explain show work works working go going see seems really actually instead already always often best better good ok okay ' +
-    'set doesn don isn aren wasn won didn can t s m re ve ll d'
+    'long many much happen happens happened set doesn don isn aren wasn won didn can t s m re ve ll d'
   ).split(' '),
 );
 

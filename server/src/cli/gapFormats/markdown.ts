@@ -1,29 +1,40 @@
 import type { GapReport } from '../../analytics/gapReport';
+import type { ReportCluster } from '../../analytics/gaps/reportClusters';
 import { printable } from '../printable';
 
-/** Ready to paste into a pull request: each page with its questions. */
+/** Ready to paste into a pull request or an issue: each cluster, largest first, with where its answer belongs and its questions. */
 export function formatGapsMarkdown(report: GapReport, range: string): string {
   const lines = [`## Docs gaps: ${report.unanswered} unanswered of ${report.fetched} questions${range ? ` (${range})` : ''}`, ''];
   if (report.statusInferred)
     lines.push('> The export carries no `resolutionStatus`: unanswered here means the answer cited no source.', '');
   const byId = new Map(report.conversations.map((c) => [c.id, c]));
-  for (const page of report.pages) {
-    lines.push(
-      `### ${page.file ? code(page.file) : `${escape(page.url)} (no local file)`}: ${page.count} question${page.count === 1 ? '' : 's'}`,
-      '',
-    );
-    for (const id of page.conversationIds)
-      lines.push(`- [ ] ${escape(byId.get(id)!.query)} _(${escape(byId.get(id)!.timestamp.slice(0, 10))})_`);
-    lines.push('');
-  }
-  const uncited = report.conversations.filter((c) => c.sources.length === 0);
-  if (uncited.length) {
-    lines.push(`### No source cited: ${uncited.length}`, '');
-    for (const conversation of uncited)
+  for (const cluster of report.clusters ?? []) {
+    lines.push(`### ${escape(cluster.label)}: ${count(cluster.size)}${trend(cluster)}`, '');
+    if (cluster.suggestion)
+      lines.push(
+        `Suggested: ${code(cluster.suggestion.file)}${cluster.suggestion.heading ? ` › ${escape(cluster.suggestion.heading)}` : ''}`,
+        '',
+      );
+    else lines.push('Suggested: no page shares a word with these questions; a new page may be needed.', '');
+    if (cluster.cited.length) lines.push(`Cited: ${cluster.cited.map((c) => `${code(c.file)} (${c.count})`).join(', ')}`, '');
+    for (const id of cluster.conversationIds) {
+      const conversation = byId.get(id)!;
       lines.push(`- [ ] ${escape(conversation.query)} _(${escape(conversation.timestamp.slice(0, 10))})_`);
+    }
     lines.push('');
   }
   return lines.join('\n');
+}
+
+function count(n: number): string {
+  return `${n} question${n === 1 ? '' : 's'}`;
+}
+
+/** ", +3 vs the range before" when the range before was fetched. */
+export function trend(cluster: ReportCluster): string {
+  if (!cluster.trend) return '';
+  const { change } = cluster.trend;
+  return change === 0 ? ', as many as the range before' : `, ${change > 0 ? '+' : ''}${change} vs the range before`;
 }
 
 /**

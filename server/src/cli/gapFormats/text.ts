@@ -1,5 +1,9 @@
 import type { GapReport } from '../../analytics/gapReport';
 import { printable } from '../printable';
+import { trend } from './markdown';
+
+/** Clusters listed in the terminal; the rest are counted (`--format markdown` or `json` lists them all). */
+const TEXT_CLUSTERS = 15;
 
 /** Grouped by local page (most cited first), then the questions citing no source, then by category. */
 export function formatGapsText(report: GapReport, range: string): string {
@@ -7,6 +11,20 @@ export function formatGapsText(report: GapReport, range: string): string {
   lines.push(`${report.unanswered} unanswered of ${report.fetched} conversations${range ? ` (${range})` : ''}.`);
   if (report.statusInferred) lines.push('Note: the export carries no resolutionStatus, so "unanswered" means "cited no source" here.');
   const byId = new Map(report.conversations.map((c) => [c.id, c]));
+  const clusters = report.clusters ?? [];
+  if (clusters.length) {
+    lines.push('', 'Gaps by need, largest first, with the page where each answer belongs:');
+    for (const cluster of clusters.slice(0, TEXT_CLUSTERS)) {
+      const where = cluster.suggestion
+        ? `${cluster.suggestion.file}${cluster.suggestion.heading ? ` › ${cluster.suggestion.heading}` : ''}`
+        : 'no matching page';
+      lines.push(`  ${String(cluster.size).padStart(3)}  ${printable(cluster.label)}  → ${printable(where)}${trend(cluster)}`);
+      for (const id of cluster.conversationIds.slice(0, 3)) lines.push(`         - ${printable(byId.get(id)!.query)}`);
+      if (cluster.size > 3) lines.push(`         … and ${cluster.size - 3} more`);
+    }
+    if (clusters.length > TEXT_CLUSTERS)
+      lines.push(`  … and ${clusters.length - TEXT_CLUSTERS} smaller clusters (--format markdown lists them all)`);
+  }
   const cited = report.pages.filter((page) => page.count > 0);
   if (cited.length) {
     lines.push('', 'Pages cited by unanswered questions:');

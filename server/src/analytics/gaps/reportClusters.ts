@@ -1,0 +1,37 @@
+import type { IndexedPage } from '../../service';
+import type { GapReport } from '../gapReport';
+import type { Conversation } from '../types';
+import { clusterGaps, type GapCluster } from './gapClusters';
+import { createPageRanker, type PageRanker } from './pageRanking';
+
+/** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
+export interface ReportCluster extends GapCluster {
+  size: number;
+}
+
+/**
+ * The clusters of a report's unanswered conversations, each with where its answer belongs among
+ * `pages` and, given the unanswered conversations of the range before, its trend.
+ */
+export function clusterReport(
+  report: Pick<GapReport, 'conversations'>,
+  ranker: PageRanker | IndexedPage[] | undefined,
+  previous?: readonly Pick<Conversation, 'query'>[],
+): ReportCluster[] {
+  const pageRanker = Array.isArray(ranker) ? createPageRanker(ranker) : ranker;
+  const questions = report.conversations.map((conversation) => ({
+    id: conversation.id,
+    query: conversation.query,
+    timestamp: conversation.timestamp,
+    sources: conversation.sources.map((source) => ({ file: source.file })),
+  }));
+  return clusterGaps(questions, { ranker: pageRanker, previous }).map((cluster) => ({
+    id: cluster.id,
+    label: cluster.label,
+    size: cluster.conversationIds.length,
+    conversationIds: cluster.conversationIds,
+    suggestion: cluster.suggestion,
+    cited: cluster.cited,
+    trend: cluster.trend,
+  }));
+}
