@@ -39,6 +39,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
       'set the admin API key in the environment variable DOCSMITH_API_KEY (it is never read from a flag, so it stays out of shell history and process lists).',
     );
   if (!options.project.trim()) throw new UsageError('--project is required.');
+  const apiKey = options.apiKey;
   const site = await loadSite(options.docs, options.warn);
   let result;
   let sawStatus = false;
@@ -46,7 +47,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
     fetchAllConversations(query, {
       baseUrl: options.baseUrl,
       projectId: options.project,
-      apiKey: options.apiKey,
+      apiKey,
       signal: options.signal,
       maxConversations: options.maxConversations,
       onPage: ({ pages, fetched }) =>
