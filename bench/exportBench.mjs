@@ -6,10 +6,14 @@ import { join, resolve } from 'node:path';
 const here = resolve(import.meta.dirname);
 const cli = resolve(here, '../dist/cli.js');
 
-export async function runExportBench({ conversations = 100000, runs = 3 } = {}) {
-  const server = spawn(process.execPath, [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+export async function runExportBench({ conversations = 100000, runs = 3, latencyMs = 0 } = {}) {
+  const server = spawn(
+    process.execPath,
+    [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9', '--latency-ms', String(latencyMs)],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   const url = await new Promise((done, fail) => {
     let out = '';
     server.stdout.on('data', (chunk) => {
@@ -66,5 +70,6 @@ export async function runExportBench({ conversations = 100000, runs = 3 } = {}) 
 }
 
 if (process.argv[1] === import.meta.filename) {
-  console.log(await runExportBench());
+  const latency = process.argv.find((arg) => arg.startsWith('--latency-ms='));
+  console.log(await runExportBench({ latencyMs: latency ? Number(latency.slice('--latency-ms='.length)) : 0, runs: latency ? 1 : 3 }));
 }

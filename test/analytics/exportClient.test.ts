@@ -30,7 +30,7 @@ async function rejects(promise: Promise<unknown>, kind: string, message: RegExp)
 
 test('fetches every page with cursors, in order, each conversation once', async () => {
   await withServer({ conversations: 250 }, async (server, client) => {
-    const result = await fetchAllConversations({ limit: 40 }, client);
+    const result = await fetchAllConversations({ limit: 40 }, { ...client, concurrency: 1 });
     assert.equal(result.pages, 7);
     assert.deepEqual(
       result.conversations.map((c) => c.id),
@@ -45,7 +45,7 @@ test('fetches every page with cursors, in order, each conversation once', async 
 
 test('the bulk limit is 1000 and the default page of the server is 100', async () => {
   await withServer({ conversations: 1500 }, async (server, client) => {
-    const result = await fetchAllConversations({}, client);
+    const result = await fetchAllConversations({}, { ...client, concurrency: 1 });
     assert.equal(result.pages, 2);
     assert.match(server.requests[0].url, /limit=1000/);
     const defaultPage = await fetch(`${server.url}/v1/analytics/p/assistant`, { headers: { authorization: `Bearer ${KEY}` } }).then(
@@ -126,8 +126,10 @@ test('injected 500s are retried from the same cursor: the result is complete and
 
 test('a 500 that persists ends with its error body, after the retries', async () => {
   await withServer({ faultRate: 1 }, async (server, client) => {
-    await rejects(fetchAllConversations({}, client), 'http', /answered 500: Internal server error; Injected fault/);
+    await rejects(fetchAllConversations({}, { ...client, concurrency: 1 }), 'http', /answered 500: Internal server error; Injected fault/);
     assert.equal(server.requests.length, 5, 'one try and four retries');
+    // Side by side, the first window to run out of retries stops the others: the same error, no more.
+    await rejects(fetchAllConversations({}, client), 'http', /answered 500: Internal server error; Injected fault/);
   });
 });
 
@@ -145,13 +147,13 @@ test('429 with Retry-After is honoured', async () => {
 
 test('every contradiction of the server ends in a clear error, never a loop', async () => {
   await withServer({ scenario: 'has-more-null-cursor', conversations: 100 }, async (_s, client) =>
-    rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /hasMore is true but gave no nextCursor/),
+    rejects(fetchAllConversations({ limit: 10 }, { ...client, concurrency: 1 }), 'contradiction', /hasMore is true but gave no nextCursor/),
   );
   await withServer({ scenario: 'repeat-cursor', conversations: 100 }, async (_s, client) =>
-    rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /sent cursor \w+ twice/),
+    rejects(fetchAllConversations({ limit: 10 }, { ...client, concurrency: 1 }), 'contradiction', /sent cursor \w+ twice/),
   );
   await withServer({ scenario: 'over-limit', conversations: 100 }, async (_s, client) =>
-    rejects(fetchAllConversations({ limit: 10 }, client), 'contradiction', /returned 11 conversations for limit 10/),
+    rejects(fetchAllConversations({ limit: 10 }, { ...client, concurrency: 1 }), 'contradiction', /returned 11 conversations for limit 10/),
   );
   await withServer({ scenario: 'wrong-shape' }, async (_s, client) =>
     rejects(

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ulid } from 'ulid';
-import { checkApiKey, fetchAllConversations, MAX_EMPTY_PAGES, redactKey } from '../../server/src/analytics/client';
+import { checkApiKey, fetchAllConversations, MAX_CONCURRENCY, MAX_EMPTY_PAGES, redactKey } from '../../server/src/analytics/client';
 import { ExportApiError } from '../../server/src/analytics/errors';
 import { startExportServer, REQUEST_LOG_SIZE } from '../../server/src/mock/exportServer';
 import { runCli } from '../helpers/cli';
@@ -53,10 +53,15 @@ test('endless new cursors over empty pages stop with a clear error', HANG_GUARD,
     response.end(JSON.stringify({ conversations: [], nextCursor: ulid(), hasMore: true }));
   });
   try {
-    const error = await failure(fetchAllConversations({}, client(server.url)));
+    const error = await failure(fetchAllConversations({}, { ...client(server.url), concurrency: 1 }));
     assert.equal(error.kind, 'contradiction');
     assert.match(error.message, new RegExp(`${MAX_EMPTY_PAGES} empty pages in a row`));
     assert.equal(requests, MAX_EMPTY_PAGES);
+    // Windows side by side: each stops on its own count, and the first to stop ends the others.
+    requests = 0;
+    const windowed = await failure(fetchAllConversations({}, client(server.url)));
+    assert.match(windowed.message, new RegExp(`${MAX_EMPTY_PAGES} empty pages in a row`));
+    assert.ok(requests <= MAX_CONCURRENCY * MAX_EMPTY_PAGES, `${requests} requests`);
   } finally {
     await server.close();
   }

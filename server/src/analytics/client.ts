@@ -1,8 +1,8 @@
-import { setTimeout } from 'node:timers/promises';
-import validatePage from '../generated/conversationPageValidator';
 import { ExportApiError } from './errors';
+import { fetchPage } from './http';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
-import type { Conversation, ConversationPage, ExportQuery } from './types';
+import type { Conversation, ExportQuery } from './types';
+import { estimatePages, planWindows, sliceFrom, type ExportWindow } from './windows';
 
 export interface ExportClientOptions {
   baseUrl: string;
@@ -25,14 +25,17 @@ export interface ExportClientOptions {
   keep?: (conversation: Conversation) => boolean;
   /** The export stops, and says so, after this many distinct conversations. Default {@link DEFAULT_MAX_CONVERSATIONS}. */
   maxConversations?: number;
+  /**
+   * Requests in flight at most, 1 to {@link MAX_CONCURRENCY} (the default). Above 1 the range is cut
+   * into date windows, each paged with its own cursor; 1 pages the whole range with one cursor.
+   */
+  concurrency?: number;
 }
 
 /** A million conversations: far above a real project's range, far below what would exhaust memory. */
 export const DEFAULT_MAX_CONVERSATIONS = 1_000_000;
 /** Pages with nothing in them while the server says there is more: a server that loops, after this many. */
 export const MAX_EMPTY_PAGES = 10;
-/** The decoded body of one page may hold at most this many bytes: 1,000 conversations need a few MB. */
-export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 
 export interface ExportResult {
   conversations: Conversation[];
@@ -44,11 +47,11 @@ export interface ExportResult {
   truncated: boolean;
 }
 
-const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 const BULK_LIMIT = 1000;
 
 /**
- * Fetches every page of the export: sends `nextCursor` as `cursor` while `hasMore` is true, retries
+ * Fetches every page of the export, up to 4 date windows side by side (each with its own cursor):
+ * sends `nextCursor` as `cursor` while `hasMore` is true, retries
  * what may pass (429 honouring `Retry-After`, 5xx, network errors, a body cut short) from the same
  * cursor, keeps each conversation once (by `id`), and stops with a clear error, never a loop, when
  * the server contradicts itself.
@@ -82,237 +85,238 @@ export function redactKey(text: string, key: string): string {
   return text.split(key).join(`${key.startsWith('mint_') ? 'mint_' : ''}[admin key hidden]`);
 }
 
+/** Requests in flight at most: the export server's rate limits are per key, and 4 is polite. */
+export const MAX_CONCURRENCY = 4;
+/**
+ * One first window per request in flight: every window ends in a part page, so more windows cost more
+ * requests; uneven data is handled by cutting the dense windows instead.
+ */
+const WINDOWS_PER_WORKER = 1;
+/** A window is dense, and cut, when it holds more than this many pages and more than twice as many as the typical window. */
+const DENSE_PAGES = 8;
+/** Windows in one export at most: a server that ignores the dates cannot make the plan grow without end. */
+export const MAX_WINDOWS = 64;
+
+interface ExportState {
+  seen: Set<string>;
+  kept: Conversation[];
+  pages: number;
+  retries: number;
+  truncated: boolean;
+  queue: ExportWindow[];
+  /** Windows planned so far, cut ones included. */
+  windows: number;
+  /** The pages each window's first page promised (1 for a window of one page), for what "dense" means here. */
+  estimates: Map<ExportWindow, number>;
+  /** The first windows, planned before anything was fetched. */
+  planned: Set<ExportWindow>;
+  /** Settles once every planned window has had its first page (or the export stopped): density is judged against all of them. */
+  firstPages: Latch;
+}
+
+/** A count down to zero that can be awaited. */
+class Latch {
+  private resolve: () => void = () => undefined;
+  readonly done = new Promise<void>((resolve) => (this.resolve = resolve));
+  constructor(private count: number) {
+    if (count <= 0) this.resolve();
+  }
+  countDown(): void {
+    if (--this.count <= 0) this.resolve();
+  }
+  open(): void {
+    this.resolve();
+  }
+}
+
 async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promise<ExportResult> {
   const problems = validateQuery(query);
   if (problems.length) throw new ExportApiError('query', problems.join(' '));
   const baseProblem = checkBaseUrl(options.baseUrl);
   if (baseProblem) throw new ExportApiError('config', `Not sent: ${baseProblem}`);
   if (!options.projectId.trim()) throw new ExportApiError('config', 'Not sent: no project ID is set.');
-  const limit = query.limit ?? BULK_LIMIT;
-  const seen = new Set<string>();
-  const kept: Conversation[] = [];
-  const seenCursors = new Set<string>();
-  const state = { pages: 0, retries: 0 };
+  const concurrency = Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(options.concurrency ?? MAX_CONCURRENCY)));
+  const state: ExportState = {
+    seen: new Set(),
+    kept: [],
+    pages: 0,
+    retries: 0,
+    truncated: false,
+    queue: planWindows(query, concurrency === 1 ? 1 : concurrency * WINDOWS_PER_WORKER),
+    windows: 0,
+    estimates: new Map(),
+    planned: new Set(),
+    firstPages: new Latch(0),
+  };
+  state.windows = state.queue.length;
+  state.planned = new Set(state.queue);
+  state.firstPages = new Latch(Math.min(state.queue.length, concurrency));
+  // One failure stops the other requests: the export fails as a whole, never half-silently.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const windowOptions = { ...options, signal };
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const wakeAll = () => waiting.splice(0).forEach((resolve) => resolve());
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      if (state.truncated || stop.signal.aborted) return;
+      const window = state.queue.shift();
+      if (!window) {
+        if (active === 0) return;
+        // Another window may be cut into more: wait for it, or for the last one to end.
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
+      active++;
+      try {
+        await pageWindow(window, query.limit ?? BULK_LIMIT, concurrency, windowOptions, state);
+      } catch (error) {
+        stop.abort();
+        state.firstPages.open();
+        throw error;
+      } finally {
+        active--;
+        wakeAll();
+      }
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: concurrency }, () => worker().finally(wakeAll)));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) {
+    // The first real error, not the cancellations it caused in the other requests.
+    const errors = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    throw (
+      errors.find((error) => !(error instanceof ExportApiError && error.kind === 'cancelled') || options.signal?.aborted) ?? failed.reason
+    );
+  }
+  // Windows finish in any order: the result is in time order, whatever the timing was.
+  const conversations = concurrency === 1 ? state.kept : state.kept.sort(byTime);
+  return { conversations, fetched: state.seen.size, pages: state.pages, retries: state.retries, truncated: state.truncated };
+}
+
+/**
+ * After a window's first page: the slices to page instead of it when it is dense, that is when it
+ * holds more than {@link DENSE_PAGES} pages and more than twice as many as the typical window. A
+ * first window waits until every first window has had its first page (they run side by side), so
+ * "typical" is known. Only a full page of conversations inside the window, in time order, gives an
+ * estimate; a server that ignores the dates or pages in no order is paged as it is.
+ */
+async function densitySlices(
+  window: ExportWindow,
+  page: { conversations: Conversation[]; hasMore: boolean },
+  limit: number,
+  concurrency: number,
+  state: ExportState,
+): Promise<ExportWindow[] | undefined> {
+  const full = page.hasMore && page.conversations.length === limit && inside(window, page.conversations);
+  const estimate = full
+    ? estimatePages(
+        window,
+        page.conversations.map((c) => c.timestamp),
+      )
+    : undefined;
+  const pages = !page.hasMore ? 1 : estimate?.pages;
+  if (pages !== undefined) state.estimates.set(window, pages);
+  if (state.planned.has(window)) {
+    state.firstPages.countDown();
+    if (page.hasMore && !state.truncated) await state.firstPages.done;
+  }
+  if (!estimate || pages === undefined || pages <= DENSE_PAGES || concurrency === 1) return undefined;
+  const known = [...state.estimates.values()].sort((a, b) => a - b);
+  const typical = known[Math.floor((known.length - 1) / 2)];
+  if (pages <= 2 * typical) return undefined;
+  const slices = sliceFrom(window, estimate.start, Math.min(4 * concurrency, Math.ceil(pages / Math.max(DENSE_PAGES, typical))));
+  if (!slices || state.windows + slices.length > MAX_WINDOWS) return undefined;
+  state.windows += slices.length;
+  return slices;
+}
+
+function inside(window: ExportWindow, conversations: Conversation[]): boolean {
+  const from = window.from === undefined ? -Infinity : Date.parse(window.from);
+  const to = window.to === undefined ? Infinity : Date.parse(window.to);
+  return conversations.every((conversation) => {
+    const time = Date.parse(conversation.timestamp);
+    return time >= from && time < to;
+  });
+}
+
+function byTime(a: Conversation, b: Conversation): number {
+  return a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Pages one window to its end with its own cursor, keeping each conversation once across windows, and
+ * stops with a clear error, never a loop, when the server contradicts itself. After its first page, a
+ * window that holds many pages is cut, and its slices queued, so that every request in flight has work.
+ */
+async function pageWindow(
+  window: ExportWindow,
+  limit: number,
+  concurrency: number,
+  options: ExportClientOptions,
+  state: ExportState,
+): Promise<void> {
   const maxConversations = options.maxConversations ?? DEFAULT_MAX_CONVERSATIONS;
+  const seenCursors = new Set<string>();
   let emptyPages = 0;
   let cursor: string | undefined;
-  for (;;) {
-    const page = await fetchPage(exportUrl(options.baseUrl, options.projectId, { ...query, limit }, cursor), options, state);
+  for (let first = true; ; first = false) {
+    const url = exportUrl(options.baseUrl, options.projectId, { dateFrom: window.from, dateTo: window.to, limit }, cursor);
+    const page = await fetchPage(url, options, state);
     if (page.conversations.length > limit) {
       throw new ExportApiError(
         'contradiction',
         `The server returned ${page.conversations.length} conversations for limit ${limit} (page ${state.pages + 1}); stopped rather than trust the export.`,
       );
     }
+    if (state.truncated) return;
     for (const conversation of page.conversations) {
-      if (seen.has(conversation.id)) continue;
-      seen.add(conversation.id);
-      if (!options.keep || options.keep(conversation)) kept.push(conversation);
+      if (state.seen.has(conversation.id)) continue;
+      // Requests side by side may all arrive at the limit: none goes past it.
+      if (state.seen.size >= maxConversations) {
+        state.truncated = true;
+        break;
+      }
+      state.seen.add(conversation.id);
+      if (!options.keep || options.keep(conversation)) state.kept.push(conversation);
     }
     state.pages++;
-    options.onPage?.({ pages: state.pages, fetched: seen.size, retries: state.retries });
-    if (!page.hasMore) break;
+    options.onPage?.({ pages: state.pages, fetched: state.seen.size, retries: state.retries });
+    if (state.truncated) state.firstPages.open();
+    const slices = first ? await densitySlices(window, page, limit, concurrency, state) : undefined;
+    if (state.truncated || !page.hasMore || options.signal?.aborted) return;
+    if (state.seen.size >= maxConversations) {
+      state.truncated = true;
+      state.firstPages.open();
+      return;
+    }
+    if (slices) {
+      // The slices page this window again from its start; what this page held is already counted once.
+      state.queue.unshift(...slices);
+      return;
+    }
     emptyPages = page.conversations.length === 0 ? emptyPages + 1 : 0;
     if (emptyPages >= MAX_EMPTY_PAGES) {
       throw new ExportApiError(
         'contradiction',
-        `The server sent ${MAX_EMPTY_PAGES} empty pages in a row while saying there is more (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`,
+        `The server sent ${MAX_EMPTY_PAGES} empty pages in a row while saying there is more (page ${state.pages}); stopped rather than loop, after ${state.seen.size} conversations.`,
       );
     }
-    if (seen.size >= maxConversations)
-      return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries, truncated: true };
     if (page.nextCursor === null)
       throw new ExportApiError(
         'contradiction',
-        `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${seen.size} conversations.`,
+        `The server said hasMore is true but gave no nextCursor (page ${state.pages}); stopped after ${state.seen.size} conversations.`,
       );
     if (seenCursors.has(page.nextCursor) || page.nextCursor === cursor) {
       throw new ExportApiError(
         'contradiction',
-        `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${seen.size} conversations.`,
+        `The server sent cursor ${page.nextCursor} twice (page ${state.pages}); stopped rather than loop, after ${state.seen.size} conversations.`,
       );
     }
     seenCursors.add(page.nextCursor);
     cursor = page.nextCursor;
   }
-  return { conversations: kept, fetched: seen.size, pages: state.pages, retries: state.retries, truncated: false };
 }
 
-async function fetchPage(url: string, options: ExportClientOptions, state: { retries: number; pages: number }): Promise<ConversationPage> {
-  const retries = options.retries ?? 5;
-  for (let attempt = 0; ; attempt++) {
-    const outcome = await attemptPage(url, options);
-    if ('page' in outcome) return outcome.page;
-    if (attempt >= retries) throw outcome.error;
-    const backoff = Math.min(options.retryMaxMs ?? 30000, (options.retryMinMs ?? 500) * 2 ** attempt);
-    const wait =
-      outcome.retryAfterMs !== undefined
-        ? Math.min(outcome.retryAfterMs, options.retryMaxMs ?? 30000)
-        : backoff / 2 + Math.random() * (backoff / 2);
-    options.onRetry?.(outcome.error.message, wait);
-    state.retries++;
-    await pause(wait, options.signal);
-  }
-}
-
-type Attempt = { page: ConversationPage } | { error: ExportApiError; retryAfterMs?: number };
-
-async function attemptPage(url: string, options: ExportClientOptions): Promise<Attempt> {
-  if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30000);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let status: number;
-  let headers: Headers;
-  let text: string;
-  try {
-    // Node's own fetch. Redirects are never followed: the key must not travel elsewhere.
-    const response = await fetch(url, {
-      method: 'GET',
-      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', 'user-agent': 'docsmith' },
-      redirect: 'manual',
-      signal,
-    });
-    status = response.status;
-    headers = response.headers;
-    text = await readCapped(response, MAX_PAGE_BYTES);
-  } catch (error) {
-    if (error instanceof ExportApiError) throw error;
-    if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
-    if (timeout.aborted) return { error: new ExportApiError('timeout', `The request timed out after ${options.timeoutMs ?? 30000} ms.`) };
-    return { error: new ExportApiError('network', `The connection failed: ${describeNetworkError(error)}.`) };
-  }
-  if (status >= 300 && status < 400) {
-    const location = headers.get('location') ?? '';
-    let host = location;
-    try {
-      host = new URL(location, url).host;
-    } catch {
-      // keep the raw value
-    }
-    throw new ExportApiError(
-      'http',
-      `The server redirected (${status}) to ${host || 'another address'}; ` +
-        `Docsmith does not follow redirects with the admin key. Set docsmith.analytics.baseUrl to the final address.`,
-      status,
-    );
-  }
-  if (status === 200) {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // A 200 whose body does not parse was most likely cut short: worth another try.
-      return {
-        error: new ExportApiError(
-          'invalid-response',
-          `The server answered 200 with a body that is not JSON (${text.length} bytes${looksLikeHtml(text) ? ', HTML' : ''}).`,
-        ),
-      };
-    }
-    if (!validatePage(body)) {
-      const first = validatePage.errors?.[0];
-      const where = first?.instancePath
-        ? first.instancePath
-            .slice(1)
-            .replace(/\/(\d+)/g, '[$1]')
-            .replace(/\//g, '.')
-        : 'the body';
-      throw new ExportApiError(
-        'invalid-response',
-        `The server's answer is not a conversation page: ${where} ${first?.message ?? 'is not valid'}.`,
-      );
-    }
-    return { page: body as ConversationPage };
-  }
-  const error = new ExportApiError(status === 401 || status === 403 ? 'auth' : 'http', httpMessage(status, text), status);
-  if (RETRY_STATUS.has(status)) return { error, retryAfterMs: retryAfter(headers.get('retry-after') ?? undefined) };
-  throw error;
-}
-
-/**
- * The body as text, reading no more than `max` decoded bytes: a huge body, or a small compressed one
- * that expands to gigabytes, is cut off and refused rather than read into memory.
- */
-async function readCapped(response: Response, max: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  const encoded = response.headers.get('content-encoding');
-  if (!encoded && Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel();
-    throw tooLarge(declared, max);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > max) {
-      await reader.cancel();
-      throw tooLarge(total, max);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total).toString('utf8');
-}
-
-function tooLarge(bytes: number, max: number): ExportApiError {
-  return new ExportApiError(
-    'invalid-response',
-    `The server sent more than ${Math.round(max / 1024 / 1024)} MB for one page (${bytes > max * 2 ? 'at least ' : ''}${Math.round(bytes / 1024 / 1024)} MB decoded); ` +
-      `a page of 1,000 conversations needs a few MB. Stopped reading.`,
-  );
-}
-
-function httpMessage(status: number, text: string): string {
-  let detail = '';
-  try {
-    const body = JSON.parse(text) as { error?: unknown; details?: { message?: unknown }[] };
-    const messages = Array.isArray(body.details) ? body.details.map((d) => String(d?.message ?? '')).filter(Boolean) : [];
-    // Each part's own final stop is dropped: the parts are joined, and the whole ends the sentence.
-    detail = [typeof body.error === 'string' ? body.error : '', ...messages].map(withoutFinalStop).filter(Boolean).join('; ');
-  } catch {
-    detail = looksLikeHtml(text) ? 'an HTML page instead of a JSON error' : text.slice(0, 200).trim();
-  }
-  const trimmed = withoutFinalStop(detail);
-  const suffix = trimmed ? `: ${trimmed}` : '';
-  if (status === 401 || status === 403)
-    return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
-  if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;
-  if (status === 400) return `The server refused the query (400)${suffix}.`;
-  return `The server answered ${status}${suffix}.`;
-}
-
-/** The text without its final punctuation and spaces (a loop, not a regex: the text is the server's). */
-function withoutFinalStop(text: string): string {
-  let end = text.length;
-  while (end > 0 && '.!;:, \t\n\r'.includes(text[end - 1])) end--;
-  return text.slice(0, end).trim();
-}
-
-/** `Retry-After` in seconds or as an HTTP date, in milliseconds. */
-function retryAfter(text: string | undefined): number | undefined {
-  if (!text) return undefined;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function looksLikeHtml(text: string): boolean {
-  return /^\s*<(?:!doctype|html)/i.test(text);
-}
-
-function describeNetworkError(error: unknown): string {
-  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  return e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? String(error);
-}
-
-/** Waits before a retry; a cancel during the wait ends the export. */
-async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  try {
-    await setTimeout(ms, undefined, { signal });
-  } catch {
-    throw new ExportApiError('cancelled', 'The export was cancelled.');
-  }
-}
+export { MAX_PAGE_BYTES } from './http';

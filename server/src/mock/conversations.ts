@@ -123,6 +123,8 @@ export interface GenerateOptions {
   siteUrl?: string;
   /** Leave `resolutionStatus` out: the API does not promise to send it, and the client must cope. */
   omitStatus?: boolean;
+  /** How many days before `now` the conversations spread over (default 90); a small value makes dense data. */
+  spanDays?: number;
 }
 
 const DAY = 86_400_000;
@@ -142,7 +144,9 @@ export function generateConversations(options: GenerateOptions): Conversation[] 
   const random = seededRandom(options.seed);
   const now = options.now ?? Math.floor(Date.now() / DAY) * DAY + DAY / 2;
   const site = (options.siteUrl ?? 'https://docs.acme.dev').replace(/\/$/, '');
-  const times = Array.from({ length: options.count }, () => Math.floor(now - random() * 90 * DAY)).sort((a, b) => a - b);
+  const times = Array.from({ length: options.count }, () => Math.floor(now - random() * (options.spanDays ?? 90) * DAY)).sort(
+    (a, b) => a - b,
+  );
   const conversations = times.map((time) => {
     const topic = pickTopic(random());
     const unanswered = random() < topic.unansweredRate;

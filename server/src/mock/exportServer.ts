@@ -25,6 +25,8 @@ export interface ExportServerOptions {
   /** The end of the 90 days of data (default: today, 12:00 UTC). */
   now?: number;
   siteUrl?: string;
+  /** The days before `now` the conversations spread over (default 90). */
+  spanDays?: number;
 }
 
 export interface RunningExportServer {
@@ -33,6 +35,8 @@ export interface RunningExportServer {
   conversations: Conversation[];
   /** The last {@link REQUEST_LOG_SIZE} requests answered (for tests); older ones are dropped. */
   requests: { url: string; status: number; authorization?: string }[];
+  /** The most requests it was answering at once (for tests of clients that page side by side). */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
     now: options.now,
     siteUrl: options.siteUrl,
     omitStatus: options.omitStatus,
+    spanDays: options.spanDays,
   });
   const api = new ExportApi(options, conversations);
   const server = createServer((request, response) => {
@@ -83,6 +88,9 @@ export async function startExportServer(options: ExportServerOptions = {}): Prom
     server,
     conversations,
     requests: api.requests,
+    get maxInFlight() {
+      return api.maxInFlight;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -95,6 +103,8 @@ class ExportApi {
   private readonly index: Map<string, number>;
   private readonly faults: () => number;
   private scenarioHits = 0;
+  private inFlight = 0;
+  maxInFlight = 0;
 
   constructor(
     private readonly options: ExportServerOptions,
@@ -107,6 +117,15 @@ class ExportApi {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    try {
+      await this.answer(request, response);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const raw = request.url ?? '/';
     const url = new URL(raw.length > MAX_URL_LENGTH ? '/' : raw, 'http://localhost');
     const log = (status: number) => {

@@ -1,7 +1,7 @@
 import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import type { PageRanker, PageSuggestion } from './pageRanking';
-import { terms } from './terms';
+import { terms, type Term } from './terms';
 
 /** What clustering reads of an unanswered conversation. */
 export interface GapQuestion {
@@ -56,7 +56,14 @@ interface Item {
 export function clusterGaps(questions: readonly GapQuestion[], options: ClusterOptions = {}): GapCluster[] {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const sorted = [...questions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const termLists = new Map(sorted.map((question) => [question.id, terms(question.query)]));
+  // Real exports repeat questions word for word: each distinct text is read once.
+  const known = new Map<string, Term[]>();
+  const termsOf = (text: string) => {
+    let list = known.get(text);
+    if (!list) known.set(text, (list = terms(text)));
+    return list;
+  };
+  const termLists = new Map(sorted.map((question) => [question.id, termsOf(question.query)]));
   // Document frequencies count distinct questions: a question asked fifty times is no more common a need's words.
   const distinct = new Map(
     [...termLists.values()].map((list) => [

@@ -1,0 +1,220 @@
+import { setTimeout } from 'node:timers/promises';
+import validatePage from '../generated/conversationPageValidator';
+import { ExportApiError } from './errors';
+import type { ConversationPage } from './types';
+
+/** The decoded body of one page may hold at most this many bytes: 1,000 conversations need a few MB. */
+export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
+
+const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+
+/** What one request needs of the export's options. */
+export interface PageRequestOptions {
+  apiKey: string;
+  timeoutMs?: number;
+  retries?: number;
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  signal?: AbortSignal;
+  onRetry?: (reason: string, waitMs: number) => void;
+}
+
+/**
+ * One page of the export, retrying what may pass (429 honouring `Retry-After`, 5xx, network errors,
+ * a body cut short) up to `retries` times with jittered exponential backoff; anything else throws.
+ */
+export async function fetchPage(
+  url: string,
+  options: PageRequestOptions,
+  state: { retries: number; pages: number },
+): Promise<ConversationPage> {
+  const retries = options.retries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await attemptPage(url, options);
+    if ('page' in outcome) return outcome.page;
+    if (attempt >= retries) throw outcome.error;
+    const backoff = Math.min(options.retryMaxMs ?? 30000, (options.retryMinMs ?? 500) * 2 ** attempt);
+    const wait =
+      outcome.retryAfterMs !== undefined
+        ? Math.min(outcome.retryAfterMs, options.retryMaxMs ?? 30000)
+        : backoff / 2 + Math.random() * (backoff / 2);
+    options.onRetry?.(outcome.error.message, wait);
+    state.retries++;
+    await pause(wait, options.signal);
+  }
+}
+
+type Attempt = { page: ConversationPage } | { error: ExportApiError; retryAfterMs?: number };
+
+async function attemptPage(url: string, options: PageRequestOptions): Promise<Attempt> {
+  if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 30000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let status: number;
+  let headers: Headers;
+  let text: string;
+  try {
+    // Node's own fetch. Redirects are never followed: the key must not travel elsewhere.
+    const response = await fetch(url, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', 'user-agent': 'docsmith' },
+      redirect: 'manual',
+      signal,
+    });
+    status = response.status;
+    headers = response.headers;
+    text = await readCapped(response, MAX_PAGE_BYTES, signal);
+  } catch (error) {
+    if (error instanceof ExportApiError) throw error;
+    if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
+    if (timeout.aborted) return { error: new ExportApiError('timeout', `The request timed out after ${options.timeoutMs ?? 30000} ms.`) };
+    return { error: new ExportApiError('network', `The connection failed: ${describeNetworkError(error)}.`) };
+  }
+  if (status >= 300 && status < 400) {
+    const location = headers.get('location') ?? '';
+    let host = location;
+    try {
+      host = new URL(location, url).host;
+    } catch {
+      // keep the raw value
+    }
+    throw new ExportApiError(
+      'http',
+      `The server redirected (${status}) to ${host || 'another address'}; ` +
+        `Docsmith does not follow redirects with the admin key. Set docsmith.analytics.baseUrl to the final address.`,
+      status,
+    );
+  }
+  if (status === 200) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // A 200 whose body does not parse was most likely cut short: worth another try.
+      return {
+        error: new ExportApiError(
+          'invalid-response',
+          `The server answered 200 with a body that is not JSON (${text.length} bytes${looksLikeHtml(text) ? ', HTML' : ''}).`,
+        ),
+      };
+    }
+    if (!validatePage(body)) {
+      const first = validatePage.errors?.[0];
+      const where = first?.instancePath
+        ? first.instancePath
+            .slice(1)
+            .replace(/\/(\d+)/g, '[$1]')
+            .replace(/\//g, '.')
+        : 'the body';
+      throw new ExportApiError(
+        'invalid-response',
+        `The server's answer is not a conversation page: ${where} ${first?.message ?? 'is not valid'}.`,
+      );
+    }
+    return { page: body as ConversationPage };
+  }
+  const error = new ExportApiError(status === 401 || status === 403 ? 'auth' : 'http', httpMessage(status, text), status);
+  if (RETRY_STATUS.has(status)) return { error, retryAfterMs: retryAfter(headers.get('retry-after') ?? undefined) };
+  throw error;
+}
+
+/**
+ * The body as text, reading no more than `max` decoded bytes: a huge body, or a small compressed one
+ * that expands to gigabytes, is cut off and refused rather than read into memory.
+ */
+async function readCapped(response: Response, max: number, signal: AbortSignal): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  const encoded = response.headers.get('content-encoding');
+  if (!encoded && Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    throw tooLarge(declared, max);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  // Node 20's fetch does not always end a read of a compressed body when its request is aborted (the
+  // read waits forever): the reader is cancelled by hand, so stopping an export never hangs.
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    return await readChunks(reader, max, signal);
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+async function readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, max: number, signal: AbortSignal): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (signal.aborted) throw signal.reason ?? new Error('aborted');
+    if (done) break;
+    total += value.length;
+    if (total > max) {
+      await reader.cancel();
+      throw tooLarge(total, max);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function tooLarge(bytes: number, max: number): ExportApiError {
+  return new ExportApiError(
+    'invalid-response',
+    `The server sent more than ${Math.round(max / 1024 / 1024)} MB for one page (${bytes > max * 2 ? 'at least ' : ''}${Math.round(bytes / 1024 / 1024)} MB decoded); ` +
+      `a page of 1,000 conversations needs a few MB. Stopped reading.`,
+  );
+}
+
+function httpMessage(status: number, text: string): string {
+  let detail = '';
+  try {
+    const body = JSON.parse(text) as { error?: unknown; details?: { message?: unknown }[] };
+    const messages = Array.isArray(body.details) ? body.details.map((d) => String(d?.message ?? '')).filter(Boolean) : [];
+    // Each part's own final stop is dropped: the parts are joined, and the whole ends the sentence.
+    detail = [typeof body.error === 'string' ? body.error : '', ...messages].map(withoutFinalStop).filter(Boolean).join('; ');
+  } catch {
+    detail = looksLikeHtml(text) ? 'an HTML page instead of a JSON error' : text.slice(0, 200).trim();
+  }
+  const trimmed = withoutFinalStop(detail);
+  const suffix = trimmed ? `: ${trimmed}` : '';
+  if (status === 401 || status === 403)
+    return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
+  if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;
+  if (status === 400) return `The server refused the query (400)${suffix}.`;
+  return `The server answered ${status}${suffix}.`;
+}
+
+/** The text without its final punctuation and spaces (a loop, not a regex: the text is the server's). */
+function withoutFinalStop(text: string): string {
+  let end = text.length;
+  while (end > 0 && '.!;:, \t\n\r'.includes(text[end - 1])) end--;
+  return text.slice(0, end).trim();
+}
+
+/** `Retry-After` in seconds or as an HTTP date, in milliseconds. */
+function retryAfter(text: string | undefined): number | undefined {
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(?:!doctype|html)/i.test(text);
+}
+
+function describeNetworkError(error: unknown): string {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? String(error);
+}
+
+/** Waits before a retry; a cancel during the wait ends the export. */
+async function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await setTimeout(ms, undefined, { signal });
+  } catch {
+    throw new ExportApiError('cancelled', 'The export was cancelled.');
+  }
+}
