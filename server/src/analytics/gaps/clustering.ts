@@ -14,8 +14,10 @@ export interface ClusterInput {
   weight: number;
 }
 
-/** Terms shared by more than this share of the inputs do not make pairs on their own (their weight is low anyway). */
-const COMMON_TERM_SHARE = 0.25;
+/** Terms shared by more than this share of the inputs do not make pairs (their weight is low anyway). */
+const COMMON_TERM_SHARE = 0.05;
+/** Each input keeps links to this many of its closest later inputs at most: memory and time stay linear. */
+const NEIGHBOURS = 40;
 /** Pairs below this similarity are not kept: they cannot lift an average above any useful threshold. */
 const MIN_PAIR = 0.05;
 
@@ -61,19 +63,36 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
       list.push(index);
     }
   });
-  const commonLimit = Math.max(50, n * COMMON_TERM_SHARE);
+  const commonLimit = Math.max(100, n * COMMON_TERM_SHARE);
   // links[i]: neighbour cluster → summed weighted similarity between the two clusters.
   const links: Map<number, number>[] = inputs.map(() => new Map());
+  const dot = new Float64Array(n);
+  const shared = new Uint16Array(n);
+  const touched: number[] = [];
   for (let i = 0; i < n; i++) {
-    const candidates = new Set<number>();
-    for (const term of inputs[i].vector.keys()) {
+    // Dot products with every later input sharing a term, accumulated term by term.
+    for (const [term, weight] of inputs[i].vector) {
       const list = postings.get(term)!;
       if (list.length > commonLimit) continue;
-      for (const j of list) if (j > i) candidates.add(j);
+      for (const j of list) {
+        if (j <= i) continue;
+        if (shared[j] === 0) touched.push(j);
+        shared[j]++;
+        dot[j] += weight * inputs[j].vector.get(term)!;
+      }
     }
-    for (const j of candidates) {
-      const alike = similarity(inputs[i].vector, inputs[j].vector);
-      if (alike < MIN_PAIR) continue;
+    // The closest neighbours only: enough for average linkage to find every group worth merging.
+    const near = touched
+      .map((j) => ({ j, alike: shared[j] === 1 ? dot[j] * SINGLE_SHARED : dot[j] }))
+      .filter((pair) => pair.alike >= MIN_PAIR)
+      .sort((a, b) => b.alike - a.alike || a.j - b.j)
+      .slice(0, NEIGHBOURS);
+    for (const j of touched) {
+      dot[j] = 0;
+      shared[j] = 0;
+    }
+    touched.length = 0;
+    for (const { j, alike } of near) {
       const sum = alike * inputs[i].weight * inputs[j].weight;
       links[i].set(j, sum);
       links[j].set(i, sum);

@@ -42,6 +42,9 @@ export interface ClusterOptions {
  */
 export const DEFAULT_THRESHOLD = 0.14;
 
+/** The words of a cluster that rank the site's sections for it. */
+const QUERY_TERMS = 12;
+
 interface Item {
   key: string;
   vector: Vector;
@@ -170,7 +173,8 @@ function queryOf(members: Item[]): Map<string, number> {
     for (const stem of item.vector.keys()) query.set(stem, (query.get(stem) ?? 0) + item.questions.length);
   }
   for (const [stem, count] of query) query.set(stem, count / total);
-  return query;
+  // The words most of its questions use describe a cluster; the long tail only slows the ranking down.
+  return new Map([...query].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, QUERY_TERMS));
 }
 
 function cited(questions: GapQuestion[]): { file: string; count: number }[] {

@@ -64,11 +64,26 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   }
   const n = docs.length;
   const average = Object.fromEntries((Object.keys(FIELDS) as Field[]).map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
+  // Each stem's saturated, field-weighted term frequency in each section it occurs in, computed once.
+  const saturated = new Map<string, Float64Array>();
+  for (const [stem, list] of postings) {
+    const values = new Float64Array(list.length);
+    list.forEach((index, k) => {
+      let tf = 0;
+      for (const field of Object.keys(FIELDS) as Field[]) {
+        const { counts, length } = docs[index].fields[field];
+        const c = counts.get(stem);
+        if (c) tf += (FIELDS[field] * c) / (1 - B + (B * length) / average[field]);
+      }
+      values[k] = tf / (K1 + tf);
+    });
+    saturated.set(stem, values);
+  }
   return {
     size: n,
     rank(query, limit = 5) {
-      const scores = new Map<number, number>();
-      const covered = new Map<number, number>();
+      const scores = new Float64Array(n);
+      const covered = new Float64Array(n);
       let total = 0;
       for (const [stem, weight] of query) {
         const list = postings.get(stem);
@@ -76,20 +91,17 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
         const idf = Math.log(1 + (n - (list?.length ?? 0) + 0.5) / ((list?.length ?? 0) + 0.5));
         total += weight * idf;
         if (!list) continue;
-        for (const index of list) {
-          const doc = docs[index];
-          let tf = 0;
-          for (const field of Object.keys(FIELDS) as Field[]) {
-            const { counts, length } = doc.fields[field];
-            const c = counts.get(stem);
-            if (c) tf += (FIELDS[field] * c) / (1 - B + (B * length) / average[field]);
-          }
-          scores.set(index, (scores.get(index) ?? 0) + weight * idf * (tf / (K1 + tf)));
-          covered.set(index, (covered.get(index) ?? 0) + weight * idf);
+        const values = saturated.get(stem)!;
+        const w = weight * idf;
+        for (let k = 0; k < list.length; k++) {
+          scores[list[k]] += w * values[k];
+          covered[list[k]] += w;
         }
       }
-      return [...scores]
-        .filter(([index]) => covered.get(index)! >= MIN_COVERAGE * total)
+      const best: [number, number][] = [];
+      for (let index = 0; index < n; index++)
+        if (scores[index] > 0 && covered[index] >= MIN_COVERAGE * total) best.push([index, scores[index]]);
+      return best
         .sort((a, b) => b[1] - a[1] || a[0] - b[0])
         .slice(0, limit)
         .map(([index, score]) => {
