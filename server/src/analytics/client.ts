@@ -1,26 +1,14 @@
 import { ExportApiError } from './errors';
-import { fetchPage } from './http';
+import { fetchPage, type PageRequestOptions } from './http';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
 import type { Conversation, ExportQuery } from './types';
 import { estimatePages, planWindows, sliceFrom, type ExportWindow } from './windows';
 
-export interface ExportClientOptions {
+export interface ExportClientOptions extends PageRequestOptions {
   baseUrl: string;
   projectId: string;
-  apiKey: string;
-  /** Per attempt, headers and body together. Default 30 s. */
-  timeoutMs?: number;
-  /** Attempts after the first for 429, 5xx, network errors and cut bodies. Default 5. */
-  retries?: number;
-  /** First backoff; it doubles each attempt (with jitter) up to `retryMaxMs`. Default 500 ms. */
-  retryMinMs?: number;
-  /** The longest wait between attempts, `Retry-After` included. Default 30 s. */
-  retryMaxMs?: number;
-  signal?: AbortSignal;
   /** Called after each page with the running totals. */
   onPage?: (progress: { pages: number; fetched: number; retries: number }) => void;
-  /** Called before each retry, for logs (never with the key). */
-  onRetry?: (reason: string, waitMs: number) => void;
   /** Which conversations to keep in memory (all by default); the others are still counted and deduplicated. */
   keep?: (conversation: Conversation) => boolean;
   /** The export stops, and says so, after this many distinct conversations. Default {@link DEFAULT_MAX_CONVERSATIONS}. */

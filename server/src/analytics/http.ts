@@ -11,11 +11,16 @@ const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 /** What one request needs of the export's options. */
 export interface PageRequestOptions {
   apiKey: string;
+  /** Per attempt, headers and body together. Default 30 s. */
   timeoutMs?: number;
+  /** Attempts after the first for 429, 5xx, network errors and cut bodies. Default 5. */
   retries?: number;
+  /** First backoff; it doubles each attempt (with jitter) up to `retryMaxMs`. Default 500 ms. */
   retryMinMs?: number;
+  /** The longest wait between attempts, `Retry-After` included. Default 30 s. */
   retryMaxMs?: number;
   signal?: AbortSignal;
+  /** Called before each retry, for logs (never with the key). */
   onRetry?: (reason: string, waitMs: number) => void;
 }
 
