@@ -124,21 +124,19 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
   if (baseProblem) throw new ExportApiError('config', `Not sent: ${baseProblem}`);
   if (!options.projectId.trim()) throw new ExportApiError('config', 'Not sent: no project ID is set.');
   const concurrency = Math.max(1, Math.min(MAX_CONCURRENCY, Math.floor(options.concurrency ?? MAX_CONCURRENCY)));
+  const queue = planWindows(query, concurrency === 1 ? 1 : concurrency * WINDOWS_PER_WORKER);
   const state: ExportState = {
     seen: new Set(),
     kept: [],
     pages: 0,
     retries: 0,
     truncated: false,
-    queue: planWindows(query, concurrency === 1 ? 1 : concurrency * WINDOWS_PER_WORKER),
-    windows: 0,
+    queue,
+    windows: queue.length,
     estimates: new Map(),
-    planned: new Set(),
-    firstPages: new Latch(0),
+    planned: new Set(queue),
+    firstPages: new Latch(Math.min(queue.length, concurrency)),
   };
-  state.windows = state.queue.length;
-  state.planned = new Set(state.queue);
-  state.firstPages = new Latch(Math.min(state.queue.length, concurrency));
   // One failure stops the other requests: the export fails as a whole, never half-silently.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -210,11 +208,12 @@ async function densitySlices(
     state.firstPages.countDown();
     if (page.hasMore && !state.truncated) await state.firstPages.done;
   }
-  if (!estimate || pages === undefined || pages <= DENSE_PAGES || concurrency === 1) return undefined;
+  if (!estimate || estimate.pages <= DENSE_PAGES || concurrency === 1) return undefined;
   const known = [...state.estimates.values()].sort((a, b) => a - b);
   const typical = known[Math.floor((known.length - 1) / 2)];
-  if (pages <= 2 * typical) return undefined;
-  const slices = sliceFrom(window, estimate.start, Math.min(4 * concurrency, Math.ceil(pages / Math.max(DENSE_PAGES, typical))));
+  if (estimate.pages <= 2 * typical) return undefined;
+  const parts = Math.min(4 * concurrency, Math.ceil(estimate.pages / Math.max(DENSE_PAGES, typical)));
+  const slices = sliceFrom(window, estimate.start, parts);
   if (!slices || state.windows + slices.length > MAX_WINDOWS) return undefined;
   state.windows += slices.length;
   return slices;
@@ -271,14 +270,14 @@ async function pageWindow(
     }
     state.pages++;
     options.onPage?.({ pages: state.pages, fetched: state.seen.size, retries: state.retries });
-    if (state.truncated) state.firstPages.open();
-    const slices = first ? await densitySlices(window, page, limit, concurrency, state) : undefined;
-    if (state.truncated || !page.hasMore || options.signal?.aborted) return;
-    if (state.seen.size >= maxConversations) {
-      state.truncated = true;
+    // At the limit with more to come, the export is cut short: no window waits for another then.
+    if (page.hasMore && state.seen.size >= maxConversations) state.truncated = true;
+    if (state.truncated) {
       state.firstPages.open();
       return;
     }
+    const slices = first ? await densitySlices(window, page, limit, concurrency, state) : undefined;
+    if (state.truncated || !page.hasMore || options.signal?.aborted) return;
     if (slices) {
       // The slices page this window again from its start; what this page held is already counted once.
       state.queue.unshift(...slices);

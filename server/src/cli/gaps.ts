@@ -40,10 +40,12 @@ export async function runGaps(options: GapsOptions): Promise<string> {
     );
   if (!options.project.trim()) throw new UsageError('--project is required.');
   const apiKey = options.apiKey;
-  const site = await loadSite(options.docs, options.warn);
+  // CSV has a row per question and no clusters: neither they, the pages they rank, nor the range before (a second export) are needed.
+  const clustered = options.format !== 'csv';
+  const site = await loadSite(options.docs, options.warn, clustered);
   let result;
   let sawStatus = false;
-  const fetchRange = (query: { dateFrom?: string; dateTo?: string }, keep: (conversation: Conversation) => boolean) =>
+  const fetchRange: FetchRange = (query, keep) =>
     fetchAllConversations(query, {
       baseUrl: options.baseUrl,
       projectId: options.project,
@@ -72,7 +74,7 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   }
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
-  report.clusters = clusterReport(report, site.index, await previousUnanswered(options, fetchRange, sawStatus));
+  if (clustered) report.clusters = clusterReport(report, site.index, await previousUnanswered(options, fetchRange, sawStatus));
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':
@@ -86,18 +88,17 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   }
 }
 
+/** One export of a date range, keeping the conversations `keep` accepts. */
+type FetchRange = (
+  query: { dateFrom?: string; dateTo?: string },
+  keep: (conversation: Conversation) => boolean,
+) => Promise<{ conversations: Conversation[]; fetched: number; truncated: boolean }>;
+
 /**
  * The unanswered questions of the range before `--from` (as long as the range asked for), for each
  * cluster's trend; undefined without `--from`. A failure there costs the trend only, with a warning.
  */
-async function previousUnanswered(
-  options: GapsOptions,
-  fetchRange: (
-    query: { dateFrom?: string; dateTo?: string },
-    keep: (conversation: Conversation) => boolean,
-  ) => Promise<{ conversations: Conversation[] }>,
-  sawStatus: boolean,
-): Promise<Conversation[] | undefined> {
+async function previousUnanswered(options: GapsOptions, fetchRange: FetchRange, sawStatus: boolean): Promise<Conversation[] | undefined> {
   const range = previousRange(options.from, options.to);
   if (!range) return undefined;
   try {
@@ -112,7 +113,11 @@ async function previousUnanswered(
   }
 }
 
-async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite & { index: IndexedPage[] }> {
+async function loadSite(
+  docs: string,
+  warn: (message: string) => void,
+  withIndex: boolean,
+): Promise<MappableSite & { index: IndexedPage[] }> {
   const service = createLanguageService({ workspace: new FsWorkspace() });
   const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
   if (roots.length === 0) {
@@ -121,6 +126,6 @@ async function loadSite(docs: string, warn: (message: string) => void): Promise<
   }
   if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${uriToPath(roots[0])} (use --docs DIR to choose).`);
   const map = (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
-  const index = await service.getPageIndex(`${roots[0]}/docs.json`);
+  const index = withIndex ? await service.getPageIndex(`${roots[0]}/docs.json`) : undefined;
   return { ...map, index: index?.pages ?? [] };
 }

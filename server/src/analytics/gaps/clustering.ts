@@ -32,24 +32,10 @@ export function cosine(a: Vector, b: Vector): number {
 }
 
 /**
- * How alike two questions are: their cosine, discounted when they share a single word. Short
- * questions that share one word ("verify a webhook signature", "replay a webhook delivery") have a
- * high cosine but are rarely one need; two shared words are strong evidence.
+ * Two questions sharing a single word count this much of their cosine. Short questions that share one
+ * word ("verify a webhook signature", "replay a webhook delivery") have a high cosine but are rarely
+ * one need; two shared words are strong evidence.
  */
-export function similarity(a: Vector, b: Vector): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  let dot = 0;
-  let shared = 0;
-  for (const [term, weight] of small) {
-    const other = large.get(term);
-    if (other) {
-      dot += weight * other;
-      shared++;
-    }
-  }
-  return shared === 1 ? dot * SINGLE_SHARED : dot;
-}
-
 const SINGLE_SHARED = 0.5;
 
 /** Groups of input indexes, each sorted, in order of their first input. */

@@ -207,7 +207,8 @@ function countPrevious(
     let bestScore = threshold;
     for (const index of [...candidates].sort((a, b) => a - b)) {
       const score = cosine(vector, clusters[index].centroid);
-      if (score >= bestScore) [best, bestScore] = score > bestScore || best === -1 ? [index, score] : [best, bestScore];
+      // The highest score at or above the threshold; on a tie, the first cluster.
+      if (score > bestScore || (score === bestScore && best === -1)) [best, bestScore] = [index, score];
     }
     if (best >= 0) clusters[best].cluster.trend!.previous++;
   }

@@ -53,7 +53,7 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       const seen = new Set<string>();
       for (const field of Object.keys(FIELDS) as Field[]) {
         totals[field] += doc.fields[field].length;
-        for (const stem of doc.fields[field].counts.keys()) if (!seen.has(stem)) seen.add(stem);
+        for (const stem of doc.fields[field].counts.keys()) seen.add(stem);
       }
       for (const stem of seen) {
         let list = postings.get(stem);

@@ -2,7 +2,7 @@ import type { IndexedPage } from '../../service';
 import type { GapReport } from '../gapReport';
 import type { Conversation } from '../types';
 import { clusterGaps, type GapCluster } from './gapClusters';
-import { createPageRanker, type PageRanker } from './pageRanking';
+import { createPageRanker } from './pageRanking';
 
 /** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
 export interface ReportCluster extends GapCluster {
@@ -15,17 +15,16 @@ export interface ReportCluster extends GapCluster {
  */
 export function clusterReport(
   report: Pick<GapReport, 'conversations'>,
-  ranker: PageRanker | IndexedPage[] | undefined,
+  pages: readonly IndexedPage[],
   previous?: readonly Pick<Conversation, 'query'>[],
 ): ReportCluster[] {
-  const pageRanker = Array.isArray(ranker) ? createPageRanker(ranker) : ranker;
   const questions = report.conversations.map((conversation) => ({
     id: conversation.id,
     query: conversation.query,
     timestamp: conversation.timestamp,
     sources: conversation.sources.map((source) => ({ file: source.file })),
   }));
-  return clusterGaps(questions, { ranker: pageRanker, previous }).map((cluster) => ({
+  return clusterGaps(questions, { ranker: createPageRanker(pages), previous }).map((cluster) => ({
     id: cluster.id,
     label: cluster.label,
     size: cluster.conversationIds.length,
