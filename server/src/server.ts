@@ -20,7 +20,7 @@ import {
 } from './lsp/clientSettings';
 import { DiagnosticsChannel } from './lsp/diagnosticsChannel';
 import { megabytes } from './lsp/messageCap';
-import { docsRootsRequest, oversizeMessageRequest, siteMapRequest } from './lsp/protocol';
+import { docsRootsRequest, draftPageRequest, oversizeMessageRequest, pageIndexRequest, siteMapRequest } from './lsp/protocol';
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
@@ -149,10 +149,18 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.workspace.onWillRenameFiles(
     guard.answer(null, (params, token) => willRenameFiles(params, service, connection, redirects(), token)),
   );
-  // For the Docs Gaps view: where the docs roots are, and what maps cited URLs to local files.
+  // For the Docs Gaps view: where the docs roots are, what maps cited URLs to local files, the pages' sections, drafts.
   connection.onRequest(
     siteMapRequest,
     guard.answer(null, async (params, token) => (await service.getSiteMap(params.uri, token)) ?? null),
+  );
+  connection.onRequest(
+    pageIndexRequest,
+    guard.answer(null, async (params, token) => (await service.getPageIndex(params.uri, token)) ?? null),
+  );
+  connection.onRequest(
+    draftPageRequest,
+    guard.answer(null, async ({ rootUri, ...request }) => (await service.getDraftPageEdit(rootUri, request)) ?? null),
   );
   connection.onRequest(
     docsRootsRequest,

@@ -1,44 +1,50 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { fetchAllConversations } from '../../../server/src/analytics/client';
 import { ExportApiError } from '../../../server/src/analytics/errors';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
-import { docsRootsRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
-import type { SiteMap } from '../../../server/src/service';
-import { parseExportDate } from '../../../server/src/analytics/query';
+import { clusterReport, type ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import { docsRootsRequest, pageIndexRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
+import type { PageIndex, SiteMap } from '../../../server/src/service';
 import type { DocsmithConfig } from '../config';
 import type { ApiKeyStore } from '../secrets';
 import { ConversationDocuments, CONVERSATION_SCHEME } from './conversationDocument';
-import { ExportCache, mergeConversations, type CachedExport } from './exportCache';
+import { ExportCache, type CachedExport } from './exportCache';
+import { syncExport } from './gapsSync';
 import { GapCodeLens } from './gapCodeLens';
 import { GapsTreeProvider } from './gapsTreeProvider';
-import { headingLine } from './headingLine';
+import { GapsActions } from './gapsActions';
+import { pickRange, rangeBounds, type GapsRange, type RangeBounds } from './gapsRange';
 import { TriageStore } from './triage';
-import { buildGapTree, citationsByFile, inRange, type ConversationNode, type GroupBy, type GroupNode, type SourceNode } from './treeModel';
-import { externalLink } from './externalLink';
+import { buildGapTree, citationsByFile, inRange, type GapNode, type GroupBy, type GroupNode, type ConversationNode } from './treeModel';
 
-type Range = { days: 7 | 30 | 90 } | { from: string; to?: string };
-const DAY = 86_400_000;
+const GROUPINGS: { groupBy: GroupBy; label: string; detail: string }[] = [
+  { groupBy: 'cluster', label: 'By need (clusters)', detail: 'Questions of the same need together, with where the answer belongs' },
+  { groupBy: 'page', label: 'By cited page', detail: 'The pages the answers cited, most cited first' },
+  { groupBy: 'category', label: 'By category', detail: 'The category of each question' },
+];
 const SET_KEY = 'Set Admin API Key';
-/** An incremental sync starts a little before the last one, for conversations recorded late. */
-const OVERLAP_MS = 10 * 60_000;
 
 /** The "Docs gaps" view: fetching, caching, grouping, triage, and the way from a question to the page. */
 export class GapsController implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   readonly tree: GapsTreeProvider;
-  readonly view: vscode.TreeView<GroupNode | ConversationNode | SourceNode>;
+  readonly view: vscode.TreeView<GapNode>;
   /** The last thing that went wrong, for the view's message and the tests. */
   lastError: string | undefined;
   private readonly documents = new ConversationDocuments();
   private readonly lens: GapCodeLens;
   readonly cache: ExportCache;
-  private triage: TriageStore | undefined;
+  readonly triage: TriageStore | undefined;
+  readonly actions: GapsActions;
   private docsRoot: vscode.Uri | undefined;
   private cached: CachedExport | undefined;
   /** The site's pages and spec operations, asked of the server once, until files appear or go. */
   private siteMap: Promise<SiteMap | undefined> | undefined;
+  /** The site's pages cut into sections, asked of the server once, until a page changes. */
+  private pages: Promise<PageIndex | undefined> | undefined;
+  /** The clusters of the last render, kept while the export, the range and the pages are the same. */
+  private clusters: { export: CachedExport; range: string; pages: PageIndex | undefined; clusters: ReportCluster[] } | undefined;
   /**
    * Loads, refreshes and renders run one at a time: a load that read the cache before a refresh wrote
    * it must not overwrite the fresh export with its stale read.
@@ -49,22 +55,33 @@ export class GapsController implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly config: DocsmithConfig,
     private readonly keys: ApiKeyStore,
-    private readonly client: LanguageClient,
+    readonly client: LanguageClient,
     private readonly output: vscode.OutputChannel,
   ) {
     this.cache = new ExportCache(context.globalStorageUri);
-    this.tree = new GapsTreeProvider(() => this.docsRoot);
+    this.tree = new GapsTreeProvider(
+      () => this.docsRoot,
+      () => this.rangeBounds().previousLabel,
+    );
     this.lens = new GapCodeLens(() => this.docsRoot);
     this.view = vscode.window.createTreeView('docsmith.gaps', { treeDataProvider: this.tree, showCollapseAll: true });
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (folder) this.triage = new TriageStore(folder.uri);
+    this.actions = new GapsActions({
+      docsRoot: () => this.docsRoot,
+      pageIndex: () => this.currentPageIndex(),
+      triage: this.triage,
+      client,
+    });
     const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
     this.disposables.push(
       this.view,
       this.tree,
+      this.actions,
       this.lens,
       ...(this.triage ? [this.triage, this.triage.onDidChange(() => void this.serial(() => this.render()))] : []),
       vscode.workspace.registerTextDocumentContentProvider(CONVERSATION_SCHEME, this.documents),
+      vscode.languages.registerDocumentLinkProvider({ scheme: CONVERSATION_SCHEME }, this.documents),
       vscode.languages.registerCodeLensProvider(
         [
           { scheme: 'file', pattern: '**/*.mdx' },
@@ -79,16 +96,13 @@ export class GapsController implements vscode.Disposable {
       }),
       command('docsmith.gaps.refresh', () => this.refresh()),
       command('docsmith.gaps.setRange', () => this.chooseRange()),
+      command('docsmith.gaps.groupBy', () => this.chooseGroupBy()),
+      command('docsmith.gaps.groupByCluster', () => this.setGroupBy('cluster')),
       command('docsmith.gaps.groupByCategory', () => this.setGroupBy('category')),
       command('docsmith.gaps.groupByPage', () => this.setGroupBy('page')),
+      command('docsmith.gaps.showDone', () => this.setShowDone(true)),
+      command('docsmith.gaps.hideDone', () => this.setShowDone(false)),
       command('docsmith.gaps.openConversation', (node: ConversationNode) => this.openConversation(node)),
-      command('docsmith.gaps.openSource', (node: SourceNode) => this.openSource(node)),
-      command('docsmith.gaps.markDone', (node: ConversationNode) =>
-        this.triage?.set(node.conversation.id, 'done', node.conversation.query),
-      ),
-      command('docsmith.gaps.dismiss', (node: ConversationNode) =>
-        this.triage?.set(node.conversation.id, 'dismissed', node.conversation.query),
-      ),
       command('docsmith.gaps.reveal', (group: GroupNode) =>
         this.view.reveal(this.tree.groups.find((g) => g.id === group.id) ?? group, { expand: true, select: true, focus: true }),
       ),
@@ -101,24 +115,24 @@ export class GapsController implements vscode.Disposable {
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.load()),
     );
     void vscode.commands.executeCommand('setContext', 'docsmith.gaps.groupBy', this.groupBy);
+    void vscode.commands.executeCommand('setContext', 'docsmith.gaps.showDone', this.showDone);
   }
 
   private get groupBy(): GroupBy {
-    return this.context.workspaceState.get<GroupBy>('docsmith.gaps.groupBy', 'page');
+    const groupBy = this.context.workspaceState.get<GroupBy>('docsmith.gaps.groupBy', 'cluster');
+    return GROUPINGS.some((grouping) => grouping.groupBy === groupBy) ? groupBy : 'cluster';
   }
 
-  private get range(): Range {
-    return this.context.workspaceState.get<Range>('docsmith.gaps.range', { days: 30 });
+  private get showDone(): boolean {
+    return this.context.workspaceState.get<boolean>('docsmith.gaps.showDone', false);
   }
 
-  private rangeBounds(): { from: Date; to?: Date; label: string } {
-    const range = this.range;
-    if ('days' in range) return { from: new Date(Date.now() - range.days * DAY), label: `last ${range.days} days` };
-    return {
-      from: parseExportDate(range.from)!,
-      to: range.to ? parseExportDate(range.to) : undefined,
-      label: `${range.from} – ${range.to ?? 'now'}`,
-    };
+  private get range(): GapsRange {
+    return this.context.workspaceState.get<GapsRange>('docsmith.gaps.range', { days: 30 });
+  }
+
+  private rangeBounds(): RangeBounds {
+    return rangeBounds(this.range);
   }
 
   private serial(task: () => Promise<void>): Promise<void> {
@@ -154,13 +168,27 @@ export class GapsController implements vscode.Disposable {
   /** Pages and specs created, deleted or changed on disk make the site map out of date. */
   private watchSiteFiles(): vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,json,yaml,yml}');
-    const forget = () => (this.siteMap = undefined);
+    const forget = () => {
+      this.siteMap = undefined;
+      this.pages = undefined;
+    };
     watcher.onDidCreate(forget);
     watcher.onDidDelete(forget);
     watcher.onDidChange((uri) => {
-      if (!/\.mdx?$/i.test(uri.path)) forget();
+      // A page's text changes its sections, not the site map.
+      if (/\.mdx?$/i.test(uri.path)) this.pages = undefined;
+      else forget();
     });
     return watcher;
+  }
+
+  private currentPageIndex(): Promise<PageIndex | undefined> {
+    const root = this.docsRoot;
+    if (!root) return Promise.resolve(undefined);
+    return (this.pages ??= this.client.sendRequest(pageIndexRequest, { uri: vscode.Uri.joinPath(root, 'docs.json').toString() }).then(
+      (index) => index ?? undefined,
+      () => undefined,
+    ));
   }
 
   private currentSiteMap(): Promise<SiteMap | undefined> {
@@ -197,10 +225,12 @@ export class GapsController implements vscode.Disposable {
       this.config.siteUrl || undefined,
     );
     const report = buildGapReport(conversations, mapper);
-    this.documents.set(report.conversations);
-    const groups = buildGapTree(report, (await this.triage?.read()) ?? new Map(), this.groupBy);
+    this.documents.set(report.conversations, this.docsRoot);
+    const triage = (await this.triage?.read()) ?? new Map();
+    const clusters = this.groupBy === 'cluster' ? await this.clustersOf(report, bounds, mapper) : undefined;
+    const groups = buildGapTree(report, triage, this.groupBy, { clusters, showDone: this.showDone });
     this.tree.update(groups);
-    this.lens.update(citationsByFile(groups));
+    this.lens.update(citationsByFile(buildGapTree(report, triage, 'page')));
     const synced = new Date(this.cached.syncedAt);
     // After a failed refresh the tree is the last sync's: said in the view, not only in a notification.
     this.view.description = `${this.lastError ? 'not up to date · ' : ''}${bounds.label} · synced ${synced.toLocaleString()}`;
@@ -212,6 +242,29 @@ export class GapsController implements vscode.Disposable {
       ]
         .filter(Boolean)
         .join(' ') || undefined;
+  }
+
+  /**
+   * The clusters of the range's unanswered questions (triaged ones too, so triage does not reshuffle
+   * them), with trends when the cache holds the range before. Kept until the export, range or pages change.
+   */
+  private async clustersOf(
+    report: ReturnType<typeof buildGapReport>,
+    bounds: RangeBounds,
+    mapper: ReturnType<typeof createUrlMapper>,
+  ): Promise<ReportCluster[]> {
+    const pages = await this.currentPageIndex();
+    const cached = this.cached!;
+    const key = { export: cached, range: `${bounds.from.toISOString()} ${bounds.to?.toISOString()}`, pages };
+    const memo = this.clusters;
+    if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
+    const coversPrevious = cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime();
+    const previous = coversPrevious
+      ? buildGapReport(inRange(cached.conversations, bounds.previousFrom, bounds.from), mapper).conversations
+      : undefined;
+    const clusters = clusterReport(report, pages?.pages ?? [], previous);
+    this.clusters = { ...key, clusters };
+    return clusters;
   }
 
   private async setApiKey(): Promise<void> {
@@ -250,50 +303,32 @@ export class GapsController implements vscode.Disposable {
       });
       return;
     }
-    const bounds = this.rangeBounds();
-    const cached = await this.cache.read(baseUrl, projectId);
-    const coversRange = cached && (cached.from === null || Date.parse(cached.from) <= bounds.from.getTime());
-    const dateFrom = coversRange ? new Date(Date.parse(cached.syncedAt) - OVERLAP_MS) : bounds.from;
-    const started = new Date();
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Docsmith: fetching assistant conversations', cancellable: true },
       async (progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
         try {
-          const result = await fetchAllConversations(
-            { dateFrom: dateFrom.toISOString() },
-            {
-              baseUrl,
-              projectId,
-              apiKey: key,
-              signal: abort.signal,
-              onPage: ({ fetched }) => progress.report({ message: `${fetched.toLocaleString()} conversations` }),
-              onRetry: (reason) => this.output.appendLine(`[gaps] ${reason} Retrying.`),
-            },
-          );
-          const from = coversRange
-            ? cached.from
-            : cached?.from && Date.parse(cached.from) < bounds.from.getTime()
-              ? cached.from
-              : bounds.from.toISOString();
-          this.cached = {
-            version: 1,
+          const result = await syncExport({
+            cache: this.cache,
             baseUrl,
             projectId,
-            from,
-            syncedAt: started.toISOString(),
-            conversations: mergeConversations(coversRange ? cached.conversations : (cached?.conversations ?? []), result.conversations),
-          };
+            apiKey: key,
+            // A full sync also fetches the range before, for the clusters' trends.
+            since: this.rangeBounds().previousFrom,
+            signal: abort.signal,
+            onProgress: (fetched) => progress.report({ message: `${fetched.toLocaleString()} conversations` }),
+            onRetry: (reason) => this.output.appendLine(`[gaps] ${reason} Retrying.`),
+          });
+          this.cached = result.export;
           if (result.truncated) {
-            // Not cached: an incremental sync from this point would never fetch what was left out.
             const note = `The export stopped after ${result.fetched.toLocaleString()} conversations; the view shows only those. Choose a shorter date range.`;
             this.output.appendLine(`[gaps] ${note}`);
             void vscode.window.showWarningMessage(`Docsmith: ${note}`);
-          } else await this.cache.write(this.cached);
+          }
           this.lastError = undefined;
           this.output.appendLine(
-            `[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${coversRange ? 'incremental' : 'full'} sync).`,
+            `[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${result.incremental ? 'incremental' : 'full'} sync).`,
           );
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -311,44 +346,19 @@ export class GapsController implements vscode.Disposable {
   }
 
   private async chooseRange(): Promise<void> {
-    const picks = [
-      { label: 'Last 7 days', range: { days: 7 } as Range },
-      { label: 'Last 30 days', range: { days: 30 } as Range },
-      { label: 'Last 90 days', range: { days: 90 } as Range },
-      { label: 'Custom range…', range: undefined },
-    ];
-    const current = this.range;
-    const now = this.rangeBounds().label;
-    // A preset is current when its days are; "Custom range…" when the range is custom.
-    const isCurrent = (range: Range | undefined) =>
-      range && 'days' in range ? 'days' in current && range.days === current.days : !('days' in current);
-    const items = picks.map((pick) => ({
-      ...pick,
-      description: isCurrent(pick.range) ? (pick.range ? '(current)' : `(current: ${now})`) : undefined,
-    }));
-    const choice = await vscode.window.showQuickPick(items, {
-      title: `Docsmith: date range of the gaps (now: ${now})`,
-      placeHolder: `Now: ${now}`,
-    });
-    if (!choice) return;
-    let range = choice.range;
-    if (!range) {
-      const from = await vscode.window.showInputBox({
-        title: 'From (inclusive)',
-        prompt: 'YYYY-MM-DD or an ISO 8601 date-time',
-        validateInput: (v) => (parseExportDate(v.trim()) ? undefined : 'Use YYYY-MM-DD, such as 2026-10-01.'),
-      });
-      if (!from) return;
-      const to = await vscode.window.showInputBox({
-        title: 'To (exclusive, empty for now)',
-        prompt: 'YYYY-MM-DD or an ISO 8601 date-time',
-        validateInput: (v) => (!v.trim() || parseExportDate(v.trim()) ? undefined : 'Use YYYY-MM-DD, such as 2026-11-01.'),
-      });
-      if (to === undefined) return;
-      range = { from: from.trim(), to: to.trim() || undefined };
-    }
+    const range = await pickRange(this.range);
+    if (!range) return;
     await this.context.workspaceState.update('docsmith.gaps.range', range);
     await this.refresh();
+  }
+
+  private async chooseGroupBy(): Promise<void> {
+    const current = this.groupBy;
+    const choice = await vscode.window.showQuickPick(
+      GROUPINGS.map((grouping) => ({ ...grouping, description: grouping.groupBy === current ? '(current)' : undefined })),
+      { title: 'Docsmith: group the Docs Gaps' },
+    );
+    if (choice) await this.setGroupBy(choice.groupBy);
   }
 
   private async setGroupBy(groupBy: GroupBy): Promise<void> {
@@ -357,24 +367,17 @@ export class GapsController implements vscode.Disposable {
     await this.serial(() => this.render());
   }
 
-  private async openConversation(node: ConversationNode): Promise<void> {
-    const document = await vscode.workspace.openTextDocument(this.documents.uri(node.conversation));
-    await vscode.window.showTextDocument(document, { preview: true });
+  private async setShowDone(show: boolean): Promise<void> {
+    await this.context.workspaceState.update('docsmith.gaps.showDone', show);
+    await vscode.commands.executeCommand('setContext', 'docsmith.gaps.showDone', show);
+    await this.serial(() => this.render());
   }
 
-  /** A source opens the local page at its heading (or the spec at its operation), else the URL. */
-  private async openSource(node: SourceNode): Promise<void> {
-    const { source } = node;
-    if (!source.file || !this.docsRoot) {
-      const link = externalLink(source.url);
-      if (link) await vscode.env.openExternal(vscode.Uri.parse(link));
-      else void vscode.window.showWarningMessage(`Docsmith opens only http and https links; this source is "${source.url.slice(0, 80)}".`);
-      return;
-    }
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(this.docsRoot, source.file));
-    const line = source.line !== undefined ? source.line - 1 : source.anchor ? headingLine(document.getText(), source.anchor) : undefined;
-    const position = new vscode.Position(line ?? 0, 0);
-    await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+  private async openConversation(node: ConversationNode): Promise<void> {
+    const opened = await vscode.workspace.openTextDocument(this.documents.uri(node.conversation));
+    // The path is the question itself, with no extension: the language is set, not guessed.
+    const document = opened.languageId === 'markdown' ? opened : await vscode.languages.setTextDocumentLanguage(opened, 'markdown');
+    await vscode.window.showTextDocument(document, { preview: true });
   }
 
   dispose(): void {

@@ -1,13 +1,21 @@
 import * as vscode from 'vscode';
-import type { GapNode, GroupNode } from './treeModel';
+import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import { openCount, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
 
-/** Renders the gap tree: page (or category) groups, their questions, and the sources of each question. */
+/**
+ * Renders the gap tree: cluster, page or category groups, a cluster's suggested page, the questions
+ * and the sources of each question.
+ */
 export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
   private readonly emitter = new vscode.EventEmitter<GapNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   private roots: GroupNode[] = [];
 
-  constructor(private readonly docsRoot: () => vscode.Uri | undefined) {}
+  /** `previous`: what a trend compares with ("previous 30 days"). */
+  constructor(
+    private readonly docsRoot: () => vscode.Uri | undefined,
+    private readonly previous: () => string,
+  ) {}
 
   update(roots: GroupNode[]): void {
     this.roots = roots;
@@ -21,31 +29,18 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
   getChildren(node?: GapNode): GapNode[] {
     if (!node) return this.roots;
     if (node.kind === 'conversation') return node.sources;
-    if (node.kind === 'source') return [];
-    return node.conversations;
+    if (node.kind === 'source' || node.kind === 'suggestion') return [];
+    return [...(node.suggestion ? [node.suggestion] : []), ...node.conversations];
   }
 
   getParent(node: GapNode): GapNode | undefined {
-    return node.kind === 'conversation' || node.kind === 'source' ? node.parent : undefined;
+    return 'parent' in node ? node.parent : undefined;
   }
 
   getTreeItem(node: GapNode): vscode.TreeItem {
-    if (node.kind === 'conversation') {
-      const { conversation } = node;
-      const item = new vscode.TreeItem(
-        conversation.query,
-        conversation.sources.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
-      );
-      item.id = node.id;
-      item.description = conversation.timestamp.slice(0, 10);
-      item.tooltip = new vscode.MarkdownString(
-        `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}\n\n${escape(conversation.response)}`,
-      );
-      item.iconPath = new vscode.ThemeIcon('question');
-      item.contextValue = 'docsmith.gapConversation';
-      item.command = { command: 'docsmith.gaps.openConversation', title: 'Open question', arguments: [node] };
-      return item;
-    }
+    if (node.kind === 'conversation') return this.conversationItem(node);
+    if (node.kind === 'suggestion') return this.suggestionItem(node);
+    if (node.kind === 'cluster') return this.clusterItem(node);
     if (node.kind === 'source') {
       const { source } = node;
       const item = new vscode.TreeItem(source.title || source.url, vscode.TreeItemCollapsibleState.None);
@@ -59,7 +54,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     }
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
-    item.description = `${node.conversations.length} question${node.conversations.length === 1 ? '' : 's'}`;
+    item.description = questions(openCount(node));
     const root = this.docsRoot();
     if (node.kind === 'page' && node.file && root) item.resourceUri = vscode.Uri.joinPath(root, node.file);
     item.iconPath =
@@ -75,9 +70,74 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     return item;
   }
 
+  private conversationItem(node: ConversationNode): vscode.TreeItem {
+    const { conversation } = node;
+    const item = new vscode.TreeItem(
+      conversation.query,
+      conversation.sources.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = node.id;
+    item.description = `${node.triage ? `${node.triage} · ` : ''}${conversation.timestamp.slice(0, 10)}`;
+    item.tooltip = new vscode.MarkdownString(
+      `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}${node.triage ? ` · ${node.triage}` : ''}\n\n${escape(conversation.response)}`,
+    );
+    item.iconPath = new vscode.ThemeIcon(node.triage === 'done' ? 'pass' : node.triage === 'dismissed' ? 'circle-slash' : 'question');
+    item.contextValue = node.triage ? 'docsmith.gapConversation.triaged' : 'docsmith.gapConversation';
+    item.command = { command: 'docsmith.gaps.openConversation', title: 'Open question', arguments: [node] };
+    return item;
+  }
+
+  /** A cluster: its short label, then open questions and trend; the rest in the tooltip. */
+  private clusterItem(node: GroupNode): vscode.TreeItem {
+    const cluster = node.cluster!;
+    const open = openCount(node);
+    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    const trend = trendText(cluster, this.previous());
+    item.description = [questions(open), trend, open === 0 ? 'done' : undefined].filter(Boolean).join(' · ');
+    const where = cluster.suggestion
+      ? `Suggested: \`${cluster.suggestion.file}\`${cluster.suggestion.heading ? ` at “${escape(cluster.suggestion.heading)}”` : ''}`
+      : 'No page shares words with these questions: draft a new page.';
+    const cited = cluster.cited.length
+      ? `Cited by the answers: ${cluster.cited.map((page) => `\`${page.file}\` (${page.count})`).join(', ')}`
+      : 'The answers cited no local page.';
+    const sample = node.conversations.slice(0, 5).map((c) => `- ${escape(c.conversation.query)}`);
+    item.tooltip = new vscode.MarkdownString(
+      [`**${escape(node.label)}**`, `${questions(open)}${trend ? ` · ${trend}` : ''}`, where, cited, sample.join('\n')].join('\n\n'),
+    );
+    item.iconPath = new vscode.ThemeIcon(open === 0 ? 'pass' : 'comment-discussion');
+    item.contextValue = cluster.suggestion ? 'docsmith.gapCluster.suggested' : 'docsmith.gapCluster';
+    return item;
+  }
+
+  private suggestionItem(node: SuggestionNode): vscode.TreeItem {
+    const { suggestion } = node;
+    const item = new vscode.TreeItem(suggestion.heading ?? suggestion.file, vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    item.description = suggestion.heading ? `suggested · ${suggestion.file}` : 'suggested page';
+    item.tooltip = `Where the answer belongs: ${suggestion.file}${suggestion.anchor ? `#${suggestion.anchor}` : ''}`;
+    item.iconPath = new vscode.ThemeIcon('lightbulb');
+    const root = this.docsRoot();
+    if (root) item.resourceUri = vscode.Uri.joinPath(root, suggestion.file);
+    item.contextValue = 'docsmith.gapSuggestion';
+    item.command = { command: 'docsmith.gaps.openSuggested', title: 'Open suggested page', arguments: [node.parent] };
+    return item;
+  }
+
   dispose(): void {
     this.emitter.dispose();
   }
+}
+
+function questions(count: number): string {
+  return `${count} question${count === 1 ? '' : 's'}`;
+}
+
+/** "+5 vs previous 30 days"; empty when the range before was not fetched. */
+export function trendText(cluster: ReportCluster, previous: string): string {
+  if (!cluster.trend) return '';
+  const { change } = cluster.trend;
+  return change === 0 ? `same as ${previous}` : `${change > 0 ? '+' : ''}${change} vs ${previous}`;
 }
 
 function escape(text: string): string {

@@ -1,9 +1,11 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
+import type { PageSuggestion } from '../../../server/src/analytics/gaps/pageRanking';
+import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
 
 export type TriageState = 'done' | 'dismissed';
-export type GroupBy = 'page' | 'category';
+export type GroupBy = 'cluster' | 'page' | 'category';
 
 export interface ConversationNode {
   kind: 'conversation';
@@ -11,6 +13,16 @@ export interface ConversationNode {
   conversation: ReportConversation;
   parent: GroupNode;
   sources: SourceNode[];
+  /** Set when the question was marked done or dismissed (shown only with "show done"). */
+  triage?: TriageState;
+}
+
+/** Where a cluster's answer belongs: the first child of a cluster with a suggestion. */
+export interface SuggestionNode {
+  kind: 'suggestion';
+  id: string;
+  suggestion: PageSuggestion;
+  parent: GroupNode;
 }
 
 export interface SourceNode {
@@ -21,25 +33,43 @@ export interface SourceNode {
 }
 
 export interface GroupNode {
-  kind: 'page' | 'uncited' | 'category';
+  kind: 'cluster' | 'page' | 'uncited' | 'category';
   id: string;
   label: string;
   /** The local page (relative to the docs root) of a page group, null when no local file matches. */
   file: string | null;
   url?: string;
   conversations: ConversationNode[];
+  /** A cluster group's cluster (its trend, suggestion and cited pages). */
+  cluster?: ReportCluster;
+  /** A cluster group's suggested page, shown above its questions. */
+  suggestion?: SuggestionNode;
 }
 
-export type GapNode = GroupNode | ConversationNode | SourceNode;
+export type GapNode = GroupNode | ConversationNode | SourceNode | SuggestionNode;
+
+export interface TreeOptions {
+  /** The report's clusters: needed to group by cluster. */
+  clusters?: readonly ReportCluster[];
+  /** Triaged questions are listed too, marked, instead of left out. */
+  showDone?: boolean;
+}
 
 /**
- * Groups the unanswered conversations that are not triaged: by cited page (most cited first, then
- * "No source cited"), or by query category. Conversations are newest first.
+ * Groups the unanswered conversations that are not triaged (all of them with `showDone`): by cluster
+ * of the same need (most open questions first), by cited page (most cited first, then "No source
+ * cited"), or by query category. Conversations are newest first.
  */
-export function buildGapTree(report: GapReport, triage: ReadonlyMap<string, TriageState>, groupBy: GroupBy): GroupNode[] {
+export function buildGapTree(
+  report: GapReport,
+  triage: ReadonlyMap<string, TriageState>,
+  groupBy: GroupBy,
+  options: TreeOptions = {},
+): GroupNode[] {
   const open = report.conversations
-    .filter((conversation) => !triage.has(conversation.id))
+    .filter((conversation) => options.showDone || !triage.has(conversation.id))
     .sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1));
+  if (groupBy === 'cluster') return clusterTree(open, triage, options.clusters ?? []);
   const groups = new Map<string, GroupNode>();
   const group = (key: string, make: () => Omit<GroupNode, 'conversations' | 'id'>) => {
     let node = groups.get(key);
@@ -61,21 +91,53 @@ export function buildGapTree(report: GapReport, triage: ReadonlyMap<string, Tria
         if (!targets.includes(node)) targets.push(node);
       }
     }
-    for (const target of targets) {
-      const node: ConversationNode = {
-        kind: 'conversation',
-        id: `${target.id}/${conversation.id}`,
-        conversation,
-        parent: target,
-        sources: [],
-      };
-      node.sources = conversation.sources.map((source, index) => ({ kind: 'source', id: `${node.id}/${index}`, source, parent: node }));
-      target.conversations.push(node);
-    }
+    for (const target of targets) target.conversations.push(conversationNode(target, conversation, triage));
   }
   const rank = (node: GroupNode) => (node.kind === 'uncited' ? 1 : 0);
-  return [...groups.values()].sort(
-    (a, b) => rank(a) - rank(b) || b.conversations.length - a.conversations.length || a.label.localeCompare(b.label),
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || openCount(b) - openCount(a) || a.label.localeCompare(b.label));
+}
+
+function conversationNode(parent: GroupNode, conversation: ReportConversation, triage: ReadonlyMap<string, TriageState>): ConversationNode {
+  const node: ConversationNode = { kind: 'conversation', id: `${parent.id}/${conversation.id}`, conversation, parent, sources: [] };
+  const state = triage.get(conversation.id);
+  if (state) node.triage = state;
+  node.sources = conversation.sources.map((source, index) => ({ kind: 'source', id: `${node.id}/${index}`, source, parent: node }));
+  return node;
+}
+
+/** The questions of a group that are not triaged. */
+export function openCount(group: GroupNode): number {
+  return group.conversations.reduce((count, node) => count + (node.triage ? 0 : 1), 0);
+}
+
+/** One group per cluster that has a question to show, most open questions first; its suggestion above its questions. */
+function clusterTree(
+  shown: ReportConversation[],
+  triage: ReadonlyMap<string, TriageState>,
+  clusters: readonly ReportCluster[],
+): GroupNode[] {
+  const byId = new Map(shown.map((conversation) => [conversation.id, conversation]));
+  const groups: GroupNode[] = [];
+  for (const cluster of clusters) {
+    const group: GroupNode = {
+      kind: 'cluster',
+      id: `cluster:${cluster.id}`,
+      label: cluster.label,
+      file: cluster.suggestion?.file ?? null,
+      conversations: [],
+      cluster,
+    };
+    for (const id of cluster.conversationIds) {
+      const conversation = byId.get(id);
+      if (conversation) group.conversations.push(conversationNode(group, conversation, triage));
+    }
+    if (!group.conversations.length) continue;
+    if (cluster.suggestion)
+      group.suggestion = { kind: 'suggestion', id: `${group.id}/suggestion`, suggestion: cluster.suggestion, parent: group };
+    groups.push(group);
+  }
+  return groups.sort(
+    (a, b) => openCount(b) - openCount(a) || b.conversations.length - a.conversations.length || a.label.localeCompare(b.label),
   );
 }
 

@@ -1,10 +1,15 @@
 import * as vscode from 'vscode';
 import type { TriageState } from './treeModel';
 
+type TriageEntry = { state: TriageState; at: string; query?: string };
+
 interface TriageFile {
   version: 1;
-  conversations: Record<string, { state: TriageState; at: string; query?: string }>;
+  conversations: Record<string, TriageEntry>;
 }
+
+/** What a triage replaced, question by question (undefined: it was open): enough to undo it. */
+export type TriageUndo = Map<string, TriageEntry | undefined>;
 
 /**
  * Questions marked done or dismissed, in `.docsmith/gaps.json` of the workspace folder, so a team
@@ -25,10 +30,35 @@ export class TriageStore {
     return new Map(Object.entries(data.conversations).map(([id, entry]) => [id, entry.state]));
   }
 
-  async set(id: string, state: TriageState | undefined, query?: string): Promise<void> {
+  async set(id: string, state: TriageState | undefined, query?: string): Promise<TriageUndo> {
+    return this.setMany([{ id, query }], state);
+  }
+
+  /** Marks questions (a whole cluster) in one write; the answer undoes it with {@link restore}. */
+  async setMany(questions: readonly { id: string; query?: string }[], state: TriageState | undefined): Promise<TriageUndo> {
     const data = await this.load();
-    if (state) data.conversations[id] = { state, at: new Date().toISOString(), query };
-    else delete data.conversations[id];
+    const undo: TriageUndo = new Map();
+    const at = new Date().toISOString();
+    for (const { id, query } of questions) {
+      if (!undo.has(id)) undo.set(id, data.conversations[id]);
+      if (state) data.conversations[id] = { state, at, query };
+      else delete data.conversations[id];
+    }
+    await this.save(data);
+    return undo;
+  }
+
+  /** Puts back what a triage replaced. */
+  async restore(undo: TriageUndo): Promise<void> {
+    const data = await this.load();
+    for (const [id, entry] of undo) {
+      if (entry) data.conversations[id] = entry;
+      else delete data.conversations[id];
+    }
+    await this.save(data);
+  }
+
+  private async save(data: TriageFile): Promise<void> {
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.folder, '.docsmith'));
     await vscode.workspace.fs.writeFile(this.file, new TextEncoder().encode(JSON.stringify(data, null, 2) + '\n'));
     this.emitter.fire();

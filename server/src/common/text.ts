@@ -61,3 +61,14 @@ export function quote(value: unknown, max = 120): string {
 export function detached(text: string): string {
   return `${text} `.slice(0, -1);
 }
+
+// eslint-disable-next-line no-control-regex
+const BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
+/**
+ * Text from outside (a reader's question) as one plain line: line breaks, control characters and
+ * bidirectional overrides become spaces, runs of spaces one, trimmed.
+ */
+export function oneLine(text: string): string {
+  return text.replace(BREAKS_AND_CONTROLS, ' ').replace(/ {2,}/g, ' ').trim();
+}

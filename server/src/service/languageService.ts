@@ -38,7 +38,7 @@ export interface DocsLanguageService extends EditorFeatures {
   getDiagnostics(uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined>;
   /** What mapping cited URLs to local files needs of the site a file belongs to; undefined outside any site. */
   getSiteMap(uri: string, token?: Cancellation): Promise<SiteMap | undefined>;
-  /** Every published page of the site a file belongs to, in sections with title and description (for ranking pages); undefined outside any site. */
+  /** Every page of the navigation of the site a file belongs to, in sections with title and description (for ranking pages); undefined outside any site. */
   getPageIndex(uri: string, token?: Cancellation): Promise<PageIndex | undefined>;
   /** Creates a page and lists it beside a neighbour in the navigation, as one edit; undefined when it cannot (the page exists, no group). */
   getDraftPageEdit(rootUri: string, request: DraftPageRequest): Promise<WorkspaceEdit | undefined>;

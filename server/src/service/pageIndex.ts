@@ -37,7 +37,7 @@ export interface PageIndex {
 const PAGES_PER_SLICE = 100;
 
 /**
- * Every published page of a site cut into sections at its headings, with its front matter's title
+ * Every page of a site's navigation (every page, when the navigation lists none) cut into sections at its headings, with its front matter's title
  * and description: what ranking the pages for a question needs. Pages are read from the workspace
  * (open editors included) and parsed apart from the editor's documents.
  */
@@ -46,7 +46,10 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
   if (!site) return { rootUri: state.rootUri, pages: [] };
   const pages: IndexedPage[] = [];
   let count = 0;
+  // A page no navigation entry reaches is no place for an answer: readers do not find it.
+  const listed = new Set(site.navigation.pages.map((entry) => entry.page.id));
   for (const [id, file] of [...site.files.pages].sort((a, b) => a[0].localeCompare(b[0]))) {
+    if (listed.size && !listed.has(id)) continue;
     if (++count % PAGES_PER_SLICE === 0) {
       await yieldToEventLoop();
       throwIfCancelled(token);

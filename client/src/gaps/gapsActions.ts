@@ -1,0 +1,198 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { pageDraft, sectionDraft } from '../../../server/src/analytics/gaps/drafts';
+import { draftPageRequest } from '../../../server/src/lsp/protocol';
+import type { PageIndex } from '../../../server/src/service';
+import { headingLine } from './headingLine';
+import type { TriageStore, TriageUndo } from './triage';
+import { externalLink } from './externalLink';
+import type { ConversationNode, GroupNode, SourceNode, TriageState } from './treeModel';
+
+/** What the actions need of the Docs Gaps view. */
+export interface GapsActionHost {
+  docsRoot(): vscode.Uri | undefined;
+  pageIndex(): Promise<PageIndex | undefined>;
+  readonly triage: TriageStore | undefined;
+  readonly client: LanguageClient;
+}
+
+/** Undo goes back this many triages. */
+const UNDO_DEPTH = 20;
+
+/**
+ * What an author does with a cluster or a question of the Docs Gaps view: open the page where the
+ * answer belongs, draft a section there or a new page, and triage (with undo).
+ */
+export class GapsActions implements vscode.Disposable {
+  private readonly undos: { undo: TriageUndo; what: string }[] = [];
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(private readonly host: GapsActionHost) {
+    const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
+    this.disposables = [
+      command('docsmith.gaps.openSource', (node: SourceNode) => this.openSource(node)),
+      command('docsmith.gaps.openSuggested', (group: GroupNode) => this.openSuggested(group)),
+      command('docsmith.gaps.draftSection', (group: GroupNode) => this.draftSection(group)),
+      command('docsmith.gaps.draftPage', (group: GroupNode) => this.draftPage(group)),
+      command('docsmith.gaps.markDone', (node: ConversationNode | GroupNode) => this.triageNodes(node, 'done')),
+      command('docsmith.gaps.dismiss', (node: ConversationNode | GroupNode) => this.triageNodes(node, 'dismissed')),
+      command('docsmith.gaps.reopen', (node: ConversationNode | GroupNode) => this.triageNodes(node, undefined)),
+      command('docsmith.gaps.undoTriage', () => this.undoTriage()),
+    ];
+  }
+
+  /** The page of a cluster's suggestion (else the page its answers cited most), relative to the docs root. */
+  private target(group: GroupNode): { file: string; anchor: string | null; line?: number } | undefined {
+    const suggestion = group.cluster?.suggestion;
+    if (suggestion) return { file: suggestion.file, anchor: suggestion.anchor, line: suggestion.line };
+    const cited = group.cluster?.cited[0]?.file ?? group.file;
+    return cited ? { file: cited, anchor: null } : undefined;
+  }
+
+  private async openTarget(group: GroupNode): Promise<{ document: vscode.TextDocument; line?: number } | undefined> {
+    const target = this.target(group);
+    const root = this.host.docsRoot();
+    if (!target || !root) {
+      void vscode.window.showInformationMessage(
+        `Docsmith: no page of the site shares words with “${group.label}”. Draft a new page for it instead.`,
+      );
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(root, target.file));
+    // The heading is found again in the text as it is now: the page may have changed since it was indexed.
+    const line = target.anchor ? (headingLine(document.getText(), target.anchor) ?? target.line) : target.line;
+    return { document, line };
+  }
+
+  async openSuggested(group: GroupNode): Promise<vscode.TextEditor | undefined> {
+    const opened = await this.openTarget(group);
+    if (!opened) return undefined;
+    const position = new vscode.Position(opened.line ?? 0, 0);
+    return vscode.window.showTextDocument(opened.document, {
+      selection: new vscode.Range(position, position),
+      preview: false,
+    });
+  }
+
+  /** A new heading at the end of the suggested section, the questions as a comment below it: one undoable edit, not saved. */
+  async draftSection(group: GroupNode): Promise<vscode.TextEditor | undefined> {
+    const opened = await this.openTarget(group);
+    if (!opened) return undefined;
+    const { document } = opened;
+    const sectionLine = this.target(group)?.anchor ? opened.line : undefined;
+    const draft = sectionDraft(document.getText(), sectionLine, group.label, queries(group));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, document.positionAt(draft.offset), draft.text);
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      void vscode.window.showErrorMessage(`Docsmith: could not insert the draft into ${vscode.workspace.asRelativePath(document.uri)}.`);
+      return undefined;
+    }
+    const heading = new vscode.Position(draft.headingLine, document.lineAt(draft.headingLine).text.length);
+    const editor = await vscode.window.showTextDocument(document, { selection: new vscode.Range(heading, heading), preview: false });
+    editor.revealRange(new vscode.Range(heading, heading), vscode.TextEditorRevealType.InCenter);
+    return editor;
+  }
+
+  /**
+   * A new page for the cluster beside the suggested page, listed in that page's navigation group:
+   * one workspace edit (undoable), then saved so the site (and `docsmith check`) sees it.
+   */
+  async draftPage(group: GroupNode): Promise<vscode.Uri | undefined> {
+    const root = this.host.docsRoot();
+    const index = await this.host.pageIndex();
+    if (!root || !index) {
+      void vscode.window.showErrorMessage('Docsmith: no docs site (docs.json) in this workspace to add a page to.');
+      return undefined;
+    }
+    const near = this.target(group)?.file;
+    const taken = new Set(index.pages.flatMap((page) => [page.id, page.file]));
+    const draft = pageDraft(group.label, queries(group), near, taken);
+    const nearPageId = index.pages.find((page) => page.file === near)?.id;
+    const edit = await this.host.client.sendRequest(draftPageRequest, {
+      rootUri: root.toString(),
+      pageId: draft.pageId,
+      content: draft.content,
+      ...(nearPageId ? { nearPageId } : {}),
+    });
+    if (!edit) {
+      void vscode.window.showErrorMessage(
+        `Docsmith: no navigation group of docs.json can list ${draft.pageId}; add a group for it, then draft the page again.`,
+      );
+      return undefined;
+    }
+    const converted = await this.host.client.protocol2CodeConverter.asWorkspaceEdit(edit);
+    if (!(await vscode.workspace.applyEdit(converted))) {
+      void vscode.window.showErrorMessage(`Docsmith: could not create ${draft.pageId}.`);
+      return undefined;
+    }
+    const touched = converted.entries().map(([uri]) => uri);
+    for (const uri of touched) {
+      const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri.toString());
+      if (document?.isDirty) await document.save();
+    }
+    const page = touched.find((uri) => /\.mdx?$/.test(uri.path)) ?? vscode.Uri.joinPath(root, `${draft.pageId}.mdx`);
+    await vscode.window.showTextDocument(page, { preview: false });
+    void vscode.window.showInformationMessage(`Docsmith: drafted ${draft.pageId} and listed it in the navigation.`);
+    return page;
+  }
+
+  /** Marks a question, or every shown question of a cluster, done or dismissed (or open again); Undo puts it back. */
+  async triageNodes(node: ConversationNode | GroupNode, state: TriageState | undefined): Promise<void> {
+    const triage = this.host.triage;
+    if (!triage) {
+      void vscode.window.showWarningMessage('Docsmith keeps triage in the workspace folder: open a folder first.');
+      return;
+    }
+    const nodes = node.kind === 'conversation' ? [node] : node.conversations.filter((c) => (state ? !c.triage : c.triage));
+    if (!nodes.length) return;
+    const undo = await triage.setMany(
+      nodes.map((c) => ({ id: c.conversation.id, query: c.conversation.query })),
+      state,
+    );
+    const count = `${nodes.length} question${nodes.length === 1 ? '' : 's'}`;
+    const what = state ? `Marked ${count} ${state}` : `Reopened ${count}`;
+    const entry = { undo, what };
+    this.undos.push(entry);
+    if (this.undos.length > UNDO_DEPTH) this.undos.shift();
+    // Not awaited: a hidden notification must hold nothing up. Its Undo undoes this triage, not the latest.
+    void vscode.window.showInformationMessage(`Docsmith: ${what}.`, 'Undo').then((choice) => {
+      if (choice) void this.undoTriage(entry);
+    });
+  }
+
+  /** Undoes a triage (the latest, by default) once: a second Undo of the same one does nothing. */
+  async undoTriage(entry?: { undo: TriageUndo; what: string }): Promise<void> {
+    const index = entry ? this.undos.indexOf(entry) : this.undos.length - 1;
+    const last = index >= 0 ? this.undos.splice(index, 1)[0] : undefined;
+    if (!last || !this.host.triage) {
+      void vscode.window.showInformationMessage('Docsmith: nothing to undo in Docs Gaps.');
+      return;
+    }
+    await this.host.triage.restore(last.undo);
+    void vscode.window.setStatusBarMessage(`Docsmith: undone: ${last.what}.`, 4000);
+  }
+
+  /** A source opens the local page at its heading (or the spec at its operation), else the URL. */
+  async openSource(node: SourceNode): Promise<void> {
+    const { source } = node;
+    const root = this.host.docsRoot();
+    if (!source.file || !root) {
+      const link = externalLink(source.url);
+      if (link) await vscode.env.openExternal(vscode.Uri.parse(link));
+      else void vscode.window.showWarningMessage(`Docsmith opens only http and https links; this source is "${source.url.slice(0, 80)}".`);
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(root, source.file));
+    const line = source.line !== undefined ? source.line - 1 : source.anchor ? headingLine(document.getText(), source.anchor) : undefined;
+    const position = new vscode.Position(line ?? 0, 0);
+    await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function queries(group: GroupNode): string[] {
+  return group.conversations.map((node) => node.conversation.query);
+}

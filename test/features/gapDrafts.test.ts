@@ -1,0 +1,97 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import { buildGapReport } from '../../server/src/analytics/gapReport';
+import { pageDraft } from '../../server/src/analytics/gaps/drafts';
+import { clusterReport } from '../../server/src/analytics/gaps/reportClusters';
+import { createUrlMapper } from '../../server/src/analytics/pageMapping';
+import { generateConversations } from '../../server/src/mock/conversations';
+import { createLanguageService } from '../../server/src/service';
+import { relativeUri } from '../../server/src/service/uri';
+import { checkSite } from '../helpers/check';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+
+/** "Draft a new page" of the Docs Gaps view, on the example site and the mock export the demo shows. */
+const EXAMPLE = resolve(__dirname, '../../examples/site');
+
+function exampleSite(): MemoryWorkspace {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(EXAMPLE, { recursive: true, encoding: 'utf8' }) as string[])
+    if (/\.(mdx?|json|ya?ml|svg)$/.test(name)) files[name] = readFileSync(join(EXAMPLE, name), 'utf8');
+  return new MemoryWorkspace(files);
+}
+
+/** Applies a workspace edit of created files and text edits to the site in memory, as an editor would. */
+function apply(site: MemoryWorkspace, edit: WorkspaceEdit): string[] {
+  const touched: string[] = [];
+  for (const change of edit.documentChanges ?? []) {
+    if ('kind' in change) {
+      assert.equal(change.kind, 'create');
+      assert.ok(!site.files.has(change.uri), `${change.uri} does not exist yet`);
+      site.files.set(change.uri, '');
+      continue;
+    }
+    const { textDocument, edits } = change as TextDocumentEdit;
+    const before = site.files.get(textDocument.uri);
+    assert.equal(typeof before, 'string', `${textDocument.uri} exists`);
+    const document = TextDocument.create(textDocument.uri, 'text', 0, before!);
+    site.files.set(textDocument.uri, TextDocument.applyEdits(document, edits as never));
+    touched.push(relativeUri(ROOT, textDocument.uri)!);
+  }
+  return touched;
+}
+
+const key = (found: { file: string; code: string; message: string }) => `${found.file} ${found.code} ${found.message}`;
+
+test('a drafted page for each of the largest clusters joins its neighbour’s group and adds no problem to docs check', async () => {
+  const site = exampleSite();
+  const service = createLanguageService({ workspace: site });
+  const baseline = new Set((await checkSite(site)).map(key));
+  const [index, siteMap] = await Promise.all([service.getPageIndex(`${ROOT}/docs.json`), service.getSiteMap(`${ROOT}/docs.json`)]);
+  assert.ok(index && siteMap && index.pages.length >= 5, 'the example site is indexed');
+  const conversations = generateConversations({ seed: 5, count: 400 });
+  const report = buildGapReport(
+    conversations,
+    createUrlMapper(
+      siteMap,
+      conversations.flatMap((c) => c.sources.map((s) => s.url)),
+    ),
+  );
+  const clusters = clusterReport(report, index.pages);
+  const queries = new Map(report.conversations.map((c) => [c.id, c.query]));
+  let drafted = 0;
+  for (const cluster of clusters.filter((c) => c.suggestion).slice(0, 3)) {
+    const near = index.pages.find((page) => page.file === cluster.suggestion!.file)!;
+    const taken = new Set([...site.files.keys()].map((uri) => relativeUri(ROOT, uri)!.replace(/\.mdx?$/, '')));
+    const draft = pageDraft(
+      cluster.label,
+      cluster.conversationIds.map((id) => queries.get(id)!),
+      near.file,
+      taken,
+    );
+    const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, nearPageId: near.id });
+    assert.ok(edit, `an edit for ${draft.pageId}`);
+    const touched = apply(site, edit);
+    assert.deepEqual(touched, [`${draft.pageId}.mdx`, 'docs.json']);
+    // The new page sits in the group of the page it was drafted beside.
+    const docs = JSON.parse(site.files.get(`${ROOT}/docs.json`)!);
+    const groups = docs.navigation.tabs.flatMap((tab: { groups: { pages: string[] }[] }) => tab.groups);
+    const holding = groups.filter((group: { pages: string[] }) => group.pages.includes(draft.pageId));
+    assert.equal(holding.length, 1, `${draft.pageId} listed once`);
+    assert.ok(
+      holding[0].pages.some((page: string) => page.replace(/^\//, '') === near.id),
+      `${draft.pageId} beside ${near.id}`,
+    );
+    drafted++;
+  }
+  assert.ok(drafted >= 2, `drafted ${drafted} pages`);
+  const after = (await checkSite(site)).map(key).filter((found) => !baseline.has(found));
+  assert.deepEqual(after, [], 'no new finding after the drafts');
+  // The same page again is refused: it exists now.
+  const again = pageDraft(clusters[0].label, [], undefined, new Set());
+  site.set(`${again.pageId}.mdx`, '---\ntitle: x\n---\n');
+  assert.equal(await createLanguageService({ workspace: site }).getDraftPageEdit(ROOT, { pageId: again.pageId, content: 'x' }), undefined);
+});
