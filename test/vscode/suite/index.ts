@@ -8,6 +8,7 @@ export function run(): Promise<void> {
   // Loaded after the globals (suite, test) exist; esbuild inlines them as lazy modules.
   require('./extension.test');
   require('./gaps.test');
+  require('./gapClusters.test');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => {
       const passed = mocha.suite.total() - failures;

@@ -1,0 +1,171 @@
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { waitFor } from '../../helpers/waitFor';
+import { startExportServer } from '../../../server/src/mock/exportServer';
+
+type Conversation = { conversation: { id: string; query: string }; triage?: string };
+type Cluster = {
+  kind: string;
+  id: string;
+  label: string;
+  cluster?: {
+    suggestion: { file: string; heading: string | null; anchor: string | null } | null;
+    trend: { previous: number; change: number } | null;
+  };
+  conversations: Conversation[];
+};
+type Gaps = {
+  tree: { groups: Cluster[]; getTreeItem(node: unknown): vscode.TreeItem };
+  view: { message?: string; description?: string };
+  lastError?: string;
+  actions: { draftPage(group: unknown): Promise<vscode.Uri | undefined> };
+};
+type Api = { testing?: { gaps: Gaps; keys: { store(key: string): Thenable<void> } } };
+
+/** The Docs Gaps view grouped by need: clusters, where each answer belongs, drafts, triage with undo. */
+suite('Docs gaps by need (clusters)', () => {
+  const KEY = 'mint_ext_host_cluster_key';
+  let server: Awaited<ReturnType<typeof startExportServer>>;
+  let gaps: Gaps;
+  const folder = () => vscode.workspace.workspaceFolders![0].uri;
+  const clusters = () => gaps.tree.groups.filter((group) => group.kind === 'cluster');
+
+  suiteSetup(async () => {
+    server = await startExportServer({ key: KEY, project: 'acme-clusters', seed: 11, conversations: 600 });
+    const api = (await vscode.extensions.getExtension('docsmith.docsmith')!.activate()) as Api;
+    gaps = api.testing!.gaps;
+    const config = vscode.workspace.getConfiguration('docsmith');
+    await config.update('analytics.projectId', 'acme-clusters', vscode.ConfigurationTarget.Workspace);
+    await config.update('analytics.baseUrl', server.url, vscode.ConfigurationTarget.Workspace);
+    await api.testing!.keys.store(KEY);
+    await vscode.commands.executeCommand('docsmith.gaps.groupByCluster');
+    await vscode.commands.executeCommand('docsmith.gaps.refresh');
+    await waitFor(() => (clusters().length > 3 && server.requests.length > 0 ? true : undefined), 'clusters').catch((error: Error) => {
+      throw new Error(`${error.message}; view message: ${gaps.view.message}; last error: ${gaps.lastError}`);
+    });
+  });
+
+  suiteTeardown(async () => {
+    await server?.close();
+  });
+
+  test('clusters: every question once, largest first, short labels, trend against the previous 30 days', () => {
+    const groups = clusters();
+    const ids = groups.flatMap((group) => group.conversations.map((c) => c.conversation.id));
+    assert.strictEqual(new Set(ids).size, ids.length, 'each question in one cluster');
+    for (let i = 1; i < groups.length; i++) assert.ok(groups[i - 1].conversations.length >= groups[i].conversations.length);
+    for (const group of groups) assert.ok(group.label.length <= 36, `short label: ${group.label}`);
+    const item = gaps.tree.getTreeItem(groups[0]);
+    assert.match(String(item.description), /^\d+ questions? · ([+-]\d+ vs|same as) previous 30 days$/);
+    assert.ok(
+      groups.every((group) => group.cluster?.trend),
+      'the cache holds the range before: every cluster has a trend',
+    );
+    assert.ok((item.tooltip as vscode.MarkdownString).value.includes(groups[0].label));
+  });
+
+  test('Open suggested page opens the page at the suggested heading', async () => {
+    const group = clusters().find((g) => g.cluster?.suggestion?.heading)!;
+    assert.ok(group, 'a cluster with a suggested heading');
+    await vscode.commands.executeCommand('docsmith.gaps.openSuggested', group);
+    const editor = await waitFor(
+      () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith(group.cluster!.suggestion!.file)
+          ? vscode.window.activeTextEditor
+          : undefined,
+      'the suggested page',
+    );
+    const line = editor.document.lineAt(editor.selection.active.line).text;
+    assert.ok(line.includes(group.cluster!.suggestion!.heading!), `on the heading: ${line}`);
+  });
+
+  test('Draft a section inserts a heading and the questions as a comment, as one undoable edit', async () => {
+    const group = clusters().find((g) => g.cluster?.suggestion)!;
+    const uri = vscode.Uri.joinPath(folder(), group.cluster!.suggestion!.file);
+    const before = (await vscode.workspace.openTextDocument(uri)).getText();
+    await vscode.commands.executeCommand('docsmith.gaps.draftSection', group);
+    const editor = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() ? vscode.window.activeTextEditor : undefined),
+      'the page',
+    );
+    const text = editor.document.getText();
+    assert.ok(text.length > before.length && text.includes('{/*'), 'the draft is in');
+    assert.match(editor.document.lineAt(editor.selection.active.line).text, /^#{2,6} /, 'the cursor is on the new heading');
+    assert.ok(text.includes(group.conversations[0].conversation.query.replace(/\s+/g, ' ').trim().slice(0, 40)));
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => (editor.document.getText() === before ? true : undefined), 'the undo');
+    assert.ok(!editor.document.isDirty, 'back to the saved text');
+  });
+
+  test('Draft a new page creates it beside the suggested page, lists it in that group, and saves both', async () => {
+    const group = clusters().find((g) => g.cluster?.suggestion)!;
+    const uri = await gaps.actions.draftPage(group);
+    assert.ok(uri, 'a page was drafted');
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    assert.match(text, /^---\ntitle: ".+"\n/);
+    const pageId = vscode.workspace.asRelativePath(uri).replace(/\.mdx$/, '');
+    const docs = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'docs.json'))));
+    const holding = docs.navigation.tabs
+      .flatMap((tab: { groups: { pages: string[] }[] }) => tab.groups)
+      .filter((g: { pages: string[] }) => g.pages.includes(pageId));
+    assert.strictEqual(holding.length, 1, `${pageId} is listed once`);
+    const near = group.cluster!.suggestion!.file.replace(/\.mdx$/, '');
+    assert.ok(
+      holding[0].pages.some((page: string) => page.replace(/^\//, '') === near),
+      `${pageId} sits beside ${near}`,
+    );
+    assert.ok(
+      vscode.workspace.textDocuments.every(
+        (document) => !document.isDirty || document.uri.scheme !== 'file' || !document.uri.path.endsWith('docs.json'),
+      ),
+    );
+  });
+
+  test('Mark done hides a whole cluster; Undo brings it back; "show done" lists it marked', async () => {
+    const group = clusters()[0];
+    const ids = group.conversations.map((c) => c.conversation.id);
+    await vscode.commands.executeCommand('docsmith.gaps.markDone', group);
+    await waitFor(() => (clusters().some((g) => g.id === group.id) ? undefined : true), 'the cluster to leave');
+    await vscode.commands.executeCommand('docsmith.gaps.showDone');
+    const shown = await waitFor(() => clusters().find((g) => g.id === group.id), 'the cluster, shown done');
+    assert.deepStrictEqual(
+      shown.conversations.map((c) => c.triage),
+      ids.map(() => 'done'),
+    );
+    assert.match(String(gaps.tree.getTreeItem(shown).description), /0 questions.*done/);
+    await vscode.commands.executeCommand('docsmith.gaps.hideDone');
+    await vscode.commands.executeCommand('docsmith.gaps.undoTriage');
+    const back = await waitFor(() => clusters().find((g) => g.id === group.id && !g.conversations.some((c) => c.triage)), 'the undo');
+    assert.deepStrictEqual(
+      back.conversations.map((c) => c.conversation.id),
+      ids,
+    );
+  });
+
+  test('a question opens titled by its query, with links to the local pages it cited', async () => {
+    const conversation = clusters()
+      .flatMap((g) => g.conversations)
+      .find((c) => (c as unknown as { sources: { source: { file: string | null } }[] }).sources.some((s) => s.source.file))!;
+    await vscode.commands.executeCommand('docsmith.gaps.openConversation', conversation);
+    const editor = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.scheme === 'docsmith-question' ? vscode.window.activeTextEditor : undefined),
+      'the question',
+    );
+    assert.strictEqual(editor.document.languageId, 'markdown');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab!;
+    assert.ok(
+      tab.label.startsWith(
+        conversation.conversation.query
+          .slice(0, 20)
+          .replace(/[/\\:*"<>|#%]/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ),
+      tab.label,
+    );
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', editor.document.uri);
+    const local = links.filter((link) => link.target?.scheme === 'file');
+    assert.ok(local.length > 0, 'a link to a local page');
+    await vscode.workspace.fs.stat(local[0].target!.with({ fragment: '' }));
+  });
+});
