@@ -149,8 +149,28 @@ test(
       const gaps = page.locator('.pane-header', { has: page.locator('.title', { hasText: /^Docs Gaps$/i }) });
       if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
       await runCommand(page, 'Docsmith: Refresh Docs Gaps');
-      await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().waitFor({ timeout: 30000 });
+      // Grouped by need: each cluster row says how many questions it holds, and its trend.
+      await page
+        .locator('.customview-tree .monaco-list-row[aria-level="1"]', { hasText: /\d+ questions? · / })
+        .first()
+        .waitFor({ timeout: 30000 });
       assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));
+    });
+    await step('07b-draft-page', async () => {
+      const { readFile } = await import('node:fs/promises');
+      const { join } = await import('node:path');
+      // Away from the view's toolbar, whose tooltip would cover the first row.
+      await page.mouse.move(0, 0);
+      await page.locator('.customview-tree .monaco-list-row[aria-level="1"]').first().click({ button: 'right' });
+      await page.locator('.monaco-menu .action-label', { hasText: 'Draft a New Page' }).click();
+      const drafted = page.locator('.notifications-toasts .notification-list-item-message', { hasText: /drafted \S+ and listed it/ });
+      await drafted.waitFor({ timeout: 20000 });
+      const pageId = /drafted (\S+) and listed it/.exec(await drafted.innerText())![1];
+      await page.waitForSelector(`.tabs-container .tab.active[aria-label^="${pageId.split('/').pop()}.mdx"]`);
+      // In the navigation of docs.json, on disk, and with a title from the cluster's label.
+      const docs = JSON.parse(await readFile(join(session.site, 'docs.json'), 'utf8'));
+      assert.ok(JSON.stringify(docs.navigation).includes(`"${pageId}"`), `${pageId} is in the navigation`);
+      assert.match(await readFile(join(session.site, `${pageId}.mdx`), 'utf8'), /^---\ntitle: ".+"/);
     });
   },
 );
@@ -161,6 +181,7 @@ test(
   async () => {
     const { page } = session;
     await step('08-open-source', async () => {
+      await runCommand(page, 'Docsmith: Group Docs Gaps by Page');
       await page.locator('.customview-tree .monaco-list-row', { hasText: 'guides/authentication.mdx' }).first().click();
       const question = page.locator('.customview-tree .monaco-list-row[aria-level="2"]').first();
       await question.waitFor();

@@ -128,7 +128,6 @@ export function pageDraft(label: string, queries: readonly string[], nearFile: s
   const content = [
     '---',
     `title: ${JSON.stringify(title)}`,
-    `description: ${JSON.stringify(`Answers to questions readers asked about ${title.toLowerCase()}.`)}`,
     '---',
     '',
     questionsComment(queries),
