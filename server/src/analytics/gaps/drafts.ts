@@ -125,14 +125,7 @@ export function pageDraft(label: string, queries: readonly string[], nearFile: s
   const base = slugOf(title) || 'unanswered-questions';
   let pageId = `${folder}${base}`;
   for (let n = 2; taken.has(pageId) || taken.has(`${pageId}.mdx`) || taken.has(`${pageId}.md`); n++) pageId = `${folder}${base}-${n}`;
-  const content = [
-    '---',
-    `title: ${JSON.stringify(title)}`,
-    '---',
-    '',
-    questionsComment(queries),
-    '',
-  ].join('\n');
+  const content = ['---', `title: ${JSON.stringify(title)}`, '---', '', questionsComment(queries), ''].join('\n');
   return { pageId, content };
 }
 

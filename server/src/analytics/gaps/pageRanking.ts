@@ -22,8 +22,6 @@ const B = 0.75;
 interface SectionDoc {
   page: IndexedPage;
   section: IndexedSection;
-  /** Per field: term counts and length. */
-  fields: Record<Field, { counts: Map<string, number>; length: number }>;
 }
 
 export interface PageRanker {
@@ -38,81 +36,88 @@ export interface PageRanker {
  */
 export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const docs: SectionDoc[] = [];
-  const postings = new Map<string, number[]>();
+  const fieldNames = Object.keys(FIELDS) as Field[];
+  // Per section, each field's stem counts and length; the averages need every section first.
+  const counted: Record<Field, Counted>[] = [];
   const totals: Record<Field, number> = { title: 0, description: 0, heading: 0, body: 0 };
   for (const page of pages) {
     const title = count(stems(page.title));
     const description = count(stems(page.description));
     for (const section of page.sections) {
-      const doc: SectionDoc = {
-        page,
-        section,
-        fields: { title, description, heading: count(stems(section.heading ?? '')), body: count(stems(section.text)) },
-      };
-      const index = docs.push(doc) - 1;
-      const seen = new Set<string>();
-      for (const field of Object.keys(FIELDS) as Field[]) {
-        totals[field] += doc.fields[field].length;
-        for (const stem of doc.fields[field].counts.keys()) seen.add(stem);
-      }
-      for (const stem of seen) {
-        let list = postings.get(stem);
-        if (!list) postings.set(stem, (list = []));
-        list.push(index);
-      }
+      docs.push({ page, section });
+      const fields = { title, description, heading: count(stems(section.heading ?? '')), body: count(stems(section.text)) };
+      counted.push(fields);
+      for (const field of fieldNames) totals[field] += fields[field].length;
     }
   }
   const n = docs.length;
-  const average = Object.fromEntries((Object.keys(FIELDS) as Field[]).map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
-  // Each stem's saturated, field-weighted term frequency in each section it occurs in, computed once.
-  const saturated = new Map<string, Float64Array>();
-  for (const [stem, list] of postings) {
-    const values = new Float64Array(list.length);
-    list.forEach((index, k) => {
-      let tf = 0;
-      for (const field of Object.keys(FIELDS) as Field[]) {
-        const { counts, length } = docs[index].fields[field];
-        const c = counts.get(stem);
-        if (c) tf += (FIELDS[field] * c) / (1 - B + (B * length) / average[field]);
-      }
-      values[k] = tf / (K1 + tf);
-    });
-    saturated.set(stem, values);
-  }
+  const average = Object.fromEntries(fieldNames.map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
+  // Each stem's sections, and its saturated, field-weighted term frequency in each, computed once.
+  const postings = new Map<string, { docs: number[]; values: number[] }>();
+  const tf = new Map<string, number>();
+  counted.forEach((fields, index) => {
+    for (const field of fieldNames) {
+      const { counts, length } = fields[field];
+      const norm = FIELDS[field] / (1 - B + (B * length) / average[field]);
+      for (const [stem, c] of counts) tf.set(stem, (tf.get(stem) ?? 0) + c * norm);
+    }
+    for (const [stem, value] of tf) {
+      let list = postings.get(stem);
+      if (!list) postings.set(stem, (list = { docs: [], values: [] }));
+      list.docs.push(index);
+      list.values.push(value / (K1 + value));
+    }
+    tf.clear();
+  });
   return {
     size: n,
     rank(query, limit = 5) {
       const scores = new Float64Array(n);
       const covered = new Float64Array(n);
+      const hit: number[] = [];
       let total = 0;
       for (const [stem, weight] of query) {
         const list = postings.get(stem);
+        const found = list?.docs.length ?? 0;
         // A word no page uses weighs as much as the rarest: a query of unknown words covers little.
-        const idf = Math.log(1 + (n - (list?.length ?? 0) + 0.5) / ((list?.length ?? 0) + 0.5));
+        const idf = Math.log(1 + (n - found + 0.5) / (found + 0.5));
         total += weight * idf;
         if (!list) continue;
-        const values = saturated.get(stem)!;
         const w = weight * idf;
-        for (let k = 0; k < list.length; k++) {
-          scores[list[k]] += w * values[k];
-          covered[list[k]] += w;
+        for (let k = 0; k < found; k++) {
+          const index = list.docs[k];
+          if (covered[index] === 0) hit.push(index);
+          scores[index] += w * list.values[k];
+          covered[index] += w;
         }
       }
-      const best: [number, number][] = [];
-      for (let index = 0; index < n; index++)
-        if (scores[index] > 0 && covered[index] >= MIN_COVERAGE * total) best.push([index, scores[index]]);
-      return best
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, limit)
-        .map(([index, score]) => {
-          const { page, section } = docs[index];
-          return { file: page.file, heading: section.heading, anchor: section.anchor, line: section.line, score: round(score) };
-        });
+      // The best `limit` sections, kept in order as they come (no sort of every section hit).
+      const best: number[] = [];
+      const ahead = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
+      for (const index of hit) {
+        if (covered[index] < MIN_COVERAGE * total) continue;
+        if (best.length === limit && !ahead(index, best[limit - 1])) continue;
+        let at = best.length === limit ? limit - 1 : best.length;
+        while (at > 0 && ahead(index, best[at - 1])) {
+          best[at] = best[at - 1];
+          at--;
+        }
+        best[at] = index;
+      }
+      return best.map((index) => {
+        const { page, section } = docs[index];
+        return { file: page.file, heading: section.heading, anchor: section.anchor, line: section.line, score: round(scores[index]) };
+      });
     },
   };
 }
 
-function count(list: string[]): { counts: Map<string, number>; length: number } {
+interface Counted {
+  counts: Map<string, number>;
+  length: number;
+}
+
+function count(list: string[]): Counted {
   const counts = new Map<string, number>();
   for (const stem of list) counts.set(stem, (counts.get(stem) ?? 0) + 1);
   return { counts, length: list.length };

@@ -75,12 +75,29 @@ export function terms(text: string): Term[] {
     const word = match[0].split(/['’]/)[0];
     if (word.length < 2 && !/\d/.test(word)) continue;
     if (STOPWORDS.has(word)) continue;
-    const stemmed = /^\d+$/.test(word) ? word : stem(word);
-    const joined = SYNONYMS[stemmed] ?? stemmed;
-    if (!joined || STOPWORDS.has(joined)) continue;
+    const joined = stemOf(word);
+    if (!joined) continue;
     out.push({ stem: joined, word });
   }
   return out;
+}
+
+/** Words already stemmed: a site and its questions repeat a small vocabulary, and stemming is most of the cost. */
+const known = new Map<string, string>();
+/** The cache is emptied past this many words, so a stream of unique tokens cannot grow it without end. */
+const KNOWN_MAX = 200_000;
+
+/** A word's stem with synonyms joined; empty when the stem is a function word. */
+function stemOf(word: string): string {
+  let joined = known.get(word);
+  if (joined === undefined) {
+    const stemmed = /^\d+$/.test(word) ? word : stem(word);
+    joined = SYNONYMS[stemmed] ?? stemmed;
+    if (STOPWORDS.has(joined)) joined = '';
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(word, joined);
+  }
+  return joined;
 }
 
 /** The stems of a text, for indexing (see {@link terms}). */
