@@ -103,9 +103,7 @@ export class GapsController implements vscode.Disposable {
       command('docsmith.gaps.showDone', () => this.setShowDone(true)),
       command('docsmith.gaps.hideDone', () => this.setShowDone(false)),
       command('docsmith.gaps.openConversation', (node: ConversationNode) => this.openConversation(node)),
-      command('docsmith.gaps.reveal', (group: GroupNode) =>
-        this.view.reveal(this.tree.groups.find((g) => g.id === group.id) ?? group, { expand: true, select: true, focus: true }),
-      ),
+      command('docsmith.gaps.reveal', (group: GroupNode) => this.reveal(group)),
       this.watchSiteFiles(),
       config.onDidChange(() => void this.load()),
       // A key stored (by the command, or in another window) refreshes the view by itself.
@@ -365,6 +363,13 @@ export class GapsController implements vscode.Disposable {
     await this.context.workspaceState.update('docsmith.gaps.groupBy', groupBy);
     await vscode.commands.executeCommand('setContext', 'docsmith.gaps.groupBy', groupBy);
     await this.serial(() => this.render());
+  }
+
+  /** Shows a cited page's questions (from its CodeLens): the page grouping is where a page is a row. */
+  private async reveal(group: GroupNode): Promise<void> {
+    if (group.kind === 'page' && this.groupBy !== 'page') await this.setGroupBy('page');
+    const node = this.tree.groups.find((g) => g.id === group.id);
+    if (node) await this.view.reveal(node, { expand: true, select: true, focus: true });
   }
 
   private async setShowDone(show: boolean): Promise<void> {

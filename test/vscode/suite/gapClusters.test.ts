@@ -168,4 +168,22 @@ suite('Docs gaps by need (clusters)', () => {
     assert.ok(local.length > 0, 'a link to a local page');
     await vscode.workspace.fs.stat(local[0].target!.with({ fragment: '' }));
   });
+
+  test('the CodeLens of a cited page reveals its questions, switching the view to the page grouping', async () => {
+    const view = gaps as unknown as { view: vscode.TreeView<{ id: string; kind: string }> };
+    const uri = vscode.Uri.joinPath(folder(), 'guides/authentication.mdx');
+    await vscode.window.showTextDocument(uri);
+    const lenses = await waitFor(async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+      return found.find((lens) => lens.command?.command === 'docsmith.gaps.reveal');
+    }, 'the CodeLens');
+    await vscode.commands.executeCommand(lenses.command!.command, ...(lenses.command!.arguments ?? []));
+    const selected = await waitFor(() => view.view.selection[0], 'the page selected in the view');
+    assert.strictEqual(selected.kind, 'page');
+    assert.ok(
+      gaps.tree.groups.every((group) => group.kind !== 'cluster'),
+      'grouped by page now',
+    );
+    await vscode.commands.executeCommand('docsmith.gaps.groupByCluster');
+  });
 });
