@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { LanguageClient, RequestType } from 'vscode-languageclient/node';
 import { ExportApiError } from '../../../server/src/analytics/errors';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
@@ -149,6 +149,7 @@ export class GapsController implements vscode.Disposable {
     const cached = projectId ? await this.cache.read(baseUrl, projectId) : undefined;
     this.docsRoot = await this.findDocsRoot();
     this.siteMap = undefined;
+    this.pages = undefined;
     this.cached = cached;
     await this.render();
   }
@@ -181,21 +182,22 @@ export class GapsController implements vscode.Disposable {
   }
 
   private currentPageIndex(): Promise<PageIndex | undefined> {
-    const root = this.docsRoot;
-    if (!root) return Promise.resolve(undefined);
-    return (this.pages ??= this.client.sendRequest(pageIndexRequest, { uri: vscode.Uri.joinPath(root, 'docs.json').toString() }).then(
-      (index) => index ?? undefined,
-      () => undefined,
-    ));
+    return (this.pages ??= this.askSite(pageIndexRequest)) ?? Promise.resolve(undefined);
   }
 
   private currentSiteMap(): Promise<SiteMap | undefined> {
+    return (this.siteMap ??= this.askSite(siteMapRequest)) ?? Promise.resolve(undefined);
+  }
+
+  /** Asks the server about the docs site (undefined when there is none, or the server fails). */
+  private askSite<R>(type: RequestType<{ uri: string }, R | null, void>): Promise<R | undefined> | undefined {
     const root = this.docsRoot;
-    if (!root) return Promise.resolve(undefined);
-    return (this.siteMap ??= this.client.sendRequest(siteMapRequest, { uri: vscode.Uri.joinPath(root, 'docs.json').toString() }).then(
-      (map) => map ?? undefined,
-      () => undefined,
-    ));
+    return root
+      ? this.client.sendRequest(type, { uri: vscode.Uri.joinPath(root, 'docs.json').toString() }).then(
+          (answer) => answer ?? undefined,
+          () => undefined,
+        )
+      : undefined;
   }
 
   private async render(): Promise<void> {
