@@ -151,7 +151,7 @@ test(
       await runCommand(page, 'Docsmith: Refresh Docs Gaps');
       // Grouped by need: each cluster row says how many questions it holds, and its trend.
       await page
-        .locator('.customview-tree .monaco-list-row[aria-level="1"]', { hasText: /\d+ questions? · / })
+        .locator('.customview-tree .monaco-list-row[aria-level="1"]', { hasText: /\b\d+ questions? · / })
         .first()
         .waitFor({ timeout: 30000 });
       assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));

@@ -20,7 +20,7 @@ const EXAMPLE = resolve(__dirname, '../../examples/site');
 function exampleSite(): MemoryWorkspace {
   const files: Record<string, string> = {};
   for (const name of readdirSync(EXAMPLE, { recursive: true, encoding: 'utf8' }) as string[])
-    if (/\.(mdx?|json|ya?ml|svg)$/.test(name)) files[name] = readFileSync(join(EXAMPLE, name), 'utf8');
+    if (/\.(?:mdx?|json|ya?ml|svg)$/.test(name)) files[name] = readFileSync(join(EXAMPLE, name), 'utf8');
   return new MemoryWorkspace(files);
 }
 

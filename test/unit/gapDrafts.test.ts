@@ -33,7 +33,7 @@ test('a drafted section goes at the end of the suggested section, one level belo
   assert.equal(out[draft.headingLine], '### Retry failed webhooks');
   assert.ok(out.indexOf('### Retry failed webhooks') > out.indexOf('Doubling.'), 'after the subsection of the section');
   assert.ok(out.indexOf('### Retry failed webhooks') < out.indexOf('## Signatures'), 'before the next section');
-  assert.match(after, /Doubling\.\n\n### Retry failed webhooks\n\n\{\/\*\n[^]*\*\/\}\n\n## Signatures/);
+  assert.match(after, /Doubling\.\n\n### Retry failed webhooks\n\n\{\/\*\n[\s\S]*\*\/\}\n\n## Signatures/);
   // The page still parses as MDX with the same headings plus the new one.
   const before = parsePageDocument('file:///p.mdx', page)
     .body()
@@ -63,7 +63,7 @@ test('a drafted page: title from the label, in the folder of the page beside it,
   assert.equal(draft.pageId, 'guides/verify-a-webhook-signature-in-php-2');
   const document = parsePageDocument('file:///x.mdx', draft.content);
   assert.equal(document.frontMatter.data.title, 'Verify a webhook signature in PHP');
-  assert.match(draft.content, /\{\/\*\n[^]*- How do I verify the webhook signature in PHP\?\n\*\/\}\n$/);
+  assert.match(draft.content, /\{\/\*\n[\s\S]*- How do I verify the webhook signature in PHP\?\n\*\/\}\n$/);
   assert.equal(pageDraft('"Quotes": and {braces}', [], undefined, new Set()).pageId, 'quotes-and-braces');
   assert.equal(
     parsePageDocument('file:///y.mdx', pageDraft('"Quotes": and {braces}', [], undefined, new Set()).content).frontMatter.data.title,
