@@ -37,7 +37,7 @@ export interface ClusterOptions {
 
 /**
  * Chosen on the labelled set (test/fixtures/gaps-labelled): pairwise F1 stays within 0.03 of its best
- * from 0.08 to 0.20 while precision climbs from 0.61 to 0.95; this is the middle of that plateau, so
+ * from 0.08 to 0.20 while precision climbs from 0.64 to 0.96; this is the middle of that plateau, so
  * another set of questions does not fall off an edge (`node --import tsx bench/gapQuality.ts --sweep`).
  */
 export const DEFAULT_THRESHOLD = 0.14;

@@ -56,7 +56,27 @@ const SYNONYMS: Record<string, string> = {
   doc: 'document',
   sandbox: 'test',
   optout: 'unsubscrib',
+  invoic: 'bill',
+  librari: 'sdk',
+  saml: 'sso',
+  resent: 'retri',
 };
+
+/**
+ * Phrases written several ways ("single sign-on" and "SSO", "log in" and "login", "text message" and
+ * "SMS"), made one word before the text is cut into words. General software vocabulary, like the
+ * synonyms: no product's own terms.
+ */
+const PHRASES: [RegExp, string][] = [
+  [/\bsingle[\s-]sign[\s-]on\b/g, ' sso '],
+  [/\b(?:log|sign)[\s-]?(?:in|on)\b/g, ' signin '],
+  [/\be-mail/g, 'email'],
+  [/\bopt(?:s|ed)?[\s-]out\b/g, ' optout '],
+  [/\bread[\s-]only\b/g, ' readonly '],
+  [/\btext messages?\b/g, ' sms '],
+  [/\bclient librar(?:y|ies)\b/g, ' sdk '],
+  [/\b(?:two|2)[\s-]?factor\b|\b2fa\b|\bmulti[\s-]?factor\b/g, ' mfa '],
+];
 
 export interface Term {
   /** The normalised stem the similarity uses. */
@@ -70,7 +90,8 @@ const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
 /** The content terms of a text: lower-cased words without accents, function words dropped, stemmed, synonyms joined. */
 export function terms(text: string): Term[] {
   const out: Term[] = [];
-  const normalised = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  let normalised = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  for (const [phrase, word] of PHRASES) normalised = normalised.replace(phrase, word);
   for (const match of normalised.matchAll(WORD)) {
     const word = match[0].split(/['’]/)[0];
     if (word.length < 2 && !/\d/.test(word)) continue;
