@@ -35,7 +35,7 @@ export class GapsController implements vscode.Disposable {
   private readonly documents = new ConversationDocuments();
   private readonly lens: GapCodeLens;
   readonly cache: ExportCache;
-  readonly triage: TriageStore | undefined;
+  private readonly triage: TriageStore | undefined;
   readonly actions: GapsActions;
   private docsRoot: vscode.Uri | undefined;
   private cached: CachedExport | undefined;
@@ -55,7 +55,7 @@ export class GapsController implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly config: DocsmithConfig,
     private readonly keys: ApiKeyStore,
-    readonly client: LanguageClient,
+    private readonly client: LanguageClient,
     private readonly output: vscode.OutputChannel,
   ) {
     this.cache = new ExportCache(context.globalStorageUri);
@@ -255,7 +255,8 @@ export class GapsController implements vscode.Disposable {
   ): Promise<ReportCluster[]> {
     const pages = await this.currentPageIndex();
     const cached = this.cached!;
-    const key = { export: cached, range: `${bounds.from.toISOString()} ${bounds.to?.toISOString()}`, pages };
+    // Keyed by the range chosen, not its bounds: "last 30 days" moves with the clock, the clusters need not.
+    const key = { export: cached, range: JSON.stringify(this.range), pages };
     const memo = this.clusters;
     if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
     const coversPrevious = cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime();
