@@ -1,5 +1,6 @@
 // Drafts for a gap cluster (no vscode, no fs): the questions as an MDX comment, a new section of a
 // page, a new page. The Docs Gaps view applies them as ordinary, undoable edits.
+import { forEachProseLine } from '../../common/markdownLines';
 import { oneLine } from '../../common/text';
 
 /** At most this many questions are listed in a draft; the rest are counted. */
@@ -56,7 +57,7 @@ export interface SectionDraft {
  */
 export function sectionDraft(text: string, sectionLine: number | undefined, label: string, queries: readonly string[]): SectionDraft {
   const lines = text.split('\n');
-  const headings = headingLevels(lines);
+  const headings = headingLevels(text);
   const level = sectionLine === undefined ? undefined : headings.get(sectionLine);
   let end = lines.length;
   if (level !== undefined)
@@ -85,27 +86,9 @@ export function sectionDraft(text: string, sectionLine: number | undefined, labe
 }
 
 /** ATX headings outside code fences and front matter: 0-based line → level. */
-function headingLevels(lines: readonly string[]): Map<number, number> {
+function headingLevels(text: string): Map<number, number> {
   const found = new Map<number, number>();
-  let fence: string | undefined;
-  let start = 0;
-  if (lines[0]?.trim() === '---') {
-    const close = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
-    if (close > 0) start = close + 1;
-  }
-  for (let index = start; index < lines.length; index++) {
-    const line = lines[index];
-    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (marker) {
-      if (!fence) fence = marker;
-      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (fence) continue;
-    let level = 0;
-    while (line[level] === '#') level++;
-    if (level >= 1 && level <= 6 && (line[level] === ' ' || line[level] === '\t' || line.length === level)) found.set(index, level);
-  }
+  forEachProseLine(text, (_line, index, heading) => void (heading && found.set(index, heading.level)));
   return found;
 }
 
