@@ -134,7 +134,7 @@ function questions(count: number): string {
 }
 
 /** "+5 vs previous 30 days"; empty when the range before was not fetched. */
-export function trendText(cluster: ReportCluster, previous: string): string {
+function trendText(cluster: ReportCluster, previous: string): string {
   if (!cluster.trend) return '';
   const { change } = cluster.trend;
   return change === 0 ? `same as ${previous}` : `${change > 0 ? '+' : ''}${change} vs ${previous}`;

@@ -30,10 +30,6 @@ export class TriageStore {
     return new Map(Object.entries(data.conversations).map(([id, entry]) => [id, entry.state]));
   }
 
-  async set(id: string, state: TriageState | undefined, query?: string): Promise<TriageUndo> {
-    return this.setMany([{ id, query }], state);
-  }
-
   /** Marks questions (a whole cluster) in one write; the answer undoes it with {@link restore}. */
   async setMany(questions: readonly { id: string; query?: string }[], state: TriageState | undefined): Promise<TriageUndo> {
     const data = await this.load();
