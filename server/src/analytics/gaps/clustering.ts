@@ -6,6 +6,8 @@
  * index, so the cost follows the pairs that can merge rather than every pair.
  */
 
+import { PairHeap } from './pairHeap';
+
 export type Vector = ReadonlyMap<string, number>;
 
 export interface ClusterInput {
@@ -19,7 +21,7 @@ const COMMON_TERM_SHARE = 0.05;
 /** Each input keeps links to this many of its closest later inputs at most: memory and time stay linear. */
 const NEIGHBOURS = 40;
 /** Pairs below this similarity are not kept: they cannot lift an average above any useful threshold. */
-const MIN_PAIR = 0.05;
+export const MIN_PAIR = 0.05;
 
 export function cosine(a: Vector, b: Vector): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
@@ -36,87 +38,132 @@ export function cosine(a: Vector, b: Vector): number {
  * word ("verify a webhook signature", "replay a webhook delivery") have a high cosine but are rarely
  * one need; two shared words are strong evidence.
  */
-const SINGLE_SHARED = 0.5;
+export const SINGLE_SHARED = 0.5;
 
 /** Groups of input indexes, each sorted, in order of their first input. */
 export function clusterVectors(inputs: readonly ClusterInput[], threshold: number): number[][] {
   const links = nearestLinks(inputs);
   const n = inputs.length;
-  const size = inputs.map((input) => input.weight);
-  const members: number[][] = inputs.map((_, index) => [index]);
+  const size = Float64Array.from(inputs, (input) => input.weight);
+  // Links to a group that merged away are not deleted from its neighbours' maps (deleting is what
+  // costs most there): they are skipped, and `degree` counts each group's live links.
+  const degree = Int32Array.from(links, (map) => map.size);
+  // Each group's members as a linked list: next[m] follows m (-1 ends it), tail[c] is c's last member.
+  const next = new Int32Array(n).fill(-1);
+  const tail = Int32Array.from(inputs, (_, index) => index);
   const alive = inputs.map(() => true);
-  // Each group's most alike neighbour, scored at the neighbour's size then. The heap holds one entry
-  // per group and change. A neighbour that grew since only lowers that score (its links' sum is the same,
-  // its size larger), so the entry still bounds the group's best from above: it is looked at again
-  // when it comes out on top, and every other entry stays exact.
+  // Each group's most alike neighbour, and its score. The heap holds one live entry per group, whose
+  // score is never below the group's best link: exact when its neighbour's size is the one recorded,
+  // an upper bound otherwise. A neighbour that grew since only lowers that score (its links' sum is the
+  // same, its size larger); a group that merged records a bound (bestSize -1) rather than scanning its
+  // links at once. A bound is scanned when it comes out on top, so a group whose links change many times
+  // before then is scanned once; exact entries merge.
   const bestTo = new Int32Array(n).fill(-1);
   const bestScore = new Float64Array(n);
   const bestSize = new Float64Array(n);
   const version = new Uint32Array(n);
   const heap = new PairHeap();
   const score = (a: number, b: number, sum: number) => sum / (size[a] * size[b]);
-  const setBest = (c: number, to: number, value: number) => {
+  const setBest = (c: number, to: number, value: number, exact = true) => {
     bestTo[c] = to;
     bestScore[c] = value;
-    bestSize[c] = to >= 0 ? size[to] : 0;
+    bestSize[c] = to >= 0 && exact ? size[to] : -1;
     version[c]++;
-    if (to >= 0 && value >= threshold) heap.push(pairOf(c, to, value, version[c]));
+    if (to >= 0 && value >= threshold) heap.push(c, to, value, version[c], !exact);
   };
   const findBest = (c: number) => {
     let to = -1;
     let value = 0;
-    for (const [d, sum] of links[c]) {
+    links[c].forEach((sum, d) => {
+      if (!alive[d]) return;
       const alike = score(c, d, sum);
       if (to < 0 || ahead(alike, c, d, value, c, to)) {
         to = d;
         value = alike;
       }
-    }
+    });
     setBest(c, to, value);
+  };
+  /**
+   * c's link to `to` is now `value`, and each other link of c is at most c's recorded best. The new
+   * link is c's exact best when it comes before an exact best, or strictly above a bound (or is the
+   * same pair at the same score); otherwise the recorded best stays, as a bound.
+   */
+  const raise = (c: number, to: number, value: number) => {
+    const exact = bestSize[c] >= 0;
+    if (bestTo[c] < 0 || ahead(value, c, to, bestScore[c], c, bestTo[c])) {
+      if (value > bestScore[c] || exact || bestTo[c] < 0) setBest(c, to, value);
+      else setBest(c, to, bestScore[c], false);
+    } else if (bestTo[c] === to && value === bestScore[c] && exact) setBest(c, to, value);
+    else setBest(c, bestTo[c] === to || !alive[bestTo[c]] ? to : bestTo[c], bestScore[c], false);
+  };
+  const liveLink = (c: number) => {
+    for (const d of links[c].keys()) if (alive[d]) return d;
+    return -1;
   };
   for (let c = 0; c < n; c++) findBest(c);
   for (;;) {
-    const top = heap.pop();
-    if (!top || top.score < threshold) break;
-    const c = top.owner;
-    if (!alive[c] || top.version !== version[c]) continue;
-    const other = top.a === c ? top.b : top.a;
+    if (heap.size === 0 || heap.topScore < threshold) break;
+    const c = heap.topOwner;
+    const other = heap.topOther;
+    const current = heap.topVersion === version[c];
+    heap.pop();
+    if (!alive[c] || !current) continue;
     if (size[other] !== bestSize[c]) {
       findBest(c);
       continue;
     }
-    const { a, b } = top;
-    // Merge b into a: b's links move to a.
+    // The group with fewer links merges into the other: each link moves O(log n) times at most.
+    const [a, b] = degree[c] >= degree[other] ? [c, other] : [other, c];
+    const oldSize = size[a];
+    const oldBest = bestScore[a];
     alive[b] = false;
-    members[a] = members[a].concat(members[b]);
-    members[b] = [];
+    next[tail[a]] = b;
+    tail[a] = tail[b];
     size[a] += size[b];
-    const grown: number[] = [];
-    for (const [d, sum] of links[b]) {
-      if (d === a) continue;
-      const merged = (links[a].get(d) ?? 0) + sum;
-      links[a].set(d, merged);
-      links[d].delete(b);
+    const linksOfA = links[a];
+    linksOfA.delete(b);
+    degree[a]--;
+    const unchanged = degree[a];
+    let to = -1;
+    let value = 0;
+    let shared = 0;
+    links[b].forEach((sum, d) => {
+      if (d === a || !alive[d]) return;
+      const had = linksOfA.get(d);
+      const merged = (had ?? 0) + sum;
+      if (had === undefined) degree[a]++;
+      else {
+        shared++;
+        degree[d]--;
+      }
+      linksOfA.set(d, merged);
       links[d].set(a, merged);
-      grown.push(d);
-    }
-    links[a].delete(b);
+      const alike = score(a, d, merged);
+      if (to < 0 || ahead(alike, a, d, value, a, to)) {
+        to = d;
+        value = alike;
+      }
+      // d's link to a grew, and its best may have been b: its best is the new link or a bound.
+      const wasBest = bestTo[d] === a || bestTo[d] === b;
+      const alikeD = score(d, a, merged);
+      if (wasBest || bestTo[d] < 0 || ahead(alikeD, d, a, bestScore[d], d, bestTo[d])) raise(d, a, alikeD);
+    });
     links[b] = new Map();
     setBest(b, -1, 0);
-    findBest(a);
-    // b's neighbours: their link to a grew, and their best may have been b.
-    for (const d of grown) {
-      if (bestTo[d] === a || bestTo[d] === b) findBest(d);
-      else {
-        const value = score(d, a, links[d].get(a)!);
-        if (bestTo[d] < 0 || ahead(value, d, a, bestScore[d], d, bestTo[d])) setBest(d, a, value);
-      }
-    }
+    // a's links that b did not share only fell (a grew): a's old best, scaled, bounds them.
+    const bound = ((oldBest * oldSize) / size[a]) * (1 + 1e-12);
+    if (unchanged === shared || (to >= 0 && value > bound)) setBest(a, to, value);
+    else setBest(a, to >= 0 ? to : liveLink(a), bound, false);
   }
-  return members
-    .filter((list, index) => alive[index] && list.length)
-    .map((list) => list.sort((x, y) => x - y))
-    .sort((x, y) => x[0] - y[0]);
+  const groups: number[][] = [];
+  for (let c = 0; c < n; c++) {
+    if (!alive[c]) continue;
+    const list: number[] = [];
+    for (let m = c; m >= 0; m = next[m]) list.push(m);
+    groups.push(list.sort((x, y) => x - y));
+  }
+  return groups.sort((x, y) => x[0] - y[0]);
 }
 
 /**
@@ -155,7 +202,9 @@ function nearestLinks(inputs: readonly ClusterInput[]): Map<number, number>[] {
   });
   const postings = lists.map((list) => ({ docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights) }));
   const commonLimit = Math.max(100, n * COMMON_TERM_SHARE);
-  const links: Map<number, number>[] = inputs.map(() => new Map());
+  // The kept pairs, each once (i < j); the maps are built from them afterwards, one input at a time,
+  // which is far quicker than filling thousands of maps at random.
+  const pairs = new PairList();
   const dot = new Float64Array(n);
   const shared = new Uint16Array(n);
   const touched: number[] = [];
@@ -184,14 +233,58 @@ function nearestLinks(inputs: readonly ClusterInput[]): Map<number, number>[] {
     touched.length = 0;
     // The closest neighbours only: enough for average linkage to find every group worth merging.
     if (near.length > NEIGHBOURS) keepClosest(near, alike, NEIGHBOURS);
-    for (const j of near) {
-      const sum = alike[j] * inputs[i].weight * inputs[j].weight;
-      links[i].set(j, sum);
-      links[j].set(i, sum);
-    }
+    for (const j of near) pairs.add(i, j, alike[j] * inputs[i].weight * inputs[j].weight);
     near.length = 0;
   }
-  return links;
+  return pairs.toMaps(n);
+}
+
+/** A growing list of scored pairs in typed arrays. */
+class PairList {
+  private first = new Int32Array(4096);
+  private second = new Int32Array(4096);
+  private sums = new Float64Array(4096);
+  private count = 0;
+
+  add(i: number, j: number, sum: number): void {
+    if (this.count === this.first.length) {
+      const grow = <T extends Int32Array | Float64Array>(from: T, to: T) => (to.set(from), to);
+      this.first = grow(this.first, new Int32Array(this.count * 2));
+      this.second = grow(this.second, new Int32Array(this.count * 2));
+      this.sums = grow(this.sums, new Float64Array(this.count * 2));
+    }
+    this.first[this.count] = i;
+    this.second[this.count] = j;
+    this.sums[this.count++] = sum;
+  }
+
+  /** Each input's links, both ways: its pairs grouped by input (a counting sort), then one map each. */
+  toMaps(n: number): Map<number, number>[] {
+    const start = new Int32Array(n + 1);
+    for (let p = 0; p < this.count; p++) {
+      start[this.first[p] + 1]++;
+      start[this.second[p] + 1]++;
+    }
+    for (let i = 0; i < n; i++) start[i + 1] += start[i];
+    const at = start.slice(0, n);
+    const other = new Int32Array(2 * this.count);
+    const sum = new Float64Array(2 * this.count);
+    for (let p = 0; p < this.count; p++) {
+      const i = this.first[p];
+      const j = this.second[p];
+      other[at[i]] = j;
+      sum[at[i]++] = this.sums[p];
+      other[at[j]] = i;
+      sum[at[j]++] = this.sums[p];
+    }
+    const maps: Map<number, number>[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const map = new Map<number, number>();
+      for (let k = start[i]; k < start[i + 1]; k++) map.set(other[k], sum[k]);
+      maps[i] = map;
+    }
+    return maps;
+  }
 }
 
 /**
@@ -228,60 +321,4 @@ function ahead(s1: number, a1: number, b1: number, s2: number, a2: number, b2: n
   const x1 = Math.min(a1, b1);
   const x2 = Math.min(a2, b2);
   return x1 < x2 || (x1 === x2 && Math.max(a1, b1) < Math.max(a2, b2));
-}
-
-function pairOf(owner: number, other: number, score: number, version: number): Pair {
-  return { a: Math.min(owner, other), b: Math.max(owner, other), owner, score, version };
-}
-
-interface Pair {
-  a: number;
-  b: number;
-  /** The group whose best neighbour this is: the entry is stale once that group's best changes. */
-  owner: number;
-  score: number;
-  version: number;
-}
-
-/** A binary max-heap of pairs by score; ties go to the lower indexes, so the result never depends on timing. */
-class PairHeap {
-  private readonly items: Pair[] = [];
-
-  push(pair: Pair): void {
-    const items = this.items;
-    items.push(pair);
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(items[i], items[parent])) break;
-      [items[i], items[parent]] = [items[parent], items[i]];
-      i = parent;
-    }
-  }
-
-  pop(): Pair | undefined {
-    const items = this.items;
-    if (items.length === 0) return undefined;
-    const top = items[0];
-    const last = items.pop()!;
-    if (items.length) {
-      items[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let best = i;
-        if (left < items.length && before(items[left], items[best])) best = left;
-        if (right < items.length && before(items[right], items[best])) best = right;
-        if (best === i) break;
-        [items[i], items[best]] = [items[best], items[i]];
-        i = best;
-      }
-    }
-    return top;
-  }
-}
-
-function before(x: Pair, y: Pair): boolean {
-  return x.score > y.score || (x.score === y.score && (x.a < y.a || (x.a === y.a && x.b < y.b)));
 }

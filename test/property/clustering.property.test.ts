@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { clusterVectors, MIN_PAIR, SINGLE_SHARED, type ClusterInput } from '../../server/src/analytics/gaps/clustering';
+
+/**
+ * The clustering's merge loop keeps bounds instead of exact scores, skips links to merged groups
+ * instead of deleting them, and merges the group with fewer links into the other. None of that may
+ * change the result: on random inputs small enough that no neighbour is cut, it must give what plain
+ * average linkage gives, merging the most alike pair of groups until none is above the threshold.
+ */
+function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number): number[][] {
+  const n = inputs.length;
+  const link = (i: number, j: number) => {
+    let dot = 0;
+    let shared = 0;
+    for (const [term, weight] of inputs[i].vector) {
+      const other = inputs[j].vector.get(term);
+      if (other === undefined) continue;
+      dot += weight * other;
+      shared++;
+    }
+    const alike = shared === 1 ? dot * SINGLE_SHARED : dot;
+    return shared && alike >= MIN_PAIR ? alike * inputs[i].weight * inputs[j].weight : 0;
+  };
+  const sums = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : link(i, j))));
+  let groups = inputs.map((input, index) => ({ members: [index], size: input.weight }));
+  for (;;) {
+    let best: [number, number] | undefined;
+    let bestScore = -1;
+    for (let a = 0; a < groups.length; a++)
+      for (let b = a + 1; b < groups.length; b++) {
+        let sum = 0;
+        for (const i of groups[a].members) for (const j of groups[b].members) sum += sums[i][j];
+        const score = sum / (groups[a].size * groups[b].size);
+        if (sum > 0 && score > bestScore) [best, bestScore] = [[a, b], score];
+      }
+    if (!best || bestScore < threshold) break;
+    const [a, b] = best;
+    const merged = { members: [...groups[a].members, ...groups[b].members], size: groups[a].size + groups[b].size };
+    groups = [...groups.filter((_, index) => index !== a && index !== b), merged];
+  }
+  return groups.map((group) => group.members.sort((x, y) => x - y)).sort((x, y) => x[0] - y[0]);
+}
+
+const inputArbitrary = fc.record({
+  terms: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 5 }),
+  raw: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { minLength: 5, maxLength: 5 }),
+  weight: fc.integer({ min: 1, max: 4 }),
+});
+
+function toInput({ terms, raw, weight }: { terms: number[]; raw: number[]; weight: number }): ClusterInput {
+  const norm = Math.sqrt(terms.reduce((total, _, k) => total + raw[k] * raw[k], 0));
+  return { vector: new Map(terms.map((term, k) => [`t${term}`, raw[k] / norm])), weight };
+}
+
+test('the merge loop gives what plain average linkage gives (random inputs, no neighbour cut)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(inputArbitrary, { minLength: 1, maxLength: 30 }),
+      fc.double({ min: 0.05, max: 0.6, noNaN: true }),
+      (raw, threshold) => {
+        const inputs = raw.map(toInput);
+        assert.deepEqual(clusterVectors(inputs, threshold), naiveAverageLinkage(inputs, threshold));
+      },
+    ),
+    { numRuns: 3000, seed: 20261123 },
+  );
+});
+
+test('every input is in exactly one group, groups sorted, on inputs large enough to cut neighbours', () => {
+  fc.assert(
+    fc.property(fc.array(inputArbitrary, { minLength: 50, maxLength: 300 }), (raw) => {
+      const groups = clusterVectors(raw.map(toInput), 0.14);
+      const seen = groups.flat().sort((x, y) => x - y);
+      assert.deepEqual(
+        seen,
+        raw.map((_, index) => index),
+      );
+      for (const group of groups)
+        assert.deepEqual(
+          group,
+          [...group].sort((x, y) => x - y),
+        );
+      assert.deepEqual(
+        groups.map((group) => group[0]),
+        groups.map((group) => group[0]).sort((x, y) => x - y),
+      );
+    }),
+    { numRuns: 40, seed: 20261123 },
+  );
+});
