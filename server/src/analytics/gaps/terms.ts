@@ -86,19 +86,40 @@ export interface Term {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
+/** The phrases in one pattern, each its own group, so a text is scanned once for all of them. */
+const PHRASE = new RegExp(PHRASES.map(([phrase]) => `(${phrase.source})`).join('|'), 'g');
+const NOT_ASCII = /[\u0080-\uffff]/;
+/** {@link WORD} for a lower-case ASCII text, where it is the same and the Unicode classes only cost. */
+const ASCII_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
+
+/**
+ * The words of a text before stop words and stemming: lower case, accents dropped, phrases made one
+ * word, and the part of a word after an apostrophe cut ("customer's" is "customer").
+ */
+export function words(text: string): string[] {
+  // Only a text with other than ASCII has accents to take off (the Unicode steps are the slow ones).
+  const ascii = !NOT_ASCII.test(text);
+  let normalised = ascii ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  normalised = normalised.toLowerCase();
+  normalised = normalised.replace(PHRASE, (...groups: unknown[]) => {
+    // groups[0] is the match, then one group per phrase: the one that is set names the phrase.
+    const phrase = groups.slice(1, PHRASES.length + 1).findIndex((group) => group !== undefined);
+    return PHRASES[phrase][1];
+  });
+  const found = normalised.match(ascii ? ASCII_WORD : WORD) ?? [];
+  for (let k = 0; k < found.length; k++) {
+    const word = found[k];
+    if (word.includes("'") || word.includes('’')) found[k] = word.split(/['’]/)[0];
+  }
+  return found;
+}
 
 /** The content terms of a text: lower-cased words without accents, function words dropped, stemmed, synonyms joined. */
 export function terms(text: string): Term[] {
   const out: Term[] = [];
-  let normalised = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  for (const [phrase, word] of PHRASES) normalised = normalised.replace(phrase, word);
-  for (const match of normalised.matchAll(WORD)) {
-    const word = match[0].split(/['’]/)[0];
-    if (word.length < 2 && !/\d/.test(word)) continue;
-    if (STOPWORDS.has(word)) continue;
+  for (const word of words(text)) {
     const joined = stemOf(word);
-    if (!joined) continue;
-    out.push({ stem: joined, word });
+    if (joined) out.push({ stem: joined, word });
   }
   return out;
 }
@@ -108,13 +129,19 @@ const known = new Map<string, string>();
 /** The cache is emptied past this many words, so a stream of unique tokens cannot grow it without end. */
 const KNOWN_MAX = 200_000;
 
-/** A word's stem with synonyms joined; empty when the stem is a function word. */
-function stemOf(word: string): string {
+/**
+ * A word's stem with synonyms joined; empty when the word carries no need of its own: a function word,
+ * a single letter, or a word whose stem is a function word.
+ */
+export function stemOf(word: string): string {
   let joined = known.get(word);
   if (joined === undefined) {
-    const stemmed = /^\d+$/.test(word) ? word : stem(word);
-    joined = SYNONYMS[stemmed] ?? stemmed;
-    if (STOPWORDS.has(joined)) joined = '';
+    if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word)) joined = '';
+    else {
+      const stemmed = /^\d+$/.test(word) ? word : stem(word);
+      joined = SYNONYMS[stemmed] ?? stemmed;
+      if (STOPWORDS.has(joined)) joined = '';
+    }
     if (known.size >= KNOWN_MAX) known.clear();
     known.set(word, joined);
   }
@@ -123,7 +150,12 @@ function stemOf(word: string): string {
 
 /** The stems of a text, for indexing (see {@link terms}). */
 export function stems(text: string): string[] {
-  return terms(text).map((term) => term.stem);
+  const out: string[] = [];
+  for (const word of words(text)) {
+    const joined = stemOf(word);
+    if (joined) out.push(joined);
+  }
+  return out;
 }
 
 /** True for a word that {@link terms} leaves out of a text's content. */

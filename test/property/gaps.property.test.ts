@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { clusterVectors, MIN_PAIR, SINGLE_SHARED, type ClusterInput } from '../../server/src/analytics/gaps/clustering';
+import { terms } from '../../server/src/analytics/gaps/terms';
 
 /**
  * The clustering's merge loop keeps bounds instead of exact scores, skips links to merged groups
@@ -88,5 +89,21 @@ test('every input is in exactly one group, groups sorted, on inputs large enough
       );
     }),
     { numRuns: 40, seed: 20261123 },
+  );
+});
+
+test('an ASCII text has the same terms read on the ASCII fast path as on the Unicode path', () => {
+  // A trailing accented letter sends the text down the Unicode path and adds no term (one letter).
+  const piece = fc.constantFrom(
+    ..."Single Sign-On,log in,sign-on,e-mail,opted out,read only,text message,client libraries,2FA,two-factor,multi factor,customer's,we've,o'reilly,webhook,retries,API,v2,OAuth2,\"quoted\",(brackets),a,I,x86_64,-".split(
+      ',',
+    ),
+  );
+  fc.assert(
+    fc.property(fc.array(fc.oneof(piece, fc.string({ unit: 'grapheme-ascii', maxLength: 12 })), { maxLength: 12 }), (parts) => {
+      const text = parts.join(' ');
+      assert.deepEqual(terms(`${text} é`), terms(text), text);
+    }),
+    { numRuns: 500, seed: 20261123 },
   );
 });
