@@ -74,9 +74,10 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
   const findBest = (c: number) => {
     let to = -1;
     let value = 0;
+    const sizeC = size[c];
     links[c].forEach((sum, d) => {
       if (!alive[d]) return;
-      const alike = score(c, d, sum);
+      const alike = sum / (sizeC * size[d]);
       if (to < 0 || ahead(alike, c, d, value, c, to)) {
         to = d;
         value = alike;
@@ -139,6 +140,7 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
       }
       linksOfA.set(d, merged);
       links[d].set(a, merged);
+      // The same for a and for d (the product of sizes commutes exactly).
       const alike = score(a, d, merged);
       if (to < 0 || ahead(alike, a, d, value, a, to)) {
         to = d;
@@ -146,8 +148,7 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
       }
       // d's link to a grew, and its best may have been b: its best is the new link or a bound.
       const wasBest = bestTo[d] === a || bestTo[d] === b;
-      const alikeD = score(d, a, merged);
-      if (wasBest || bestTo[d] < 0 || ahead(alikeD, d, a, bestScore[d], d, bestTo[d])) raise(d, a, alikeD);
+      if (wasBest || bestTo[d] < 0 || ahead(alike, d, a, bestScore[d], d, bestTo[d])) raise(d, a, alike);
     });
     links[b] = new Map();
     setBest(b, -1, 0);

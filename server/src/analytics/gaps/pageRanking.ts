@@ -1,5 +1,5 @@
 import type { IndexedPage, IndexedSection } from '../../service';
-import { stems } from './terms';
+import { stemOf, words } from './terms';
 
 export interface PageSuggestion {
   file: string;
@@ -37,15 +37,16 @@ export interface PageRanker {
 export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const docs: SectionDoc[] = [];
   const fieldNames = Object.keys(FIELDS) as Field[];
+  const vocabulary = new Vocabulary();
   // Per section, each field's stem counts and length; the averages need every section first.
   const counted: Record<Field, Counted>[] = [];
   const totals: Record<Field, number> = { title: 0, description: 0, heading: 0, body: 0 };
   for (const page of pages) {
-    const title = count(stems(page.title));
-    const description = count(stems(page.description));
+    const title = vocabulary.count(page.title);
+    const description = vocabulary.count(page.description);
     for (const section of page.sections) {
       docs.push({ page, section });
-      const fields = { title, description, heading: count(stems(section.heading ?? '')), body: count(stems(section.text)) };
+      const fields = { title, description, heading: vocabulary.count(section.heading ?? ''), body: vocabulary.count(section.text) };
       counted.push(fields);
       for (const field of fieldNames) totals[field] += fields[field].length;
     }
@@ -53,28 +54,41 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const n = docs.length;
   const average = Object.fromEntries(fieldNames.map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
   // Each stem's sections, and its saturated, field-weighted term frequency in each, computed once.
-  const postings = new Map<string, { docs: number[]; values: number[] }>();
-  const tf = new Map<string, number>();
+  const postingDocs: number[][] = Array.from({ length: vocabulary.size }, () => []);
+  const postingValues: number[][] = Array.from({ length: vocabulary.size }, () => []);
+  const tf = new Float64Array(vocabulary.size);
+  const inSection: number[] = [];
   counted.forEach((fields, index) => {
     for (const field of fieldNames) {
-      const { counts, length } = fields[field];
+      const { ids, counts, length } = fields[field];
       const norm = FIELDS[field] / (1 - B + (B * length) / average[field]);
-      for (const [stem, c] of counts) tf.set(stem, (tf.get(stem) ?? 0) + c * norm);
+      for (let k = 0; k < ids.length; k++) {
+        if (tf[ids[k]] === 0) inSection.push(ids[k]);
+        tf[ids[k]] += counts[k] * norm;
+      }
     }
-    for (const [stem, value] of tf) {
-      let list = postings.get(stem);
-      if (!list) postings.set(stem, (list = { docs: [], values: [] }));
-      list.docs.push(index);
-      list.values.push(value / (K1 + value));
+    for (const id of inSection) {
+      postingDocs[id].push(index);
+      postingValues[id].push(tf[id] / (K1 + tf[id]));
+      tf[id] = 0;
     }
-    tf.clear();
+    inSection.length = 0;
   });
+  const postings = new Map(
+    [...vocabulary.ids].map(([stem, id]) => [
+      stem,
+      { docs: Int32Array.from(postingDocs[id]), values: Float64Array.from(postingValues[id]) },
+    ]),
+  );
+  // Scratch for rank(), kept between calls: a report ranks hundreds of clusters, and fresh arrays of
+  // every section each time were most of that cost. Clearing them is a fill, far cheaper than the loop.
+  const scores = new Float64Array(n);
+  const covered = new Float64Array(n);
   return {
     size: n,
     rank(query, limit = 5) {
-      const scores = new Float64Array(n);
-      const covered = new Float64Array(n);
-      const hit: number[] = [];
+      scores.fill(0);
+      covered.fill(0);
       let total = 0;
       for (const [stem, weight] of query) {
         const list = postings.get(stem);
@@ -84,18 +98,19 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
         total += weight * idf;
         if (!list) continue;
         const w = weight * idf;
+        const { docs: ids, values } = list;
         for (let k = 0; k < found; k++) {
-          const index = list.docs[k];
-          if (covered[index] === 0) hit.push(index);
-          scores[index] += w * list.values[k];
+          const index = ids[k];
+          scores[index] += w * values[k];
           covered[index] += w;
         }
       }
-      // The best `limit` sections, kept in order as they come (no sort of every section hit).
+      // The best `limit` sections, kept in order as they come (no sort of every section).
       const best: number[] = [];
       const ahead = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
-      for (const index of hit) {
-        if (covered[index] < MIN_COVERAGE * total) continue;
+      const enough = MIN_COVERAGE * total;
+      for (let index = 0; index < n; index++) {
+        if (covered[index] === 0 || covered[index] < enough) continue;
         if (best.length === limit && !ahead(index, best[limit - 1])) continue;
         let at = best.length === limit ? limit - 1 : best.length;
         while (at > 0 && ahead(index, best[at - 1])) {
@@ -113,14 +128,58 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
 }
 
 interface Counted {
-  counts: Map<string, number>;
+  /** The field's distinct stems (as vocabulary ids), and how often each occurs. */
+  ids: Int32Array;
+  counts: Int32Array;
   length: number;
 }
 
-function count(list: string[]): Counted {
-  const counts = new Map<string, number>();
-  for (const stem of list) counts.set(stem, (counts.get(stem) ?? 0) + 1);
-  return { counts, length: list.length };
+/** Stems numbered as they are first met, so counting touches arrays rather than maps of strings. */
+class Vocabulary {
+  readonly ids = new Map<string, number>();
+  /** Each word's stem id, or -1 for a word with no content: a site repeats its words, so each is stemmed once. */
+  private readonly wordIds = new Map<string, number>();
+  private tally: number[] = [];
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  count(text: string): Counted {
+    const distinct: number[] = [];
+    let length = 0;
+    for (const word of words(text)) {
+      const id = this.idOf(word);
+      if (id < 0) continue;
+      length++;
+      if (this.tally[id]++ === 0) distinct.push(id);
+    }
+    const ids = new Int32Array(distinct.length);
+    const counts = new Int32Array(distinct.length);
+    for (let k = 0; k < distinct.length; k++) {
+      ids[k] = distinct[k];
+      counts[k] = this.tally[distinct[k]];
+      this.tally[distinct[k]] = 0;
+    }
+    return { ids, counts, length };
+  }
+
+  private idOf(word: string): number {
+    let id = this.wordIds.get(word);
+    if (id === undefined) {
+      const stem = stemOf(word);
+      if (!stem) id = -1;
+      else {
+        id = this.ids.get(stem);
+        if (id === undefined) {
+          this.ids.set(stem, (id = this.ids.size));
+          this.tally.push(0);
+        }
+      }
+      this.wordIds.set(word, id);
+    }
+    return id;
+  }
 }
 
 function round(value: number): number {
