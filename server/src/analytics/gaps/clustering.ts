@@ -6,6 +6,7 @@
  * index, so the cost follows the pairs that can merge rather than every pair.
  */
 
+import { LinkTable, PairList } from './linkTable';
 import { PairHeap } from './pairHeap';
 
 export type Vector = ReadonlyMap<string, number>;
@@ -45,9 +46,7 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
   const links = nearestLinks(inputs);
   const n = inputs.length;
   const size = Float64Array.from(inputs, (input) => input.weight);
-  // Links to a group that merged away are not deleted from its neighbours' maps (deleting is what
-  // costs most there): they are skipped, and `degree` counts each group's live links.
-  const degree = Int32Array.from(links, (map) => map.size);
+  const degree = links.degree;
   // Each group's members as a linked list: next[m] follows m (-1 ends it), tail[c] is c's last member.
   const next = new Int32Array(n).fill(-1);
   const tail = Int32Array.from(inputs, (_, index) => index);
@@ -75,8 +74,7 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
     let to = -1;
     let value = 0;
     const sizeC = size[c];
-    links[c].forEach((sum, d) => {
-      if (!alive[d]) return;
+    links.forEach(c, (d, sum) => {
       const alike = sum / (sizeC * size[d]);
       if (to < 0 || ahead(alike, c, d, value, c, to)) {
         to = d;
@@ -98,10 +96,6 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
     } else if (bestTo[c] === to && value === bestScore[c] && exact) setBest(c, to, value);
     else setBest(c, bestTo[c] === to || !alive[bestTo[c]] ? to : bestTo[c], bestScore[c], false);
   };
-  const liveLink = (c: number) => {
-    for (const d of links[c].keys()) if (alive[d]) return d;
-    return -1;
-  };
   for (let c = 0; c < n; c++) findBest(c);
   for (;;) {
     if (heap.size === 0 || heap.topScore < threshold) break;
@@ -122,24 +116,12 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
     next[tail[a]] = b;
     tail[a] = tail[b];
     size[a] += size[b];
-    const linksOfA = links[a];
-    linksOfA.delete(b);
-    degree[a]--;
-    const unchanged = degree[a];
+    const unchanged = degree[a] - 1;
     let to = -1;
     let value = 0;
     let shared = 0;
-    links[b].forEach((sum, d) => {
-      if (d === a || !alive[d]) return;
-      const had = linksOfA.get(d);
-      const merged = (had ?? 0) + sum;
-      if (had === undefined) degree[a]++;
-      else {
-        shared++;
-        degree[d]--;
-      }
-      linksOfA.set(d, merged);
-      links[d].set(a, merged);
+    links.merge(a, b, (d, merged, linked) => {
+      if (linked) shared++;
       // The same for a and for d (the product of sizes commutes exactly).
       const alike = score(a, d, merged);
       if (to < 0 || ahead(alike, a, d, value, a, to)) {
@@ -150,12 +132,11 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
       const wasBest = bestTo[d] === a || bestTo[d] === b;
       if (wasBest || bestTo[d] < 0 || ahead(alike, d, a, bestScore[d], d, bestTo[d])) raise(d, a, alike);
     });
-    links[b] = new Map();
     setBest(b, -1, 0);
     // a's links that b did not share only fell (a grew): a's old best, scaled, bounds them.
     const bound = ((oldBest * oldSize) / size[a]) * (1 + 1e-12);
     if (unchanged === shared || (to >= 0 && value > bound)) setBest(a, to, value);
-    else setBest(a, to >= 0 ? to : liveLink(a), bound, false);
+    else setBest(a, to >= 0 ? to : links.anyNeighbour(a), bound, false);
   }
   const groups: number[][] = [];
   for (let c = 0; c < n; c++) {
@@ -172,7 +153,7 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
  * {@link NEIGHBOURS} per input, kept both ways). Terms are numbered and their postings held in typed
  * arrays: the loop that accumulates dot products touches no Map.
  */
-function nearestLinks(inputs: readonly ClusterInput[]): Map<number, number>[] {
+function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
   const n = inputs.length;
   const ids = new Map<string, number>();
   const termsOf: Int32Array[] = [];
@@ -237,55 +218,7 @@ function nearestLinks(inputs: readonly ClusterInput[]): Map<number, number>[] {
     for (const j of near) pairs.add(i, j, alike[j] * inputs[i].weight * inputs[j].weight);
     near.length = 0;
   }
-  return pairs.toMaps(n);
-}
-
-/** A growing list of scored pairs in typed arrays. */
-class PairList {
-  private first = new Int32Array(4096);
-  private second = new Int32Array(4096);
-  private sums = new Float64Array(4096);
-  private count = 0;
-
-  add(i: number, j: number, sum: number): void {
-    if (this.count === this.first.length) {
-      const grow = <T extends Int32Array | Float64Array>(from: T, to: T) => (to.set(from), to);
-      this.first = grow(this.first, new Int32Array(this.count * 2));
-      this.second = grow(this.second, new Int32Array(this.count * 2));
-      this.sums = grow(this.sums, new Float64Array(this.count * 2));
-    }
-    this.first[this.count] = i;
-    this.second[this.count] = j;
-    this.sums[this.count++] = sum;
-  }
-
-  /** Each input's links, both ways: its pairs grouped by input (a counting sort), then one map each. */
-  toMaps(n: number): Map<number, number>[] {
-    const start = new Int32Array(n + 1);
-    for (let p = 0; p < this.count; p++) {
-      start[this.first[p] + 1]++;
-      start[this.second[p] + 1]++;
-    }
-    for (let i = 0; i < n; i++) start[i + 1] += start[i];
-    const at = start.slice(0, n);
-    const other = new Int32Array(2 * this.count);
-    const sum = new Float64Array(2 * this.count);
-    for (let p = 0; p < this.count; p++) {
-      const i = this.first[p];
-      const j = this.second[p];
-      other[at[i]] = j;
-      sum[at[i]++] = this.sums[p];
-      other[at[j]] = i;
-      sum[at[j]++] = this.sums[p];
-    }
-    const maps: Map<number, number>[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const map = new Map<number, number>();
-      for (let k = start[i]; k < start[i + 1]; k++) map.set(other[k], sum[k]);
-      maps[i] = map;
-    }
-    return maps;
-  }
+  return new LinkTable(n, pairs);
 }
 
 /**
