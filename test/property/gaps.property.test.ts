@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { clusterVectors, MIN_PAIR, SINGLE_SHARED, type ClusterInput } from '../../server/src/analytics/gaps/clustering';
+import { clusterVectors, MIN_PAIR, NEIGHBOURS, SINGLE_SHARED, type ClusterInput } from '../../server/src/analytics/gaps/clustering';
+import { LinkTable, PairList } from '../../server/src/analytics/gaps/linkTable';
 import { terms } from '../../server/src/analytics/gaps/terms';
 
 /**
@@ -10,9 +11,8 @@ import { terms } from '../../server/src/analytics/gaps/terms';
  * change the result: on random inputs small enough that no neighbour is cut, it must give what plain
  * average linkage gives, merging the most alike pair of groups until none is above the threshold.
  */
-function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number): number[][] {
-  const n = inputs.length;
-  const link = (i: number, j: number) => {
+function pairSum(inputs: readonly ClusterInput[], i: number, j: number): number {
+  {
     let dot = 0;
     let shared = 0;
     for (const [term, weight] of inputs[i].vector) {
@@ -23,8 +23,12 @@ function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number)
     }
     const alike = shared === 1 ? dot * SINGLE_SHARED : dot;
     return shared && alike >= MIN_PAIR ? alike * inputs[i].weight * inputs[j].weight : 0;
-  };
-  const sums = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : link(i, j))));
+  }
+}
+
+function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number): number[][] {
+  const n = inputs.length;
+  const sums = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : pairSum(inputs, i, j))));
   let groups = inputs.map((input, index) => ({ members: [index], size: input.weight }));
   for (;;) {
     let best: [number, number] | undefined;
@@ -44,11 +48,14 @@ function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number)
   return groups.map((group) => group.members.sort((x, y) => x - y)).sort((x, y) => x[0] - y[0]);
 }
 
-const inputArbitrary = fc.record({
-  terms: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 5 }),
-  raw: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { minLength: 5, maxLength: 5 }),
-  weight: fc.integer({ min: 1, max: 4 }),
-});
+/** Inputs over a vocabulary of `terms` words. */
+const inputOver = (terms: number) =>
+  fc.record({
+    terms: fc.uniqueArray(fc.integer({ min: 0, max: terms - 1 }), { minLength: 1, maxLength: 5 }),
+    raw: fc.array(fc.double({ min: 0.05, max: 1, noNaN: true }), { minLength: 5, maxLength: 5 }),
+    weight: fc.integer({ min: 1, max: 4 }),
+  });
+const inputArbitrary = inputOver(10);
 
 function toInput({ terms, raw, weight }: { terms: number[]; raw: number[]; weight: number }): ClusterInput {
   const norm = Math.sqrt(terms.reduce((total, _, k) => total + raw[k] * raw[k], 0));
@@ -66,6 +73,22 @@ test('the merge loop gives what plain average linkage gives (random inputs, no n
       },
     ),
     { numRuns: 3000, seed: 20261123 },
+  );
+});
+
+test('the same on larger inputs whose groups gather many links (sparse words, still no neighbour cut)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(inputOver(40), { minLength: 60, maxLength: 140 }),
+      fc.double({ min: 0.03, max: 0.3, noNaN: true }),
+      (raw, threshold) => {
+        const inputs = raw.map(toInput);
+        // Only inputs where no input has more later neighbours than the clustering keeps.
+        fc.pre(inputs.every((_, i) => inputs.filter((__, j) => j > i && pairSum(inputs, i, j) > 0).length <= NEIGHBOURS));
+        assert.deepEqual(clusterVectors(inputs, threshold), naiveAverageLinkage(inputs, threshold));
+      },
+    ),
+    { numRuns: 60, seed: 20261123 },
   );
 });
 
@@ -105,5 +128,61 @@ test('an ASCII text has the same terms read on the ASCII fast path as on the Uni
       assert.deepEqual(terms(`${text} é`), terms(text), text);
     }),
     { numRuns: 500, seed: 20261123 },
+  );
+});
+
+test('the link table agrees with a map of maps through any merges (with and without its slot maps)', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 2, max: 40 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat(), fc.double({ min: 0.01, max: 1, noNaN: true })), { maxLength: 300 }),
+      fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 40 }),
+      fc.constantFrom(2, 4, 48),
+      (n, rawPairs, merges, indexAt) => {
+        const model = Array.from({ length: n }, () => new Map<number, number>());
+        const pairs = new PairList();
+        for (const [x, y, sum] of rawPairs) {
+          const [i, j] = [Math.min(x % n, y % n), Math.max(x % n, y % n)];
+          if (i === j || model[i].has(j)) continue;
+          pairs.add(i, j, sum);
+          model[i].set(j, sum);
+          model[j].set(i, sum);
+        }
+        const table = new LinkTable(n, pairs, indexAt);
+        const alive = new Set(model.keys());
+        const read = (c: number) => {
+          const links = new Map<number, number>();
+          table.forEach(c, (d, sum) => links.set(d, sum));
+          return links;
+        };
+        for (const [x, y] of merges) {
+          const live = [...alive];
+          const [a, b] = [live[x % live.length], live[y % live.length]];
+          if (a === b) continue;
+          const visited = new Map<number, [number, boolean]>();
+          table.merge(a, b, (d, merged, shared) => visited.set(d, [merged, shared]));
+          // The model: b's links move to a, summed where a had them.
+          const expected = new Map<number, [number, boolean]>();
+          for (const [d, sum] of model[b]) {
+            if (d === a) continue;
+            const had = model[a].get(d);
+            const merged = (had ?? 0) + sum;
+            expected.set(d, [merged, had !== undefined]);
+            model[a].set(d, merged);
+            model[d].delete(b);
+            model[d].set(a, merged);
+          }
+          model[a].delete(b);
+          model[b].clear();
+          alive.delete(b);
+          assert.deepEqual(visited, expected);
+          for (const c of alive) {
+            assert.deepEqual(read(c), model[c], `links of ${c} after merging ${b} into ${a}`);
+            assert.equal(table.degree[c], model[c].size);
+          }
+        }
+      },
+    ),
+    { numRuns: 300, seed: 20261123 },
   );
 });

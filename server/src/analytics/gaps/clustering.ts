@@ -20,7 +20,7 @@ export interface ClusterInput {
 /** Terms shared by more than this share of the inputs do not make pairs (their weight is low anyway). */
 const COMMON_TERM_SHARE = 0.05;
 /** Each input keeps links to this many of its closest later inputs at most: memory and time stay linear. */
-const NEIGHBOURS = 40;
+export const NEIGHBOURS = 40;
 /** Pairs below this similarity are not kept: they cannot lift an average above any useful threshold. */
 export const MIN_PAIR = 0.05;
 

@@ -45,7 +45,11 @@ export class LinkTable {
   private toA = -1;
 
   /** Each input's links, both ways: the pairs grouped by input (a counting sort), as views of two buffers. */
-  constructor(n: number, pairs: PairList) {
+  constructor(
+    n: number,
+    pairs: PairList,
+    private readonly indexAt = INDEX_AT,
+  ) {
     const start = new Int32Array(n + 1);
     for (let p = 0; p < pairs.count; p++) {
       start[pairs.first[p] + 1]++;
@@ -200,7 +204,7 @@ export class LinkTable {
     this.used[c] = used + 1;
     this.degree[c]++;
     if (this.index[c]) this.index[c]!.set(d, used);
-    else if (used + 1 > INDEX_AT) this.reindex(c);
+    else if (used + 1 > this.indexAt) this.reindex(c);
   }
 
   /** Moves c's live links to the front of its arrays. */
