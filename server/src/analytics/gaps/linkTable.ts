@@ -1,12 +1,13 @@
 /**
  * The links between groups while they merge: for each group, its neighbours and the summed similarity
- * to each, in two typed arrays. Every link is held on both sides.
+ * to each, in typed arrays. Every link is held on both sides, and each side knows the other's slot
+ * (its twin), as in a half-edge structure.
  *
  * Merging touches the neighbours of the smaller group at random places in memory, and that is what
- * costs. So a neighbour's side is updated in place, in its own short arrays: the slot of the group
- * that merged away is renamed to the survivor (the sum is the same) or, when the neighbour already had
- * a link to the survivor, added into that slot and emptied. Groups with many links also keep a map
- * from neighbour to slot, so the survivor finds its own slot without a scan.
+ * costs. So a neighbour's side is updated in place, found through the twin without a search: the slot
+ * of the group that merged away is renamed to the survivor (the sum is the same) or, when the neighbour
+ * already had a link to the survivor, added into that slot and emptied. Groups with many links also
+ * keep a map from neighbour to slot, so the survivor finds its own slot without a scan.
  */
 
 /** A group with more slots than this keeps a map from neighbour to slot. */
@@ -35,16 +36,15 @@ export class PairList {
 export class LinkTable {
   private readonly neighbours: Int32Array[];
   private readonly sums: Float64Array[];
+  /** For each slot, the slot of the same link in the neighbour's arrays. */
+  private readonly twins: Int32Array[];
   /** Slots in use, emptied ones included. */
   private readonly used: Int32Array;
   /** Live links. */
   readonly degree: Int32Array;
   private readonly index: (Map<number, number> | undefined)[];
-  /** findSlots' answer (fields, not a fresh object for each of the many calls). */
-  private toB = -1;
-  private toA = -1;
 
-  /** Each input's links, both ways: the pairs grouped by input (a counting sort), as views of two buffers. */
+  /** Each input's links, both ways: the pairs grouped by input (a counting sort), as views of shared buffers. */
   constructor(
     n: number,
     pairs: PairList,
@@ -59,22 +59,27 @@ export class LinkTable {
     const at = start.slice(0, n);
     const other = new Int32Array(2 * pairs.count);
     const sum = new Float64Array(2 * pairs.count);
+    const twin = new Int32Array(2 * pairs.count);
     for (let p = 0; p < pairs.count; p++) {
       const i = pairs.first[p];
       const j = pairs.second[p];
-      other[at[i]] = j;
-      sum[at[i]++] = pairs.sums[p];
-      other[at[j]] = i;
-      sum[at[j]++] = pairs.sums[p];
+      const [si, sj] = [at[i]++, at[j]++];
+      other[si] = j;
+      other[sj] = i;
+      sum[si] = sum[sj] = pairs.sums[p];
+      twin[si] = sj - start[j];
+      twin[sj] = si - start[i];
     }
     this.neighbours = new Array(n);
     this.sums = new Array(n);
+    this.twins = new Array(n);
     this.used = new Int32Array(n);
     this.degree = new Int32Array(n);
     this.index = new Array(n).fill(undefined);
     for (let i = 0; i < n; i++) {
       this.neighbours[i] = other.subarray(start[i], start[i + 1]);
       this.sums[i] = sum.subarray(start[i], start[i + 1]);
+      this.twins[i] = twin.subarray(start[i], start[i + 1]);
       this.used[i] = this.degree[i] = start[i + 1] - start[i];
     }
   }
@@ -103,33 +108,41 @@ export class LinkTable {
    * with d and whether a was linked to d before.
    */
   merge(a: number, b: number, visit: (d: number, merged: number, shared: boolean) => void): void {
-    this.empty(a, this.slotOf(a, b));
     const neighbours = this.neighbours[b];
     const sums = this.sums[b];
+    const twins = this.twins[b];
     const used = this.used[b];
     for (let s = 0; s < used; s++) {
       const d = neighbours[s];
-      if (d === EMPTY || d === a) continue;
+      if (d === EMPTY) continue;
+      const toB = twins[s];
+      if (d === a) {
+        this.empty(a, toB);
+        continue;
+      }
       const sum = sums[s];
-      // a's side first (a is the larger, so it is the one likely to have a map), then d's arrays
-      // only as far as the slots needed.
       const aToD = this.slotOf(a, d);
-      this.findSlots(d, b, aToD >= 0 ? a : EMPTY);
-      const { toB, toA } = this;
       if (aToD >= 0) {
-        const merged = this.sums[d][toA] + sum;
-        this.sums[d][toA] = merged;
-        this.empty(d, toB);
+        const merged = this.sums[a][aToD] + sum;
         this.sums[a][aToD] = merged;
+        this.sums[d][this.twins[a][aToD]] = merged;
+        this.empty(d, toB);
         visit(d, merged, true);
       } else {
-        this.rename(d, toB, b, a);
-        this.append(a, d, sum);
+        // d's slot for b becomes its slot for a, with the same sum.
+        this.neighbours[d][toB] = a;
+        const index = this.index[d];
+        if (index) {
+          index.delete(b);
+          index.set(a, toB);
+        }
+        this.twins[d][toB] = this.append(a, d, sum, toB);
         visit(d, sum, false);
       }
     }
     this.neighbours[b] = new Int32Array(0);
     this.sums[b] = new Float64Array(0);
+    this.twins[b] = new Int32Array(0);
     this.used[b] = this.degree[b] = 0;
     this.index[b] = undefined;
   }
@@ -142,52 +155,14 @@ export class LinkTable {
     return -1;
   }
 
-  /**
-   * Sets toB and toA to the slots of b and of a in d's arrays, in one scan that stops once both are
-   * found; a is EMPTY when d is known not to link it.
-   */
-  private findSlots(d: number, b: number, a: number): void {
-    const index = this.index[d];
-    if (index) {
-      this.toB = index.get(b) ?? -1;
-      this.toA = a === EMPTY ? -1 : (index.get(a) ?? -1);
-      return;
-    }
-    let toB = -1;
-    let toA = -1;
-    const neighbours = this.neighbours[d];
-    const used = this.used[d];
-    for (let s = 0; s < used; s++) {
-      const at = neighbours[s];
-      if (at === b) {
-        toB = s;
-        if (a === EMPTY || toA >= 0) break;
-      } else if (at === a) {
-        toA = s;
-        if (toB >= 0) break;
-      }
-    }
-    this.toB = toB;
-    this.toA = toA;
-  }
-
   private empty(c: number, slot: number): void {
-    if (slot < 0) return;
     this.index[c]?.delete(this.neighbours[c][slot]);
     this.neighbours[c][slot] = EMPTY;
     this.degree[c]--;
   }
 
-  private rename(c: number, slot: number, from: number, to: number): void {
-    this.neighbours[c][slot] = to;
-    const index = this.index[c];
-    if (index) {
-      index.delete(from);
-      index.set(to, slot);
-    }
-  }
-
-  private append(c: number, d: number, sum: number): void {
+  /** Adds a link of c to d, whose twin is d's slot `twin`; returns its slot. */
+  private append(c: number, d: number, sum: number, twin: number): number {
     let used = this.used[c];
     if (used === this.neighbours[c].length) {
       if (used - this.degree[c] > used / 2) {
@@ -195,27 +170,38 @@ export class LinkTable {
         used = this.used[c];
       }
       if (used === this.neighbours[c].length) {
-        this.neighbours[c] = grown(this.neighbours[c], Math.max(8, used * 2));
-        this.sums[c] = grown(this.sums[c], Math.max(8, used * 2));
+        const length = Math.max(8, used * 2);
+        this.neighbours[c] = grown(this.neighbours[c], length);
+        this.sums[c] = grown(this.sums[c], length);
+        this.twins[c] = grown(this.twins[c], length);
       }
     }
     this.neighbours[c][used] = d;
     this.sums[c][used] = sum;
+    this.twins[c][used] = twin;
     this.used[c] = used + 1;
     this.degree[c]++;
     if (this.index[c]) this.index[c]!.set(d, used);
     else if (used + 1 > this.indexAt) this.reindex(c);
+    return used;
   }
 
-  /** Moves c's live links to the front of its arrays. */
+  /** Moves c's live links to the front of its arrays, and tells each neighbour its twin's new slot. */
   private compact(c: number): void {
     const neighbours = this.neighbours[c];
     const sums = this.sums[c];
+    const twins = this.twins[c];
     let kept = 0;
     for (let s = 0; s < this.used[c]; s++) {
-      if (neighbours[s] === EMPTY) continue;
-      neighbours[kept] = neighbours[s];
-      sums[kept++] = sums[s];
+      const d = neighbours[s];
+      if (d === EMPTY) continue;
+      if (kept !== s) {
+        neighbours[kept] = d;
+        sums[kept] = sums[s];
+        twins[kept] = twins[s];
+        this.twins[d][twins[s]] = kept;
+      }
+      kept++;
     }
     this.used[c] = kept;
     if (this.index[c]) this.reindex(c);
