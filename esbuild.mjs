@@ -27,6 +27,8 @@ const contexts = [
   { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } },
   // gaps and mock-server, loaded by dist/cli.js only when they run.
   { ...common, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir },
+  // The gap workers (clustering off the calling thread), started by the CLI's gaps and the Docs Gaps view.
+  { ...common, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.
   { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'] },
 ];

@@ -32,7 +32,7 @@ export async function loadLabelledSet(dir: string) {
   const service = createLanguageService({ workspace: new FsWorkspace() });
   const index = await service.getPageIndex(pathToUri(resolve(dir, 'site', 'docs.json')));
   if (!index) throw new Error(`no docs site in ${dir}/site`);
-  return { topics, ranker: createPageRanker(index.pages) };
+  return { topics, pages: index.pages, ranker: createPageRanker(index.pages) };
 }
 
 export function measure(topics: LabelledTopic[], clusters: GapCluster[]): Quality {

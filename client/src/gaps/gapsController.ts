@@ -3,7 +3,8 @@ import type { LanguageClient, RequestType } from 'vscode-languageclient/node';
 import { ExportApiError } from '../../../server/src/analytics/errors';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
-import { clusterReport, type ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import { clusterReportInWorker } from '../../../server/src/gapWorker/clusterInWorker';
 import { docsRootsRequest, pageIndexRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
 import type { PageIndex, SiteMap } from '../../../server/src/service';
 import type { DocsmithConfig } from '../config';
@@ -32,6 +33,8 @@ export class GapsController implements vscode.Disposable {
   readonly view: vscode.TreeView<GapNode>;
   /** The last thing that went wrong, for the view's message and the tests. */
   lastError: string | undefined;
+  /** Where the last clusters were computed: in the worker, or here when it could not start. */
+  clusteredIn: 'worker' | 'extension host' | undefined;
   private readonly documents = new ConversationDocuments();
   private readonly lens: GapCodeLens;
   readonly cache: ExportCache;
@@ -263,7 +266,13 @@ export class GapsController implements vscode.Disposable {
     const previous = coversPrevious
       ? buildGapReport(inRange(cached.conversations, bounds.previousFrom, bounds.from), mapper).conversations
       : undefined;
-    const clusters = clusterReport(report, pages?.pages ?? [], previous);
+    // In a worker: 10,000 questions take about 2 s, which would hold up every other extension.
+    let where: typeof this.clusteredIn = 'worker';
+    const clusters = await clusterReportInWorker(report, pages?.pages ?? [], previous, (reason) => {
+      where = 'extension host';
+      this.output.appendLine(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
+    });
+    this.clusteredIn = where;
     this.clusters = { ...key, clusters };
     return clusters;
   }

@@ -18,6 +18,7 @@ type Gaps = {
   tree: { groups: Cluster[]; getTreeItem(node: unknown): vscode.TreeItem };
   view: { message?: string; description?: string };
   lastError?: string;
+  clusteredIn?: string;
   actions: { draftPage(group: unknown): Promise<vscode.Uri | undefined> };
 };
 type Api = { testing?: { gaps: Gaps; keys: { store(key: string): Thenable<void> } } };
@@ -62,6 +63,7 @@ suite('Docs gaps by need (clusters)', () => {
       'the cache holds the range before: every cluster has a trend',
     );
     assert.ok((item.tooltip as vscode.MarkdownString).value.includes(groups[0].label));
+    assert.strictEqual(gaps.clusteredIn, 'worker', 'clustered in the worker thread, not on the extension host');
   });
 
   test('Open suggested page opens the page at the suggested heading', async () => {

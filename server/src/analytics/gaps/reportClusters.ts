@@ -1,7 +1,7 @@
 import type { IndexedPage } from '../../service';
 import type { GapReport } from '../gapReport';
 import type { Conversation } from '../types';
-import { clusterGaps, type GapCluster } from './gapClusters';
+import { clusterGaps, type GapCluster, type GapQuestion } from './gapClusters';
 import { createPageRanker } from './pageRanking';
 
 /** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
@@ -18,13 +18,21 @@ export function clusterReport(
   pages: readonly IndexedPage[],
   previous?: readonly Pick<Conversation, 'query'>[],
 ): ReportCluster[] {
-  const questions = report.conversations.map((conversation) => ({
+  return toReportClusters(clusterGaps(gapQuestions(report), { ranker: createPageRanker(pages), previous }));
+}
+
+/** What clustering reads of a report's conversations. */
+export function gapQuestions(report: Pick<GapReport, 'conversations'>): GapQuestion[] {
+  return report.conversations.map((conversation) => ({
     id: conversation.id,
     query: conversation.query,
     timestamp: conversation.timestamp,
     sources: conversation.sources.map((source) => ({ file: source.file })),
   }));
-  return clusterGaps(questions, { ranker: createPageRanker(pages), previous }).map((cluster) => ({
+}
+
+export function toReportClusters(clusters: readonly GapCluster[]): ReportCluster[] {
+  return clusters.map((cluster) => ({
     id: cluster.id,
     label: cluster.label,
     size: cluster.conversationIds.length,

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
+import { createPageRanker } from '../analytics/gaps/pageRanking';
+import { gapQuestions, toReportClusters, type ReportCluster } from '../analytics/gaps/reportClusters';
+import type { GapReport } from '../analytics/gapReport';
+import type { Conversation } from '../analytics/types';
+import type { IndexedPage } from '../service';
+import type { WorkerReply, WorkerRequest } from './protocol';
+
+export interface WorkerClusterOptions extends Omit<ClusterOptions, 'ranker'> {
+  /** The worker script: by default `gapWorker.js` beside this bundle, or the sources through tsx. */
+  script?: string;
+  /** Told why, when the worker could not run and the clusters were computed on the calling thread. */
+  onFallback?: (reason: string) => void;
+}
+
+/**
+ * {@link clusterGaps} with suggestions among `pages`, computed in a worker thread so the calling
+ * thread (the extension host) stays responsive: 10,000 questions take about 2 s. The result is the
+ * same as on the calling thread, which is where it is computed when the worker cannot start.
+ */
+export async function clusterGapsInWorker(
+  questions: readonly GapQuestion[],
+  pages: readonly IndexedPage[],
+  options: WorkerClusterOptions = {},
+): Promise<GapCluster[]> {
+  const { script, onFallback, ...clusterOptions } = options;
+  let worker: Worker | undefined;
+  try {
+    worker = spawn(script);
+    const reply = await ask(worker, { questions, pages, options: clusterOptions });
+    if (reply.kind === 'clustered') return reply.clusters;
+    throw new Error(reply.message);
+  } catch (error) {
+    onFallback?.(error instanceof Error ? error.message : String(error));
+    return clusterGaps(questions, { ...clusterOptions, ranker: createPageRanker(pages) });
+  } finally {
+    void worker?.terminate();
+  }
+}
+
+/** `clusterReport` (reportClusters.ts), in the worker. */
+export async function clusterReportInWorker(
+  report: Pick<GapReport, 'conversations'>,
+  pages: readonly IndexedPage[],
+  previous: readonly Pick<Conversation, 'query'>[] | undefined,
+  onFallback?: (reason: string) => void,
+): Promise<ReportCluster[]> {
+  return toReportClusters(await clusterGapsInWorker(gapQuestions(report), pages, { previous, onFallback }));
+}
+
+function ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the gap worker stopped before answering (exit code ${code})`)));
+    worker.postMessage(request);
+  });
+}
+
+function spawn(script: string | undefined): Worker {
+  if (script) return new Worker(script);
+  const bundled = join(__dirname, 'gapWorker.js');
+  if (existsSync(bundled)) return new Worker(bundled);
+  // Running from the sources (the tests, through tsx): the worker loads tsx to read them.
+  const source = join(__dirname, 'worker.ts');
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)});`, { eval: true });
+}
