@@ -4,7 +4,6 @@ import { ExportApiError } from '../../../server/src/analytics/errors';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
-import { clusterReportInWorker } from '../../../server/src/gapWorker/clusterInWorker';
 import { docsRootsRequest, pageIndexRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
 import type { PageIndex, SiteMap } from '../../../server/src/service';
 import type { DocsmithConfig } from '../config';
@@ -17,6 +16,7 @@ import { GapsTreeProvider } from './gapsTreeProvider';
 import { GapsActions } from './gapsActions';
 import { pickRange, rangeBounds, type GapsRange, type RangeBounds } from './gapsRange';
 import { TriageStore } from './triage';
+import { ViewClusters } from './viewClusters';
 import { buildGapTree, citationsByFile, inRange, type GapNode, type GroupBy, type GroupNode, type ConversationNode } from './treeModel';
 
 const GROUPINGS: { groupBy: GroupBy; label: string; detail: string }[] = [
@@ -33,8 +33,10 @@ export class GapsController implements vscode.Disposable {
   readonly view: vscode.TreeView<GapNode>;
   /** The last thing that went wrong, for the view's message and the tests. */
   lastError: string | undefined;
-  /** Where the last clusters were computed: in the worker, or here when it could not start. */
-  clusteredIn: 'worker' | 'extension host' | undefined;
+  /** Where the last clusters were computed (for the tests): in the worker, or on the extension host. */
+  get clusteredIn(): ViewClusters['clusteredIn'] {
+    return this.clusters.clusteredIn;
+  }
   private readonly documents = new ConversationDocuments();
   private readonly lens: GapCodeLens;
   readonly cache: ExportCache;
@@ -46,8 +48,7 @@ export class GapsController implements vscode.Disposable {
   private siteMap: Promise<SiteMap | undefined> | undefined;
   /** The site's pages cut into sections, asked of the server once, until a page changes. */
   private pages: Promise<PageIndex | undefined> | undefined;
-  /** The clusters of the last render, kept while the export, the range and the pages are the same. */
-  private clusters: { export: CachedExport; range: string; pages: PageIndex | undefined; clusters: ReportCluster[] } | undefined;
+  private readonly clusters: ViewClusters;
   /**
    * Loads, refreshes and renders run one at a time: a load that read the cache before a refresh wrote
    * it must not overwrite the fresh export with its stale read.
@@ -62,6 +63,7 @@ export class GapsController implements vscode.Disposable {
     private readonly output: vscode.OutputChannel,
   ) {
     this.cache = new ExportCache(context.globalStorageUri);
+    this.clusters = new ViewClusters((line) => output.appendLine(line));
     this.tree = new GapsTreeProvider(
       () => this.docsRoot,
       () => this.rangeBounds().previousLabel,
@@ -256,25 +258,13 @@ export class GapsController implements vscode.Disposable {
     bounds: RangeBounds,
     mapper: ReturnType<typeof createUrlMapper>,
   ): Promise<ReportCluster[]> {
-    const pages = await this.currentPageIndex();
     const cached = this.cached!;
-    // Keyed by the range chosen, not its bounds: "last 30 days" moves with the clock, the clusters need not.
-    const key = { export: cached, range: JSON.stringify(this.range), pages };
-    const memo = this.clusters;
-    if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
-    const coversPrevious = cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime();
-    const previous = coversPrevious
-      ? buildGapReport(inRange(cached.conversations, bounds.previousFrom, bounds.from), mapper).conversations
-      : undefined;
-    // In a worker: 10,000 questions take about 2 s, which would hold up every other extension.
-    let where: typeof this.clusteredIn = 'worker';
-    const clusters = await clusterReportInWorker(report, pages?.pages ?? [], previous, (reason) => {
-      where = 'extension host';
-      this.output.appendLine(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
-    });
-    this.clusteredIn = where;
-    this.clusters = { ...key, clusters };
-    return clusters;
+    const key = { export: cached, range: JSON.stringify(this.range), pages: await this.currentPageIndex() };
+    return this.clusters.of(key, report, () =>
+      cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime()
+        ? buildGapReport(inRange(cached.conversations, bounds.previousFrom, bounds.from), mapper).conversations
+        : undefined,
+    );
   }
 
   private async setApiKey(): Promise<void> {

@@ -1,0 +1,43 @@
+import type { GapReport } from '../../../server/src/analytics/gapReport';
+import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import type { Conversation } from '../../../server/src/analytics/types';
+import { clusterReportInWorker } from '../../../server/src/gapWorker/clusterInWorker';
+import type { PageIndex } from '../../../server/src/service';
+import type { CachedExport } from './exportCache';
+
+/** What the clusters depend on: the export, the range chosen (not its bounds, which move with the clock), the pages. */
+export interface ClusterKey {
+  export: CachedExport;
+  range: string;
+  pages: PageIndex | undefined;
+}
+
+/**
+ * The Docs Gaps view's clusters: computed in a worker thread (10,000 questions take about 2 s, which
+ * would hold up every other extension), and kept while their key is the same, so triage and grouping
+ * changes do not cluster again.
+ */
+export class ViewClusters {
+  /** Where the last clusters were computed: in the worker, or here when it could not start. */
+  clusteredIn: 'worker' | 'extension host' | undefined;
+  private memo: (ClusterKey & { clusters: ReportCluster[] }) | undefined;
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  async of(
+    key: ClusterKey,
+    report: Pick<GapReport, 'conversations'>,
+    previous: () => readonly Pick<Conversation, 'query'>[] | undefined,
+  ): Promise<ReportCluster[]> {
+    const memo = this.memo;
+    if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
+    let where: ViewClusters['clusteredIn'] = 'worker';
+    const clusters = await clusterReportInWorker(report, key.pages?.pages ?? [], previous(), (reason) => {
+      where = 'extension host';
+      this.log(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
+    });
+    this.clusteredIn = where;
+    this.memo = { ...key, clusters };
+    return clusters;
+  }
+}
