@@ -18,6 +18,8 @@ const K1 = 1.2;
 /** A section is suggested only when it holds words carrying at least this share of the query's weight (idf included). */
 const MIN_COVERAGE = 0.1;
 const B = 0.75;
+/** How many sections past `limit`, best score first, are checked for coverage before every section is. */
+const SHORTLIST = 8;
 
 interface SectionDoc {
   page: IndexedPage;
@@ -80,16 +82,15 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       { docs: Int32Array.from(postingDocs[id]), values: Float64Array.from(postingValues[id]) },
     ]),
   );
-  // Scratch for rank(), kept between calls: a report ranks hundreds of clusters, and fresh arrays of
-  // every section each time were most of that cost. Clearing them is a fill, far cheaper than the loop.
+  // Scratch for rank(), kept between calls: a report ranks hundreds of clusters, and a fresh array of
+  // every section each time was most of that cost. Clearing it is a fill, far cheaper than the loop.
   const scores = new Float64Array(n);
-  const covered = new Float64Array(n);
   return {
     size: n,
     rank(query, limit = 5) {
       scores.fill(0);
-      covered.fill(0);
       let total = 0;
+      const terms: { ids: Int32Array; w: number }[] = [];
       for (const [stem, weight] of query) {
         const list = postings.get(stem);
         const found = list?.docs.length ?? 0;
@@ -98,33 +99,61 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
         total += weight * idf;
         if (!list) continue;
         const w = weight * idf;
+        terms.push({ ids: list.docs, w });
         const { docs: ids, values } = list;
-        for (let k = 0; k < found; k++) {
-          const index = ids[k];
-          scores[index] += w * values[k];
-          covered[index] += w;
-        }
+        for (let k = 0; k < found; k++) scores[ids[k]] += w * values[k];
       }
-      // The best `limit` sections, kept in order as they come (no sort of every section).
-      const best: number[] = [];
-      const ahead = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
       const enough = MIN_COVERAGE * total;
-      for (let index = 0; index < n; index++) {
-        if (covered[index] === 0 || covered[index] < enough) continue;
-        if (best.length === limit && !ahead(index, best[limit - 1])) continue;
-        let at = best.length === limit ? limit - 1 : best.length;
-        while (at > 0 && ahead(index, best[at - 1])) {
-          best[at] = best[at - 1];
-          at--;
-        }
-        best[at] = index;
-      }
-      return best.map((index) => {
+      // A section must hold enough of the query's weight. The best few by score are checked first,
+      // each by a search in the postings; only when too few of them pass is every section's share counted.
+      const shortlist = best(limit + SHORTLIST, () => true);
+      const chosen = shortlist.filter((index) => coverage(index) >= enough).slice(0, limit);
+      const all =
+        chosen.length === limit || shortlist.length < limit + SHORTLIST ? chosen : best(limit, (index) => coverage(index) >= enough);
+      return all.map((index) => {
         const { page, section } = docs[index];
         return { file: page.file, heading: section.heading, anchor: section.anchor, line: section.line, score: round(scores[index]) };
       });
+
+      /** A section's share of the query's weight: the weights of the query's words it holds, in the query's order. */
+      function coverage(index: number): number {
+        let sum = 0;
+        for (const { ids, w } of terms) if (holds(ids, index)) sum += w;
+        return sum;
+      }
     },
   };
+
+  /** The best `count` sections hit that `keep` keeps, in order of score (no sort of every section). */
+  function best(count: number, keep: (index: number) => boolean): number[] {
+    const list: number[] = [];
+    const ahead = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
+    for (let index = 0; index < n; index++) {
+      if (scores[index] === 0) continue;
+      if (list.length === count && !ahead(index, list[count - 1])) continue;
+      if (!keep(index)) continue;
+      let at = list.length === count ? count - 1 : list.length;
+      while (at > 0 && ahead(index, list[at - 1])) {
+        list[at] = list[at - 1];
+        at--;
+      }
+      list[at] = index;
+    }
+    return list;
+  }
+}
+
+/** True when the sorted `ids` hold `index` (a binary search). */
+function holds(ids: Int32Array, index: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (ids[middle] === index) return true;
+    if (ids[middle] < index) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 interface Counted {
