@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { clusterVectors, MIN_PAIR, NEIGHBOURS, SINGLE_SHARED, type ClusterInput } from '../../server/src/analytics/gaps/clustering';
 import { LinkTable, PairList } from '../../server/src/analytics/gaps/linkTable';
-import { terms } from '../../server/src/analytics/gaps/terms';
+import { stems, terms } from '../../server/src/analytics/gaps/terms';
+import { Vocabulary } from '../../server/src/analytics/gaps/vocabulary';
 
 /**
  * The clustering's merge loop keeps bounds instead of exact scores, skips links to merged groups
@@ -184,5 +185,33 @@ test('the link table agrees with a map of maps through any merges (with and with
       },
     ),
     { numRuns: 300, seed: 20261123 },
+  );
+});
+
+test('the vocabulary counts the stems that stems() reads, through its word table as it grows', () => {
+  // Many distinct words (the table starts with room for 2,048) and texts that repeat them.
+  const word = fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/);
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.oneof(word, fc.constantFrom("customer's", 'Sign-In', 'E-mail', 'the', 'A', '42')), { maxLength: 40 }), {
+        minLength: 1,
+        maxLength: 200,
+      }),
+      (texts) => {
+        const vocabulary = new Vocabulary();
+        const names = () => new Map([...vocabulary.ids].map(([stem, id]) => [id, stem]));
+        for (const parts of texts) {
+          const text = parts.join(' ');
+          const counted = vocabulary.count(text);
+          const byName = names();
+          const expected = new Map<string, number>();
+          for (const stem of stems(text)) expected.set(stem, (expected.get(stem) ?? 0) + 1);
+          const got = new Map([...counted.ids].map((id, k) => [byName.get(id)!, counted.counts[k]]));
+          assert.deepEqual(got, expected, text);
+          assert.equal(counted.length, stems(text).length);
+        }
+      },
+    ),
+    { numRuns: 60, seed: 20261123 },
   );
 });

@@ -1,5 +1,5 @@
 import type { IndexedPage, IndexedSection } from '../../service';
-import { stemOf, words } from './terms';
+import { Vocabulary, type Counted } from './vocabulary';
 
 export interface PageSuggestion {
   file: string;
@@ -154,61 +154,6 @@ function holds(ids: Int32Array, index: number): boolean {
     else high = middle - 1;
   }
   return false;
-}
-
-interface Counted {
-  /** The field's distinct stems (as vocabulary ids), and how often each occurs. */
-  ids: Int32Array;
-  counts: Int32Array;
-  length: number;
-}
-
-/** Stems numbered as they are first met, so counting touches arrays rather than maps of strings. */
-class Vocabulary {
-  readonly ids = new Map<string, number>();
-  /** Each word's stem id, or -1 for a word with no content: a site repeats its words, so each is stemmed once. */
-  private readonly wordIds = new Map<string, number>();
-  private tally: number[] = [];
-
-  get size(): number {
-    return this.ids.size;
-  }
-
-  count(text: string): Counted {
-    const distinct: number[] = [];
-    let length = 0;
-    for (const word of words(text)) {
-      const id = this.idOf(word);
-      if (id < 0) continue;
-      length++;
-      if (this.tally[id]++ === 0) distinct.push(id);
-    }
-    const ids = new Int32Array(distinct.length);
-    const counts = new Int32Array(distinct.length);
-    for (let k = 0; k < distinct.length; k++) {
-      ids[k] = distinct[k];
-      counts[k] = this.tally[distinct[k]];
-      this.tally[distinct[k]] = 0;
-    }
-    return { ids, counts, length };
-  }
-
-  private idOf(word: string): number {
-    let id = this.wordIds.get(word);
-    if (id === undefined) {
-      const stem = stemOf(word);
-      if (!stem) id = -1;
-      else {
-        id = this.ids.get(stem);
-        if (id === undefined) {
-          this.ids.set(stem, (id = this.ids.size));
-          this.tally.push(0);
-        }
-      }
-      this.wordIds.set(word, id);
-    }
-    return id;
-  }
 }
 
 function round(value: number): number {
