@@ -131,11 +131,7 @@ export class LinkTable {
       } else {
         // d's slot for b becomes its slot for a, with the same sum.
         this.neighbours[d][toB] = a;
-        const index = this.index[d];
-        if (index) {
-          index.delete(b);
-          index.set(a, toB);
-        }
+        this.index[d]?.set(a, toB);
         this.twins[d][toB] = this.append(a, d, sum, toB);
         visit(d, sum, false);
       }
@@ -155,8 +151,11 @@ export class LinkTable {
     return -1;
   }
 
+  /**
+   * Empties a slot: only ever one of the group that merged away, which nobody looks up again, so its
+   * entry in the slot map may stay (deleting it cost more than anything else here) until compaction.
+   */
   private empty(c: number, slot: number): void {
-    this.index[c]?.delete(this.neighbours[c][slot]);
     this.neighbours[c][slot] = EMPTY;
     this.degree[c]--;
   }
