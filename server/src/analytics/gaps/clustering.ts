@@ -189,46 +189,50 @@ function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
   const pairs = new PairList();
   const dot = new Float64Array(n);
   const shared = new Uint16Array(n);
-  const touched: number[] = [];
-  const near: number[] = [];
+  // Scratch lists with their lengths: a JS array emptied by `length = 0` lets its store go, and
+  // growing it again for each input was most of the memory this allocated.
+  const touched = new Int32Array(n);
+  const near = new Int32Array(n);
   const alike = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     // Dot products with every later input sharing a term, accumulated term by term.
     const terms = termsOf[i];
+    let touches = 0;
     for (let k = 0; k < terms.length; k++) {
       const { docs, weights } = postings[terms[k]];
       if (docs.length > commonLimit) continue;
       const weight = weightsOf[i][k];
       for (let p = placeOf[i][k] + 1; p < docs.length; p++) {
         const j = docs[p];
-        if (shared[j] === 0) touched.push(j);
+        if (shared[j] === 0) touched[touches++] = j;
         shared[j]++;
         dot[j] += weight * weights[p];
       }
     }
-    for (const j of touched) {
+    let nears = 0;
+    for (let t = 0; t < touches; t++) {
+      const j = touched[t];
       alike[j] = shared[j] === 1 ? dot[j] * SINGLE_SHARED : dot[j];
-      if (alike[j] >= MIN_PAIR) near.push(j);
+      if (alike[j] >= MIN_PAIR) near[nears++] = j;
       dot[j] = 0;
       shared[j] = 0;
     }
-    touched.length = 0;
     // The closest neighbours only: enough for average linkage to find every group worth merging.
-    if (near.length > NEIGHBOURS) keepClosest(near, alike, NEIGHBOURS);
-    for (const j of near) pairs.add(i, j, alike[j] * inputs[i].weight * inputs[j].weight);
-    near.length = 0;
+    if (nears > NEIGHBOURS) nears = keepClosest(near, nears, alike, NEIGHBOURS);
+    for (let t = 0; t < nears; t++) pairs.add(i, near[t], alike[near[t]] * inputs[i].weight * inputs[near[t]].weight);
   }
   return new LinkTable(n, pairs);
 }
 
 /**
- * Leaves in `list` its `count` closest inputs (most alike first in the order of comparison: higher
- * similarity, then lower index), in no particular order: a selection, not a sort of every candidate.
+ * Leaves in the first `length` of `list` its `count` closest inputs (most alike first in the order of
+ * comparison: higher similarity, then lower index), in no particular order: a selection, not a sort of
+ * every candidate. Returns `count`.
  */
-function keepClosest(list: number[], alike: Float64Array, count: number): void {
+function keepClosest(list: Int32Array, length: number, alike: Float64Array, count: number): number {
   const closer = (x: number, y: number) => alike[x] > alike[y] || (alike[x] === alike[y] && x < y);
   let low = 0;
-  let high = list.length - 1;
+  let high = length - 1;
   while (low < high) {
     const pivot = list[(low + high) >> 1];
     let i = low;
@@ -237,7 +241,9 @@ function keepClosest(list: number[], alike: Float64Array, count: number): void {
       while (closer(list[i], pivot)) i++;
       while (closer(pivot, list[j])) j--;
       if (i <= j) {
-        [list[i], list[j]] = [list[j], list[i]];
+        const swap = list[i];
+        list[i] = list[j];
+        list[j] = swap;
         i++;
         j--;
       }
@@ -246,7 +252,7 @@ function keepClosest(list: number[], alike: Float64Array, count: number): void {
     else if (count - 1 >= i) low = i;
     else break;
   }
-  list.length = count;
+  return count;
 }
 
 /** True when pair (a1, b1) at `s1` comes before pair (a2, b2) at `s2`: higher first, then lower indexes. */

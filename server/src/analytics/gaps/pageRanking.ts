@@ -55,33 +55,42 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   }
   const n = docs.length;
   const average = Object.fromEntries(fieldNames.map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
-  // Each stem's sections, and its saturated, field-weighted term frequency in each, computed once.
-  const postingDocs: number[][] = Array.from({ length: vocabulary.size }, () => []);
-  const postingValues: number[][] = Array.from({ length: vocabulary.size }, () => []);
-  const tf = new Float64Array(vocabulary.size);
-  const inSection: number[] = [];
+  // Each stem's sections, and its saturated, field-weighted term frequency in each, computed once,
+  // into typed arrays of the right length (counted first: growing arrays was most of what this allocated).
+  const size = vocabulary.size;
+  const found = new Int32Array(size);
+  const lastSection = new Int32Array(size).fill(-1);
   counted.forEach((fields, index) => {
+    for (const field of fieldNames)
+      for (const id of fields[field].ids) {
+        if (lastSection[id] === index) continue;
+        lastSection[id] = index;
+        found[id]++;
+      }
+  });
+  const postingDocs = Array.from(found, (count) => new Int32Array(count));
+  const postingValues = Array.from(found, (count) => new Float64Array(count));
+  const filled = new Int32Array(size);
+  const tf = new Float64Array(size);
+  const inSection = new Int32Array(size);
+  counted.forEach((fields, index) => {
+    let stems = 0;
     for (const field of fieldNames) {
       const { ids, counts, length } = fields[field];
       const norm = FIELDS[field] / (1 - B + (B * length) / average[field]);
       for (let k = 0; k < ids.length; k++) {
-        if (tf[ids[k]] === 0) inSection.push(ids[k]);
+        if (tf[ids[k]] === 0) inSection[stems++] = ids[k];
         tf[ids[k]] += counts[k] * norm;
       }
     }
-    for (const id of inSection) {
-      postingDocs[id].push(index);
-      postingValues[id].push(tf[id] / (K1 + tf[id]));
+    for (let k = 0; k < stems; k++) {
+      const id = inSection[k];
+      postingDocs[id][filled[id]] = index;
+      postingValues[id][filled[id]++] = tf[id] / (K1 + tf[id]);
       tf[id] = 0;
     }
-    inSection.length = 0;
   });
-  const postings = new Map(
-    [...vocabulary.ids].map(([stem, id]) => [
-      stem,
-      { docs: Int32Array.from(postingDocs[id]), values: Float64Array.from(postingValues[id]) },
-    ]),
-  );
+  const postings = new Map([...vocabulary.ids].map(([stem, id]) => [stem, { docs: postingDocs[id], values: postingValues[id] }]));
   // Scratch for rank(), kept between calls: a report ranks hundreds of clusters, and a fresh array of
   // every section each time was most of that cost. Clearing it is a fill, far cheaper than the loop.
   const scores = new Float64Array(n);
