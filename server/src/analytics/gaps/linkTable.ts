@@ -12,7 +12,6 @@
 
 /** A group with more slots than this keeps a map from neighbour to slot. */
 const INDEX_AT = 48;
-const EMPTY = -1;
 
 /** A growing list of scored pairs in typed arrays: the links as first found, each once. */
 export class PairList {
@@ -92,14 +91,14 @@ export class LinkTable {
     const neighbours = this.neighbours[c];
     const sums = this.sums[c];
     const used = this.used[c];
-    for (let s = 0; s < used; s++) if (neighbours[s] !== EMPTY) visit(neighbours[s], sums[s]);
+    for (let s = 0; s < used; s++) if (neighbours[s] >= 0) visit(neighbours[s], sums[s]);
     if (used - this.degree[c] > used / 2) this.compact(c);
   }
 
   /** Any one neighbour of c, or -1. */
   anyNeighbour(c: number): number {
     const neighbours = this.neighbours[c];
-    for (let s = 0; s < this.used[c]; s++) if (neighbours[s] !== EMPTY) return neighbours[s];
+    for (let s = 0; s < this.used[c]; s++) if (neighbours[s] >= 0) return neighbours[s];
     return -1;
   }
 
@@ -114,7 +113,7 @@ export class LinkTable {
     const used = this.used[b];
     for (let s = 0; s < used; s++) {
       const d = neighbours[s];
-      if (d === EMPTY) continue;
+      if (d < 0) continue;
       const toB = twins[s];
       if (d === a) {
         this.empty(a, toB);
@@ -154,9 +153,10 @@ export class LinkTable {
   /**
    * Empties a slot: only ever one of the group that merged away, which nobody looks up again, so its
    * entry in the slot map may stay (deleting it cost more than anything else here) until compaction.
+   * The slot keeps the neighbour as ~d (negative), for compaction to delete that entry.
    */
   private empty(c: number, slot: number): void {
-    this.neighbours[c][slot] = EMPTY;
+    this.neighbours[c][slot] = ~this.neighbours[c][slot];
     this.degree[c]--;
   }
 
@@ -185,31 +185,38 @@ export class LinkTable {
     return used;
   }
 
-  /** Moves c's live links to the front of its arrays, and tells each neighbour its twin's new slot. */
+  /**
+   * Moves c's live links to the front of its arrays, tells each neighbour its twin's new slot, and
+   * brings the slot map up to date in place.
+   */
   private compact(c: number): void {
     const neighbours = this.neighbours[c];
     const sums = this.sums[c];
     const twins = this.twins[c];
+    const index = this.index[c];
     let kept = 0;
     for (let s = 0; s < this.used[c]; s++) {
       const d = neighbours[s];
-      if (d === EMPTY) continue;
+      if (d < 0) {
+        index?.delete(~d);
+        continue;
+      }
       if (kept !== s) {
         neighbours[kept] = d;
         sums[kept] = sums[s];
         twins[kept] = twins[s];
         this.twins[d][twins[s]] = kept;
+        index?.set(d, kept);
       }
       kept++;
     }
     this.used[c] = kept;
-    if (this.index[c]) this.reindex(c);
   }
 
   private reindex(c: number): void {
     const index = new Map<number, number>();
     const neighbours = this.neighbours[c];
-    for (let s = 0; s < this.used[c]; s++) if (neighbours[s] !== EMPTY) index.set(neighbours[s], s);
+    for (let s = 0; s < this.used[c]; s++) if (neighbours[s] >= 0) index.set(neighbours[s], s);
     this.index[c] = index;
   }
 }
