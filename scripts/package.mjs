@@ -3,7 +3,7 @@
 // so dist/ (which the tests use) is left alone. vsce comes from .e2e/ (scripts/provision-e2e.sh),
 // since its install scripts are not wanted in the project.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,15 @@ const manifest = JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8'))
 delete manifest.files;
 writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 run('node', ['esbuild.mjs', '--production', `--outdir=${join(staging, 'dist')}`]);
+// Every bundle the build makes ships: one left out by .vscodeignore (a worker, say) would only show at run time.
+const listed = spawnSync(vsce, ['ls', '--no-dependencies'], { cwd: staging, encoding: 'utf8' }).stdout.split(/\r?\n/);
+const missing = readdirSync(join(staging, 'dist'))
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) => !listed.includes(`dist/${file}`));
+if (missing.length) {
+  console.error(`.vscodeignore leaves out of the package: ${missing.map((file) => `dist/${file}`).join(', ')}`);
+  process.exit(1);
+}
 const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const out = join(root, `${name}-${version}.vsix`);
 run(vsce, ['package', '--no-dependencies', '--out', out], { cwd: staging });
