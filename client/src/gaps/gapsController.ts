@@ -63,7 +63,10 @@ export class GapsController implements vscode.Disposable {
     private readonly output: vscode.OutputChannel,
   ) {
     this.cache = new ExportCache(context.globalStorageUri);
-    this.clusters = new ViewClusters((line) => output.appendLine(line));
+    this.clusters = new ViewClusters(
+      (line) => output.appendLine(line),
+      (work) => vscode.window.withProgress({ location: { viewId: 'docsmith.gaps' } }, () => work),
+    );
     this.tree = new GapsTreeProvider(
       () => this.docsRoot,
       () => this.rangeBounds().previousLabel,

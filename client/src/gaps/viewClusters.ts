@@ -22,7 +22,14 @@ export class ViewClusters {
   clusteredIn: 'worker' | 'extension host' | undefined;
   private memo: (ClusterKey & { clusters: ReportCluster[] }) | undefined;
 
-  constructor(private readonly log: (line: string) => void) {}
+  /**
+   * @param log a line for the output
+   * @param showing shows the view busy while a clustering runs (the view's progress bar)
+   */
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly showing: <T>(work: Promise<T>) => PromiseLike<T> = (work) => work,
+  ) {}
 
   async of(
     key: ClusterKey,
@@ -32,10 +39,12 @@ export class ViewClusters {
     const memo = this.memo;
     if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
     let where: ViewClusters['clusteredIn'] = 'worker';
-    const clusters = await clusterReportInWorker(report, key.pages?.pages ?? [], previous(), (reason) => {
-      where = 'extension host';
-      this.log(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
-    });
+    const clusters = await this.showing(
+      clusterReportInWorker(report, key.pages?.pages ?? [], previous(), (reason) => {
+        where = 'extension host';
+        this.log(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
+      }),
+    );
     this.clusteredIn = where;
     this.memo = { ...key, clusters };
     return clusters;
