@@ -62,7 +62,8 @@ export class LinkTable {
     for (let p = 0; p < pairs.count; p++) {
       const i = pairs.first[p];
       const j = pairs.second[p];
-      const [si, sj] = [at[i]++, at[j]++];
+      const si = at[i]++;
+      const sj = at[j]++;
       other[si] = j;
       other[sj] = i;
       sum[si] = sum[sj] = pairs.sums[p];
@@ -221,7 +222,8 @@ export class LinkTable {
   }
 }
 
-function grown<T extends Int32Array | Float64Array>(from: T, length: number): T {
+/** A typed array of `length` holding `from`'s values (as many as fit). */
+export function grown<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(from: T, length: number): T {
   const to = new (from.constructor as new (length: number) => T)(length);
   to.set(from.subarray(0, Math.min(from.length, length)));
   return to;

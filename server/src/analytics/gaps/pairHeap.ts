@@ -1,3 +1,5 @@
+import { grown } from './linkTable';
+
 /**
  * A binary max-heap of scored pairs of groups for the clustering's merge loop. Entries are held in
  * typed arrays, not objects: the loop pushes and pops hundreds of thousands of them, and compact
@@ -92,16 +94,12 @@ export class PairHeap {
 
   private grow(): void {
     const length = this.score.length * 2;
-    const widen = <T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(from: T, to: T): T => {
-      to.set(from);
-      return to;
-    };
-    this.score = widen(this.score, new Float64Array(length));
-    this.low = widen(this.low, new Int32Array(length));
-    this.high = widen(this.high, new Int32Array(length));
-    this.owners = widen(this.owners, new Int32Array(length));
-    this.versions = widen(this.versions, new Uint32Array(length));
-    this.bounds = widen(this.bounds, new Uint8Array(length));
+    this.score = grown(this.score, length);
+    this.low = grown(this.low, length);
+    this.high = grown(this.high, length);
+    this.owners = grown(this.owners, length);
+    this.versions = grown(this.versions, length);
+    this.bounds = grown(this.bounds, length);
   }
 }
 
