@@ -117,9 +117,9 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       // each by a search in the postings; only when too few of them pass is every section's share counted.
       const shortlist = best(limit + SHORTLIST, () => true);
       const chosen = shortlist.filter((index) => coverage(index) >= enough).slice(0, limit);
-      const all =
+      const ranked =
         chosen.length === limit || shortlist.length < limit + SHORTLIST ? chosen : best(limit, (index) => coverage(index) >= enough);
-      return all.map((index) => {
+      return ranked.map((index) => {
         const { page, section } = docs[index];
         return { file: page.file, heading: section.heading, anchor: section.anchor, line: section.line, score: round(scores[index]) };
       });
