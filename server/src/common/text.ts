@@ -1,6 +1,6 @@
 /**
- * String helpers that regexes would do in quadratic time on hostile input (`/\/+$/` on a long run of
- * `/` followed by another character backtracks from every position): each is one linear scan.
+ * String helpers, each one linear scan. Most are what regexes would do in quadratic time on hostile
+ * input (`/\/+$/` on a long run of `/` followed by another character backtracks from every position).
  */
 
 /** `text` without the characters of `chars` at its end. */
@@ -71,4 +71,11 @@ const BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e
  */
 export function oneLine(text: string): string {
   return text.replace(BREAKS_AND_CONTROLS, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** FNV-1a, 32 bits (as a signed integer), over the UTF-16 code units of `text` from `start` to `end`. */
+export function fnv1a(text: string, start = 0, end = text.length): number {
+  let hash = 0x811c9dc5;
+  for (let at = start; at < end; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  return hash;
 }

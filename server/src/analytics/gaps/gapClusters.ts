@@ -1,3 +1,4 @@
+import { fnv1a } from '../../common/text';
 import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import type { PageRanker, PageSuggestion } from './pageRanking';
@@ -217,10 +218,5 @@ function countPrevious(
 
 /** FNV-1a, 32 bits, as 8 hex digits: short ids that do not change while the questions do not. */
 function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+  return (fnv1a(text) >>> 0).toString(16).padStart(8, '0');
 }

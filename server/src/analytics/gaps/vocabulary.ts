@@ -1,3 +1,4 @@
+import { fnv1a } from '../../common/text';
 import { forEachWord, stemOf } from './terms';
 
 export interface Counted {
@@ -63,7 +64,7 @@ class WordTable {
   private readonly values: number[] = [];
 
   find(source: string, start: number, end: number): number | undefined {
-    const hash = hashOf(source, start, end);
+    const hash = fnv1a(source, start, end);
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot];
@@ -77,7 +78,7 @@ class WordTable {
   add(source: string, start: number, end: number, value: number): void {
     this.words.push(source.slice(start, end));
     this.values.push(value);
-    this.place(this.words.length - 1, hashOf(source, start, end));
+    this.place(this.words.length - 1, fnv1a(source, start, end));
     // Kept at most half full, so a search ends soon.
     if (this.words.length * 2 > this.slots.length) this.grow();
   }
@@ -96,11 +97,4 @@ class WordTable {
     this.hashes = new Int32Array(slots.length * 2);
     for (let slot = 0; slot < slots.length; slot++) if (slots[slot] >= 0) this.place(slots[slot], hashes[slot]);
   }
-}
-
-/** FNV-1a over the stretch's UTF-16 code units. */
-function hashOf(source: string, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let at = start; at < end; at++) hash = Math.imul(hash ^ source.charCodeAt(at), 0x01000193);
-  return hash;
 }
