@@ -190,16 +190,6 @@ export function stemOf(word: string): string {
   return joined;
 }
 
-/** The stems of a text, for indexing (see {@link terms}). */
-export function stems(text: string): string[] {
-  const out: string[] = [];
-  for (const word of words(text)) {
-    const joined = stemOf(word);
-    if (joined) out.push(joined);
-  }
-  return out;
-}
-
 /** True for a word that {@link terms} leaves out of a text's content. */
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
