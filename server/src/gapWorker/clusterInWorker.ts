@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
-import { createPageRanker } from '../analytics/gaps/pageRanking';
+import { clusterGapsAmong, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
 import { gapQuestions, toReportClusters, type ReportCluster } from '../analytics/gaps/reportClusters';
 import type { GapReport } from '../analytics/gapReport';
 import type { Conversation } from '../analytics/types';
@@ -17,7 +16,7 @@ export interface WorkerClusterOptions extends Omit<ClusterOptions, 'ranker'> {
 }
 
 /**
- * {@link clusterGaps} with suggestions among `pages`, computed in a worker thread so the calling
+ * {@link clusterGapsAmong}, computed in a worker thread so the calling
  * thread (the extension host) stays responsive: 10,000 questions take about 2 s. The result is the
  * same as on the calling thread, which is where it is computed when the worker cannot start.
  */
@@ -35,7 +34,7 @@ export async function clusterGapsInWorker(
     throw new Error(reply.message);
   } catch (error) {
     onFallback?.(error instanceof Error ? error.message : String(error));
-    return clusterGaps(questions, { ...clusterOptions, ranker: createPageRanker(pages) });
+    return clusterGapsAmong(questions, pages, clusterOptions);
   } finally {
     void worker?.terminate();
   }

@@ -3,14 +3,13 @@
  * asked for them (the extension host, which must stay responsive while 10,000 questions are grouped).
  */
 import { parentPort } from 'node:worker_threads';
-import { clusterGaps } from '../analytics/gaps/gapClusters';
-import { createPageRanker } from '../analytics/gaps/pageRanking';
+import { clusterGapsAmong } from '../analytics/gaps/gapClusters';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
 parentPort?.on('message', ({ questions, pages, options }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = { kind: 'clustered', clusters: clusterGaps(questions, { ...options, ranker: createPageRanker(pages) }) };
+    reply = { kind: 'clustered', clusters: clusterGapsAmong(questions, pages, options) };
   } catch (error) {
     reply = { kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

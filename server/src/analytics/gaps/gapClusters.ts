@@ -1,7 +1,8 @@
 import { fnv1a } from '../../common/text';
+import type { IndexedPage } from '../../service';
 import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
-import type { PageRanker, PageSuggestion } from './pageRanking';
+import { createPageRanker, type PageRanker, type PageSuggestion } from './pageRanking';
 import { terms, type Term } from './terms';
 
 /** What clustering reads of an unanswered conversation. */
@@ -121,6 +122,15 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
   return clusters
     .map(({ cluster }) => cluster)
     .sort((a, b) => b.conversationIds.length - a.conversationIds.length || a.label.localeCompare(b.label) || a.id.localeCompare(b.id));
+}
+
+/** {@link clusterGaps} with suggestions among a site's pages (indexed for it). */
+export function clusterGapsAmong(
+  questions: readonly GapQuestion[],
+  pages: readonly IndexedPage[],
+  options: Omit<ClusterOptions, 'ranker'> = {},
+): GapCluster[] {
+  return clusterGaps(questions, { ...options, ranker: createPageRanker(pages) });
 }
 
 /** TF-IDF weighting fitted on these questions: a word most questions use says little about which need one is. */

@@ -1,8 +1,7 @@
 import type { IndexedPage } from '../../service';
 import type { GapReport } from '../gapReport';
 import type { Conversation } from '../types';
-import { clusterGaps, type GapCluster, type GapQuestion } from './gapClusters';
-import { createPageRanker } from './pageRanking';
+import { clusterGapsAmong, type GapCluster, type GapQuestion } from './gapClusters';
 
 /** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
 export interface ReportCluster extends GapCluster {
@@ -18,7 +17,7 @@ export function clusterReport(
   pages: readonly IndexedPage[],
   previous?: readonly Pick<Conversation, 'query'>[],
 ): ReportCluster[] {
-  return toReportClusters(clusterGaps(gapQuestions(report), { ranker: createPageRanker(pages), previous }));
+  return toReportClusters(clusterGapsAmong(gapQuestions(report), pages, { previous }));
 }
 
 /** What clustering reads of a report's conversations. */
