@@ -85,16 +85,13 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
   };
   /**
    * c's link to `to` is now `value`, and each other link of c is at most c's recorded best. The new
-   * link is c's exact best when it comes before an exact best, or strictly above a bound (or is the
-   * same pair at the same score); otherwise the recorded best stays, as a bound.
+   * link is c's exact best when the recorded best, if exact, does not come before it, or, if a bound,
+   * is strictly below it; otherwise the recorded score stays, as a bound.
    */
   const raise = (c: number, to: number, value: number) => {
-    const exact = bestSize[c] >= 0;
-    if (bestTo[c] < 0 || ahead(value, c, to, bestScore[c], c, bestTo[c])) {
-      if (value > bestScore[c] || exact || bestTo[c] < 0) setBest(c, to, value);
-      else setBest(c, to, bestScore[c], false);
-    } else if (bestTo[c] === to && value === bestScore[c] && exact) setBest(c, to, value);
-    else setBest(c, bestTo[c] === to || !alive[bestTo[c]] ? to : bestTo[c], bestScore[c], false);
+    const best = bestTo[c] < 0 || (bestSize[c] >= 0 ? !ahead(bestScore[c], c, bestTo[c], value, c, to) : value > bestScore[c]);
+    if (best) setBest(c, to, value);
+    else setBest(c, to, bestScore[c], false);
   };
   for (let c = 0; c < n; c++) findBest(c);
   for (;;) {
