@@ -28,7 +28,7 @@ export class ViewClusters {
    */
   constructor(
     private readonly log: (line: string) => void,
-    private readonly showing: <T>(work: Promise<T>) => PromiseLike<T> = (work) => work,
+    private readonly showing: <T>(work: Promise<T>) => PromiseLike<T>,
   ) {}
 
   async of(

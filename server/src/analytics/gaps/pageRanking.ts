@@ -58,18 +58,18 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   // Each stem's sections, and its saturated, field-weighted term frequency in each, computed once,
   // into typed arrays of the right length (counted first: growing arrays was most of what this allocated).
   const size = vocabulary.size;
-  const found = new Int32Array(size);
+  const sectionsWith = new Int32Array(size);
   const lastSection = new Int32Array(size).fill(-1);
   counted.forEach((fields, index) => {
     for (const field of fieldNames)
       for (const id of fields[field].ids) {
         if (lastSection[id] === index) continue;
         lastSection[id] = index;
-        found[id]++;
+        sectionsWith[id]++;
       }
   });
-  const postingDocs = Array.from(found, (count) => new Int32Array(count));
-  const postingValues = Array.from(found, (count) => new Float64Array(count));
+  const postingDocs = Array.from(sectionsWith, (count) => new Int32Array(count));
+  const postingValues = Array.from(sectionsWith, (count) => new Float64Array(count));
   const filled = new Int32Array(size);
   const tf = new Float64Array(size);
   const inSection = new Int32Array(size);
