@@ -93,6 +93,25 @@ test('the same on larger inputs whose groups gather many links (sparse words, st
   );
 });
 
+test('context terms add to the similarity but are not shared words', () => {
+  const one = (vector: Record<string, number>, context: Record<string, number>) => ({
+    vector: new Map(Object.entries(vector)),
+    context: new Map(Object.entries(context)),
+    weight: 1,
+  });
+  // One shared word and one shared context term: 0.5 + 0.5 = 1, halved for the single shared word.
+  const a = one({ x: Math.SQRT1_2, y: Math.SQRT1_2 }, { s: Math.SQRT1_2 });
+  const b = one({ x: Math.SQRT1_2, z: Math.SQRT1_2 }, { s: Math.SQRT1_2 });
+  assert.deepEqual(clusterVectors([a, b], 0.49), [[0, 1]]);
+  assert.deepEqual(clusterVectors([a, b], 0.51), [[0], [1]], 'counted as two shared words it would be 1');
+  // Context alone: no shared word, no halving.
+  const c = one({ w: 1 }, { s: 1 });
+  const d = one({ v: 1 }, { s: 1 });
+  assert.deepEqual(clusterVectors([c, d], 0.99), [[0, 1]]);
+  // A context key spelled like a word is not that word.
+  assert.deepEqual(clusterVectors([one({ s: 1 }, {}), one({}, { s: 1 })], 0.01), [[0], [1]]);
+});
+
 test('every input is in exactly one group, groups sorted, on inputs large enough to cut neighbours', () => {
   fc.assert(
     fc.property(fc.array(inputArbitrary, { minLength: 50, maxLength: 300 }), (raw) => {

@@ -107,10 +107,58 @@ test('cited pages are kept beside the suggestion, and the trend compares with th
   assert.equal(clusterGaps([q('a', 'x y')])[0].trend, null, 'no previous range, no trend');
 });
 
-test('the labelled set keeps its measured quality (a regression guard, not the target)', async () => {
-  const { topics, ranker } = await loadLabelledSet(resolve(__dirname, '../fixtures/gaps-labelled'));
-  const quality = measure(topics, clusterLabelled(topics, ranker));
-  // Measured 0.65 F1 and 25/32 pages; README reports the figures and the gap to the target.
-  assert.ok(quality.f1 >= 0.62, `F1 ${quality.f1}`);
-  assert.ok(quality.pageRight >= 0.75, `pages ${quality.pageRight}`);
+test('two questions in other words are one need when they find the same section of the site', () => {
+  const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
+  const ranker = createPageRanker([
+    page(
+      'logs',
+      '---\ntitle: Logs\ndescription: Runtime logs and drains.\n---\n\n## Runtime logs\n\nEverything your app prints appears under Logs.\n\n## Retention\n\nRuntime logs are kept for 1 day on Hobby and 7 days on Pro, then deleted.\n',
+    ),
+    page('billing', '---\ntitle: Billing\ndescription: Plans and invoices.\n---\n\n## Invoices\n\nInvoices are emailed each month.\n'),
+    page('domains', '---\ntitle: Domains\n---\n\n## Adding a domain\n\nCreate a CNAME record.\n'),
+  ]);
+  const questions = [
+    q('a', 'how many days are logs kept'),
+    q('b', 'retention period for my app output'),
+    q('c', 'where are invoices emailed'),
+    q('d', 'add a CNAME record'),
+  ];
+  // No word in common: apart on their words alone, together through the Retention section.
+  assert.ok(!sameCluster(clusterGaps(questions), 'a', 'b'));
+  const clusters = clusterGaps(questions, { ranker });
+  assert.ok(sameCluster(clusters, 'a', 'b'));
+  assert.equal(clusters.length, 3, 'questions finding other sections stay apart');
+  assert.equal(clusters.find((cluster) => cluster.conversationIds.includes('a'))!.suggestion!.heading, 'Retention');
+});
+
+test('the ranker finds each question its best sections cheaply, in the order rank() scores them', () => {
+  const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
+  const ranker = createPageRanker([
+    page('a', '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhooks are retried.\n\n## Events\n\nEvent types.\n'),
+    page('b', '---\ntitle: Errors\n---\n\nA failed request returns an error.\n'),
+  ]);
+  const query = new Map([['fail', 1]]);
+  const nearest = ranker.nearest(query, 3);
+  assert.deepEqual(
+    nearest.map((found) => Math.round(found.score * 1000) / 1000),
+    ranker.rank(query, 3).map((suggestion) => suggestion.score),
+  );
+  assert.ok(nearest.length === 2 && nearest[0].score >= nearest[1].score);
+  assert.deepEqual(ranker.nearest(new Map([['kubernet', 1]]), 3), [], 'no section holds the word');
+  // Sections holding a stem in any field: both of page a's (its title), and page b's one.
+  assert.equal(ranker.sectionsWith('webhook'), 3);
+  assert.equal(ranker.sectionsWith('error'), 1);
+  assert.equal(ranker.sectionsWith('kubernet'), 0);
+});
+
+test('the labelled sets keep their measured quality (a regression guard, not the target)', async () => {
+  // Measured, at the default threshold: Beacon 0.70 F1 and 25/32 pages, Harbor 0.33 F1 and 31/33
+  // pages; README reports the figures and the gap to the target.
+  const guards = { 'gaps-labelled': { f1: 0.66, pages: 0.75 }, 'gaps-labelled-harbor': { f1: 0.3, pages: 0.9 } };
+  for (const [set, guard] of Object.entries(guards)) {
+    const { topics, ranker } = await loadLabelledSet(resolve(__dirname, '../fixtures', set));
+    const quality = measure(topics, clusterLabelled(topics, ranker));
+    assert.ok(quality.f1 >= guard.f1, `${set}: F1 ${quality.f1}`);
+    assert.ok(quality.pageRight >= guard.pages, `${set}: pages ${quality.pageRight}`);
+  }
 });

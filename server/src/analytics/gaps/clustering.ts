@@ -12,7 +12,13 @@ import { PairHeap } from './pairHeap';
 export type Vector = ReadonlyMap<string, number>;
 
 export interface ClusterInput {
+  /** Positive weights (a unit vector for cosine similarity). */
   vector: Vector;
+  /**
+   * More of the input, beside its words: these add to the similarity like the vector's terms, but two
+   * inputs that share one word and context still share a single word ({@link SINGLE_SHARED}).
+   */
+  context?: Vector;
   /** How many questions this vector stands for (identical questions are one input). */
   weight: number;
 }
@@ -155,31 +161,35 @@ function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
   const ids = new Map<string, number>();
   const termsOf: Int32Array[] = [];
   const weightsOf: Float64Array[] = [];
-  const lists: { docs: number[]; weights: number[] }[] = [];
+  const lists: { docs: number[]; weights: number[]; word: number }[] = [];
   /** For each input and each of its terms, its place in that term's postings. */
   const placeOf: Int32Array[] = [];
   inputs.forEach((input, index) => {
-    const terms = new Int32Array(input.vector.size);
-    const weights = new Float64Array(input.vector.size);
-    const places = new Int32Array(input.vector.size);
+    const size = input.vector.size + (input.context?.size ?? 0);
+    const terms = new Int32Array(size);
+    const weights = new Float64Array(size);
+    const places = new Int32Array(size);
     let k = 0;
-    for (const [term, weight] of input.vector) {
+    const add = (term: string, weight: number, word: number) => {
       let id = ids.get(term);
       if (id === undefined) {
         ids.set(term, (id = lists.length));
-        lists.push({ docs: [], weights: [] });
+        lists.push({ docs: [], weights: [], word });
       }
       terms[k] = id;
       weights[k] = weight;
       places[k] = lists[id].docs.push(index) - 1;
       lists[id].weights.push(weight);
       k++;
-    }
+    };
+    for (const [term, weight] of input.vector) add(term, weight, 1);
+    // Context terms are numbered apart from words: a context key may be spelled like a word.
+    if (input.context) for (const [term, weight] of input.context) add(`\u0000${term}`, weight, 0);
     termsOf.push(terms);
     weightsOf.push(weights);
     placeOf.push(places);
   });
-  const postings = lists.map((list) => ({ docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights) }));
+  const postings = lists.map((list) => ({ docs: Int32Array.from(list.docs), weights: Float64Array.from(list.weights), word: list.word }));
   const commonLimit = Math.max(100, n * COMMON_TERM_SHARE);
   // The kept pairs, each once (i < j); the maps are built from them afterwards, one input at a time,
   // which is far quicker than filling thousands of maps at random.
@@ -196,13 +206,13 @@ function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
     const terms = termsOf[i];
     let touches = 0;
     for (let k = 0; k < terms.length; k++) {
-      const { docs, weights } = postings[terms[k]];
+      const { docs, weights, word } = postings[terms[k]];
       if (docs.length > commonLimit) continue;
       const weight = weightsOf[i][k];
       for (let p = placeOf[i][k] + 1; p < docs.length; p++) {
         const j = docs[p];
-        if (shared[j] === 0) touched[touches++] = j;
-        shared[j]++;
+        if (dot[j] === 0) touched[touches++] = j;
+        shared[j] += word;
         dot[j] += weight * weights[p];
       }
     }

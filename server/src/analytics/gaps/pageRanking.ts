@@ -20,6 +20,8 @@ const MIN_COVERAGE = 0.1;
 const B = 0.75;
 /** How many sections past `limit`, best score first, are checked for coverage before every section is. */
 const SHORTLIST = 8;
+/** nearest() reads at most this many sections of each query word: those where the word weighs most. */
+const IMPACT = 64;
 
 interface SectionDoc {
   page: IndexedPage;
@@ -29,6 +31,15 @@ interface SectionDoc {
 export interface PageRanker {
   /** Sections best first for a query of weighted stems; at most `limit`. */
   rank(query: ReadonlyMap<string, number>, limit?: number): PageSuggestion[];
+  /**
+   * The `limit` sections with the highest BM25F score for a query, best first, as section numbers
+   * (0 to size - 1) with their scores: no coverage rule and nothing built per section, so it is cheap
+   * enough to call for every question, where {@link rank} is called for every cluster.
+   */
+  nearest(query: ReadonlyMap<string, number>, limit: number): { section: number; score: number }[];
+  /** How many sections use a stem in any field (0 for a stem no page uses). */
+  sectionsWith(stem: string): number;
+  /** How many sections the site has. */
   readonly size: number;
 }
 
@@ -91,20 +102,62 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
     }
   });
   const postings = new Map([...vocabulary.ids].map(([stem, id]) => [stem, { docs: postingDocs[id], values: postingValues[id] }]));
-  // Scratch for rank(), kept between calls: a report ranks hundreds of clusters, and a fresh array of
-  // every section each time was most of that cost. Clearing it is a fill, far cheaper than the loop.
+  // For nearest(): each stem's sections where it weighs most, at most IMPACT of them, made when a query
+  // first uses the stem. A section outside every query word's best few is all but never among the
+  // query's best three, and a word a large part of the site uses would otherwise cost as many steps as
+  // the sections holding it, for every question.
+  const impact = new Map<string, { docs: Int32Array; values: Float64Array } | null>();
+  const impactOf = (stem: string) => {
+    let list = impact.get(stem);
+    if (list === undefined) impact.set(stem, (list = strongest(postings.get(stem))));
+    return list;
+  };
+  // Scratch for rank() and nearest(), kept between calls and zero between them: a report ranks hundreds
+  // of clusters, and a fresh array of every section each time was most of that cost.
   const scores = new Float64Array(n);
+  const touched = new Int32Array(n);
+  const idfOf = (found: number) => Math.log(1 + (n - found + 0.5) / (found + 0.5));
   return {
     size: n,
+    sectionsWith: (stem) => postings.get(stem)?.docs.length ?? 0,
+    nearest(query, limit) {
+      // Scores accumulate into the shared array from zero, and only the sections touched are read and
+      // put back to zero: a question's few words touch a small part of a large site.
+      let touches = 0;
+      for (const [stem, weight] of query) {
+        const list = impactOf(stem);
+        if (!list) continue;
+        const w = weight * idfOf(postings.get(stem)!.docs.length);
+        const { docs: ids, values } = list;
+        for (let k = 0; k < ids.length; k++) {
+          if (scores[ids[k]] === 0) touched[touches++] = ids[k];
+          scores[ids[k]] += w * values[k];
+        }
+      }
+      const top: { section: number; score: number }[] = [];
+      for (let t = 0; t < touches; t++) {
+        const section = touched[t];
+        const score = scores[section];
+        scores[section] = 0;
+        if (top.length === limit && !(score > top[limit - 1].score || (score === top[limit - 1].score && section < top[limit - 1].section)))
+          continue;
+        let at = top.length === limit ? limit - 1 : top.length;
+        while (at > 0 && (score > top[at - 1].score || (score === top[at - 1].score && section < top[at - 1].section))) {
+          top[at] = top[at - 1];
+          at--;
+        }
+        top[at] = { section, score };
+      }
+      return top;
+    },
     rank(query, limit = 5) {
-      scores.fill(0);
       let total = 0;
       const terms: { ids: Int32Array; w: number }[] = [];
       for (const [stem, weight] of query) {
         const list = postings.get(stem);
         const found = list?.docs.length ?? 0;
         // A word no page uses weighs as much as the rarest: a query of unknown words covers little.
-        const idf = Math.log(1 + (n - found + 0.5) / (found + 0.5));
+        const idf = idfOf(found);
         total += weight * idf;
         if (!list) continue;
         const w = weight * idf;
@@ -119,10 +172,13 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       const chosen = shortlist.filter((index) => coverage(index) >= enough).slice(0, limit);
       const ranked =
         chosen.length === limit || shortlist.length < limit + SHORTLIST ? chosen : best(limit, (index) => coverage(index) >= enough);
-      return ranked.map((index) => {
+      const suggestions = ranked.map((index) => {
         const { page, section } = docs[index];
         return { file: page.file, heading: section.heading, anchor: section.anchor, line: section.line, score: round(scores[index]) };
       });
+      // Zero between calls, which nearest() counts on.
+      scores.fill(0);
+      return suggestions;
 
       /** A section's share of the query's weight: the weights of the query's words it holds, in the query's order. */
       function coverage(index: number): number {
@@ -150,6 +206,28 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
     }
     return list;
   }
+}
+
+/** A stem's postings where its value is highest, at most {@link IMPACT}, in the order of their sections. */
+function strongest(list: { docs: Int32Array; values: Float64Array } | undefined) {
+  if (!list || list.docs.length <= IMPACT) return list ?? null;
+  // The IMPACT-th highest value (a native sort of a copy), then the postings above it, and those at it
+  // in the order of their sections until IMPACT are taken.
+  const bar = Float64Array.from(list.values).sort()[list.values.length - IMPACT];
+  let above = 0;
+  for (const value of list.values) if (value > bar) above++;
+  let atBar = IMPACT - above;
+  const docs = new Int32Array(IMPACT);
+  const values = new Float64Array(IMPACT);
+  let k = 0;
+  for (let p = 0; p < list.docs.length; p++) {
+    const value = list.values[p];
+    if (value > bar || (value === bar && atBar-- > 0)) {
+      docs[k] = list.docs[p];
+      values[k++] = value;
+    }
+  }
+  return { docs, values };
 }
 
 /** True when the sorted `ids` hold `index` (a binary search). */
