@@ -25,6 +25,8 @@ const WEBHOOKS = [
   q('g', 'invoice payment by bank transfer'),
 ];
 
+const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
+
 function sameCluster(clusters: ReturnType<typeof clusterGaps>, a: string, b: string): boolean {
   return clusters.some((cluster) => cluster.conversationIds.includes(a) && cluster.conversationIds.includes(b));
 }
@@ -71,7 +73,6 @@ test('labels are short, readable and cut at a word', () => {
 });
 
 test('the suggestion ranks title, description, headings and body, and names the heading', () => {
-  const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
   const ranker = createPageRanker([
     page(
       'webhooks',
@@ -108,7 +109,6 @@ test('cited pages are kept beside the suggestion, and the trend compares with th
 });
 
 test('two questions in other words are one need when they find the same section of the site', () => {
-  const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
   const ranker = createPageRanker([
     page(
       'logs',
@@ -132,7 +132,6 @@ test('two questions in other words are one need when they find the same section 
 });
 
 test('the ranker finds each question its best sections cheaply, in the order rank() scores them', () => {
-  const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
   const ranker = createPageRanker([
     page('a', '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhooks are retried.\n\n## Events\n\nEvent types.\n'),
     page('b', '---\ntitle: Errors\n---\n\nA failed request returns an error.\n'),
