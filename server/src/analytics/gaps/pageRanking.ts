@@ -102,21 +102,25 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
     }
   });
   const postings = new Map([...vocabulary.ids].map(([stem, id]) => [stem, { docs: postingDocs[id], values: postingValues[id] }]));
+  // BM25's inverse document frequency of a stem that `found` sections hold.
+  const idfOf = (found: number) => Math.log(1 + (n - found + 0.5) / (found + 0.5));
   // For nearest(): each stem's sections where it weighs most, at most IMPACT of them, made when a query
   // first uses the stem. A section outside every query word's best few is all but never among the
   // query's best three, and a word a large part of the site uses would otherwise cost as many steps as
   // the sections holding it, for every question.
-  const impact = new Map<string, { docs: Int32Array; values: Float64Array } | null>();
+  const impact = new Map<string, { docs: Int32Array; values: Float64Array; idf: number } | null>();
   const impactOf = (stem: string) => {
     let list = impact.get(stem);
-    if (list === undefined) impact.set(stem, (list = strongest(postings.get(stem))));
+    if (list === undefined) {
+      const all = postings.get(stem);
+      impact.set(stem, (list = all ? { ...strongest(all), idf: idfOf(all.docs.length) } : null));
+    }
     return list;
   };
   // Scratch for rank() and nearest(), kept between calls and zero between them: a report ranks hundreds
   // of clusters, and a fresh array of every section each time was most of that cost.
   const scores = new Float64Array(n);
   const touched = new Int32Array(n);
-  const idfOf = (found: number) => Math.log(1 + (n - found + 0.5) / (found + 0.5));
   return {
     size: n,
     sectionsWith: (stem) => postings.get(stem)?.docs.length ?? 0,
@@ -127,27 +131,15 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       for (const [stem, weight] of query) {
         const list = impactOf(stem);
         if (!list) continue;
-        const w = weight * idfOf(postings.get(stem)!.docs.length);
+        const w = weight * list.idf;
         const { docs: ids, values } = list;
         for (let k = 0; k < ids.length; k++) {
           if (scores[ids[k]] === 0) touched[touches++] = ids[k];
           scores[ids[k]] += w * values[k];
         }
       }
-      const top: { section: number; score: number }[] = [];
-      for (let t = 0; t < touches; t++) {
-        const section = touched[t];
-        const score = scores[section];
-        scores[section] = 0;
-        if (top.length === limit && !(score > top[limit - 1].score || (score === top[limit - 1].score && section < top[limit - 1].section)))
-          continue;
-        let at = top.length === limit ? limit - 1 : top.length;
-        while (at > 0 && (score > top[at - 1].score || (score === top[at - 1].score && section < top[at - 1].section))) {
-          top[at] = top[at - 1];
-          at--;
-        }
-        top[at] = { section, score };
-      }
+      const top = best(limit, () => true, touched, touches).map((section) => ({ section, score: scores[section] }));
+      for (let t = 0; t < touches; t++) scores[touched[t]] = 0;
       return top;
     },
     rank(query, limit = 5) {
@@ -189,11 +181,15 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
     },
   };
 
-  /** The best `count` sections hit that `keep` keeps, in order of score (no sort of every section). */
-  function best(count: number, keep: (index: number) => boolean): number[] {
+  /**
+   * The best `count` sections hit that `keep` keeps, in order of score (no sort of every section):
+   * among every section, or among the first `length` of `candidates` when given.
+   */
+  function best(count: number, keep: (index: number) => boolean, candidates?: Int32Array, length = n): number[] {
     const list: number[] = [];
     const ahead = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
-    for (let index = 0; index < n; index++) {
+    for (let k = 0; k < length; k++) {
+      const index = candidates ? candidates[k] : k;
       if (scores[index] === 0) continue;
       if (list.length === count && !ahead(index, list[count - 1])) continue;
       if (!keep(index)) continue;
@@ -209,8 +205,8 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
 }
 
 /** A stem's postings where its value is highest, at most {@link IMPACT}, in the order of their sections. */
-function strongest(list: { docs: Int32Array; values: Float64Array } | undefined) {
-  if (!list || list.docs.length <= IMPACT) return list ?? null;
+function strongest(list: { docs: Int32Array; values: Float64Array }): { docs: Int32Array; values: Float64Array } {
+  if (list.docs.length <= IMPACT) return list;
   // The IMPACT-th highest value (a native sort of a copy), then the postings above it, and those at it
   // in the order of their sections until IMPACT are taken.
   const bar = Float64Array.from(list.values).sort()[list.values.length - IMPACT];
