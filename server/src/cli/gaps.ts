@@ -11,6 +11,7 @@ import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath } from '../service';
 import { UsageError } from './config';
 import { formatGapsCsv } from './gapFormats/csv';
+import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
 
@@ -32,8 +33,11 @@ export interface GapsOptions {
   signal?: AbortSignal;
 }
 
-/** `docsmith gaps`: every page of the export, the unanswered conversations, mapped to local pages. */
-export async function runGaps(options: GapsOptions): Promise<string> {
+/**
+ * `docsmith gaps`: every page of the export, the unanswered conversations, mapped to local pages. The
+ * output comes in pieces, to be written one after the other (JSON of a big export is never one string).
+ */
+export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
   if (!options.apiKey)
     throw new UsageError(
       'set the admin API key in the environment variable DOCSMITH_API_KEY (it is never read from a flag, so it stays out of shell history and process lists).',
@@ -78,14 +82,19 @@ export async function runGaps(options: GapsOptions): Promise<string> {
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':
-      return JSON.stringify(result.truncated ? { ...report, truncated: true } : report, null, 2) + '\n';
+      return withNewline(jsonChunks(result.truncated ? { ...report, truncated: true } : report));
     case 'markdown':
-      return formatGapsMarkdown(report, range);
+      return [formatGapsMarkdown(report, range)];
     case 'csv':
-      return formatGapsCsv(report);
+      return [formatGapsCsv(report)];
     default:
-      return formatGapsText(report, range);
+      return [formatGapsText(report, range)];
   }
+}
+
+function* withNewline(chunks: Iterable<string>): Generator<string> {
+  yield* chunks;
+  yield '\n';
 }
 
 /** One export of a date range, keeping the conversations `keep` accepts. */

@@ -102,7 +102,7 @@ program
         warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
       });
       if (interactive) process.stderr.write('\r\x1b[K');
-      await write(output);
+      await writeAll(output);
     },
   );
 
@@ -153,6 +153,19 @@ function fraction(value: string): number {
   if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(value) || number < 0 || number > 1)
     throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
   return number;
+}
+
+/** Output in pieces, gathered into writes of about 64 KB, each waited for when the pipe is full. */
+async function writeAll(chunks: Iterable<string>): Promise<void> {
+  let pending = '';
+  for (const chunk of chunks) {
+    pending += chunk;
+    if (pending.length >= 65536) {
+      await write(pending);
+      pending = '';
+    }
+  }
+  if (pending) await write(pending);
 }
 
 function write(text: string): Promise<void> {
