@@ -1,11 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { clusterGaps, type GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { clusterGapsInWorker } from '../../server/src/gapWorker/clusterInWorker';
 import { loadLabelledSet } from '../../bench/gapQuality';
 import { tempDir } from '../helpers/tempDir';
+import { ViewClusters } from '../../client/src/gaps/viewClusters';
+import type { CachedExport } from '../../client/src/gaps/exportCache';
+import type { Conversation } from '../../server/src/analytics/types';
+import type { PageIndex } from '../../server/src/service';
 
 /** The Docs Gaps view clusters in a worker thread; what comes back must be what the calling thread would compute. */
 async function labelled(): Promise<{ questions: GapQuestion[]; pages: Parameters<typeof createPageRanker>[0] }> {
@@ -42,4 +48,67 @@ test('a worker that cannot start: the same clusters from the calling thread, and
   assert.equal(reasons.length, 1);
   assert.match(reasons[0], /gapWorker\.js|Cannot find/);
   assert.deepEqual(clusters, clusterGaps(questions, { ranker: createPageRanker(pages) }));
+});
+
+test('an abort terminates the worker and rejects, without clustering on the calling thread instead', async () => {
+  const { questions, pages } = await labelled();
+  const dir = tempDir();
+  const ticks = join(dir, 'ticks');
+  // A clustering that never ends: it counts, in a file, until it is stopped.
+  const script = join(dir, 'slowWorker.js');
+  writeFileSync(
+    script,
+    `const { parentPort } = require('node:worker_threads');
+     const { appendFileSync } = require('node:fs');
+     parentPort.once('message', () => setInterval(() => appendFileSync(${JSON.stringify(ticks)}, '.'), 5));`,
+  );
+  const reasons: string[] = [];
+  const abort = new AbortController();
+  const clustering = clusterGapsInWorker(questions, pages, { script, signal: abort.signal, onFallback: (reason) => reasons.push(reason) });
+  while (!existsSync(ticks)) await delay(5);
+  abort.abort(new DOMException('stale', 'AbortError'));
+  await assert.rejects(clustering, { name: 'AbortError' });
+  assert.deepEqual(reasons, [], 'no fallback to the calling thread');
+  await delay(50);
+  const counted = readFileSync(ticks, 'utf8').length;
+  await delay(100);
+  assert.equal(readFileSync(ticks, 'utf8').length, counted, 'the worker stopped counting');
+});
+
+test('a clustering asked with an aborted signal starts no worker', async () => {
+  const { questions, pages } = await labelled();
+  const abort = new AbortController();
+  abort.abort(new DOMException('stale', 'AbortError'));
+  const reasons: string[] = [];
+  await assert.rejects(clusterGapsInWorker(questions, pages, { signal: abort.signal, onFallback: (reason) => reasons.push(reason) }), {
+    name: 'AbortError',
+  });
+  assert.deepEqual(reasons, []);
+});
+
+test('the view drops a superseded clustering, keeps nothing of it, and clusters the next request', async () => {
+  const { questions, pages } = await labelled();
+  const conversations = questions.map((question) => ({ ...question, response: '', sources: [] })) as unknown as Conversation[];
+  const lines: string[] = [];
+  const view = new ViewClusters(
+    (line) => lines.push(line),
+    (work) => work,
+  );
+  const key = (range: string) => ({ export: exported, range, pages: { pages } as unknown as PageIndex });
+  const exported = { conversations } as unknown as CachedExport;
+  const first = key('{"days":30}');
+  const stale = view.of(first, { conversations }, () => undefined);
+  view.supersede();
+  await assert.rejects(stale, { name: 'AbortError' });
+  const second = key('{"days":7}');
+  const clusters = await view.of(second, { conversations }, () => undefined);
+  assert.equal(
+    clusters.reduce((sum, cluster) => sum + cluster.size, 0),
+    questions.length,
+  );
+  assert.equal(view.clusteredIn, 'worker');
+  assert.deepEqual(lines, []);
+  // The second result is kept for its key; the superseded one was never kept.
+  assert.equal(await view.of(second, { conversations }, () => undefined), clusters);
+  view.supersede(); // nothing runs: a no-op
 });

@@ -54,6 +54,7 @@ export class GapsController implements vscode.Disposable {
    * it must not overwrite the fresh export with its stale read.
    */
   private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -149,6 +150,7 @@ export class GapsController implements vscode.Disposable {
 
   /** Shows what the cache holds (offline), without fetching. */
   load(): Promise<void> {
+    this.clusters.supersede();
     return this.serial(() => this.loadNow());
   }
 
@@ -235,7 +237,17 @@ export class GapsController implements vscode.Disposable {
     const report = buildGapReport(conversations, mapper);
     this.documents.set(report.conversations, this.docsRoot);
     const triage = (await this.triage?.read()) ?? new Map();
-    const clusters = this.groupBy === 'cluster' ? await this.clustersOf(report, bounds, mapper) : undefined;
+    let clusters: ReportCluster[] | undefined;
+    try {
+      clusters = this.groupBy === 'cluster' ? await this.clustersOf(report, bounds, mapper) : undefined;
+    } catch (error) {
+      // Superseded: rendered again after what superseded it (cheap when that task rendered: the clusters are kept).
+      if ((error as Error).name === 'AbortError') {
+        if (!this.disposed) void this.serial(() => this.render());
+        return;
+      }
+      throw error;
+    }
     const groups = buildGapTree(report, triage, this.groupBy, { clusters, showDone: this.showDone });
     this.tree.update(groups);
     this.lens.update(citationsByFile(buildGapTree(report, triage, 'page')));
@@ -279,6 +291,8 @@ export class GapsController implements vscode.Disposable {
   }
 
   refresh(): Promise<void> {
+    // A clustering of what the refresh replaces would hold the fetch up, to no use.
+    this.clusters.supersede();
     return this.serial(() => this.refreshNow());
   }
 
@@ -366,6 +380,7 @@ export class GapsController implements vscode.Disposable {
 
   private async setGroupBy(groupBy: GroupBy): Promise<void> {
     await this.context.workspaceState.update('docsmith.gaps.groupBy', groupBy);
+    if (groupBy !== 'cluster') this.clusters.supersede();
     await vscode.commands.executeCommand('setContext', 'docsmith.gaps.groupBy', groupBy);
     await this.serial(() => this.render());
   }
@@ -391,6 +406,8 @@ export class GapsController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.clusters.supersede();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

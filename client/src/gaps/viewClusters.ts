@@ -21,6 +21,8 @@ export class ViewClusters {
   /** Where the last clusters were computed: in the worker, or here when it could not start. */
   clusteredIn: 'worker' | 'extension host' | undefined;
   private memo: (ClusterKey & { clusters: ReportCluster[] }) | undefined;
+  /** Stops the clustering under way, if any. */
+  private running: AbortController | undefined;
 
   /**
    * @param log a line for the output
@@ -39,14 +41,34 @@ export class ViewClusters {
     const memo = this.memo;
     if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
     let where: ViewClusters['clusteredIn'] = 'worker';
-    const clusters = await this.showing(
-      clusterReportInWorker(report, key.pages?.pages ?? [], previous(), (reason) => {
-        where = 'extension host';
-        this.log(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
-      }),
-    );
-    this.clusteredIn = where;
-    this.memo = { ...key, clusters };
-    return clusters;
+    const running = (this.running = new AbortController());
+    try {
+      const clusters = await this.showing(
+        clusterReportInWorker(
+          report,
+          key.pages?.pages ?? [],
+          previous(),
+          (reason) => {
+            where = 'extension host';
+            this.log(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
+          },
+          running.signal,
+        ),
+      );
+      this.clusteredIn = where;
+      this.memo = { ...key, clusters };
+      return clusters;
+    } finally {
+      if (this.running === running) this.running = undefined;
+    }
+  }
+
+  /**
+   * Stops the clustering under way (its worker is terminated and `of` rejects with an AbortError):
+   * what it clusters is out of date (another range, a new export) or no longer shown. Nothing
+   * happens when none runs.
+   */
+  supersede(): void {
+    this.running?.abort(new DOMException('a newer view of the gaps replaced this clustering', 'AbortError'));
   }
 }

@@ -13,26 +13,31 @@ export interface WorkerClusterOptions extends Omit<ClusterOptions, 'ranker'> {
   script?: string;
   /** Told why, when the worker could not run and the clusters were computed on the calling thread. */
   onFallback?: (reason: string) => void;
+  /** Stops the worker; the promise then rejects with an AbortError (and nothing is computed here). */
+  signal?: AbortSignal;
 }
 
 /**
  * {@link clusterGapsAmong}, computed in a worker thread so the calling
  * thread (the extension host) stays responsive: 10,000 questions take about 2 s. The result is the
- * same as on the calling thread, which is where it is computed when the worker cannot start.
+ * same as on the calling thread, which is where it is computed when the worker cannot start. An
+ * abort (a newer request made this one stale) terminates the worker at once.
  */
 export async function clusterGapsInWorker(
   questions: readonly GapQuestion[],
   pages: readonly IndexedPage[],
   options: WorkerClusterOptions = {},
 ): Promise<GapCluster[]> {
-  const { script, onFallback, ...clusterOptions } = options;
+  const { script, onFallback, signal, ...clusterOptions } = options;
+  signal?.throwIfAborted();
   let worker: Worker | undefined;
   try {
     worker = spawn(script);
-    const reply = await ask(worker, { questions, pages, options: clusterOptions });
+    const reply = await ask(worker, { questions, pages, options: clusterOptions }, signal);
     if (reply.kind === 'clustered') return reply.clusters;
     throw new Error(reply.message);
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     onFallback?.(error instanceof Error ? error.message : String(error));
     return clusterGapsAmong(questions, pages, clusterOptions);
   } finally {
@@ -46,15 +51,28 @@ export async function clusterReportInWorker(
   pages: readonly IndexedPage[],
   previous: readonly Pick<Conversation, 'query'>[] | undefined,
   onFallback?: (reason: string) => void,
+  signal?: AbortSignal,
 ): Promise<ReportCluster[]> {
-  return toReportClusters(await clusterGapsInWorker(gapQuestions(report), pages, { previous, onFallback }));
+  return toReportClusters(await clusterGapsInWorker(gapQuestions(report), pages, { previous, onFallback, signal }));
 }
 
-function ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {
+function ask(worker: Worker, request: WorkerRequest, signal: AbortSignal | undefined): Promise<WorkerReply> {
   return new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the gap worker stopped before answering (exit code ${code})`)));
+    // The worker is terminated by the caller, once this rejects.
+    const abort = () => reject(signal!.reason);
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle =
+      <T>(then: (value: T) => void) =>
+      (value: T) => {
+        signal?.removeEventListener('abort', abort);
+        then(value);
+      };
+    worker.once('message', settle(resolve));
+    worker.once('error', settle(reject));
+    worker.once(
+      'exit',
+      settle((code: number) => reject(new Error(`the gap worker stopped before answering (exit code ${code})`))),
+    );
     worker.postMessage(request);
   });
 }
