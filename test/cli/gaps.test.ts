@@ -1,6 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { CLI, runCli } from '../helpers/cli';
 
@@ -156,4 +158,32 @@ test('mock-server rejects bad options with exit 2', async () => {
   const result = await runCli(['mock-server', '--fault-rate', '2']);
   assert.equal(result.code, 2);
   assert.match(result.stderr, /--fault-rate must be a number from 0 to 1/);
+});
+
+test('Ctrl-C during the export exits 130 with no report on stdout', async () => {
+  // A server that takes the first request and never answers: the export is under way when the signal comes.
+  let asked!: () => void;
+  const requested = new Promise<void>((done) => (asked = done));
+  const hanging = createServer(() => asked());
+  await new Promise<void>((done) => hanging.listen(0, '127.0.0.1', done));
+  try {
+    const base = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const child = spawn(process.execPath, [CLI, 'gaps', '--project', 'acme', '--base-url', base, '--docs', example, '--format', 'json'], {
+      env: { ...process.env, DOCSMITH_API_KEY: KEY, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const closed = new Promise<number | null>((done) => child.on('close', done));
+    await requested;
+    child.kill('SIGINT');
+    assert.equal(await closed, 130, stderr);
+    assert.match(stderr, /cancelled/);
+    assert.equal(stdout, '');
+  } finally {
+    hanging.closeAllConnections();
+    hanging.close();
+  }
 });

@@ -10,7 +10,7 @@ import { loadLabelledSet } from '../../bench/gapQuality';
 import { tempDir } from '../helpers/tempDir';
 import { ViewClusters } from '../../client/src/gaps/viewClusters';
 import type { CachedExport } from '../../client/src/gaps/exportCache';
-import type { Conversation } from '../../server/src/analytics/types';
+import type { ReportConversation } from '../../server/src/analytics/gapReport';
 import type { PageIndex } from '../../server/src/service';
 
 /** The Docs Gaps view clusters in a worker thread; what comes back must be what the calling thread would compute. */
@@ -88,7 +88,7 @@ test('a clustering asked with an aborted signal starts no worker', async () => {
 
 test('the view drops a superseded clustering, keeps nothing of it, and clusters the next request', async () => {
   const { questions, pages } = await labelled();
-  const conversations = questions.map((question) => ({ ...question, response: '', sources: [] })) as unknown as Conversation[];
+  const conversations = questions.map((question) => ({ ...question, response: '', sources: [] })) as unknown as ReportConversation[];
   const lines: string[] = [];
   const view = new ViewClusters(
     (line) => lines.push(line),

@@ -102,7 +102,12 @@ program
         warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
       });
       if (interactive) process.stderr.write('\r\x1b[K');
-      await writeAll(output);
+      // Ctrl-C while the clusters were computed (the signal is read between pages): no report, as during the export.
+      if (!controller.signal.aborted) await writeAll(output, controller.signal);
+      if (controller.signal.aborted) {
+        process.stderr.write('docsmith: cancelled; the report was not written in full.\n');
+        process.exitCode = 130;
+      }
     },
   );
 
@@ -155,10 +160,11 @@ function fraction(value: string): number {
   return number;
 }
 
-/** Output in pieces, gathered into writes of about 64 KB, each waited for when the pipe is full. */
-async function writeAll(chunks: Iterable<string>): Promise<void> {
+/** Output in pieces, gathered into writes of about 64 KB, each waited for when the pipe is full; stops on abort. */
+async function writeAll(chunks: Iterable<string>, signal: AbortSignal): Promise<void> {
   let pending = '';
   for (const chunk of chunks) {
+    if (signal.aborted) return;
     pending += chunk;
     if (pending.length >= 65536) {
       await write(pending);
