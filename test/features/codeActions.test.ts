@@ -105,6 +105,23 @@ test('a page no navigation lists: add it to a group, those with pages of its fol
   assert.ok(after.includes('"guides/webhooks",\n              "guides/old-setup"\n'), 'one entry per line, indented as its neighbours');
 });
 
+test('a page no navigation lists, on a site whose navigation is one list of pages: add it to that list', async () => {
+  const files = {
+    'docs.json':
+      '{\n  "name": "Flat",\n  "theme": "mint",\n  "colors": { "primary": "#0D9373" },\n  "navigation": {\n    "pages": ["index", "faq"]\n  }\n}\n',
+    'index.mdx': '---\ntitle: Home\n---\n',
+    'faq.mdx': '---\ntitle: FAQ\n---\n',
+    'setup.mdx': '---\ntitle: Setup\n---\n',
+  };
+  const { actions } = await fixesFor('nav/orphan-page', 'setup.mdx', files);
+  assert.deepEqual(actions.map(summary), [['Add to navigation: top level', false]]);
+  assert.deepEqual(JSON.parse(apply(files['docs.json'], actions[0].edit!.changes!['file:///site/docs.json'])).navigation.pages, [
+    'index',
+    'faq',
+    'setup',
+  ]);
+});
+
 test('a path parameter without a ParamField: insert one', async () => {
   const page = '---\ntitle: Delete\napi: "DELETE /users/{userId}"\n---\n\nDeletes a user.\n';
   const { actions } = await fixesFor('fields/missing-path-param', 'api-reference/delete-user.mdx', {

@@ -2,8 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { buildGapReport } from '../../server/src/analytics/gapReport';
 import { pageDraft } from '../../server/src/analytics/gaps/drafts';
 import { clusterReport } from '../../server/src/analytics/gaps/reportClusters';
@@ -13,6 +11,7 @@ import { createLanguageService } from '../../server/src/service';
 import { relativeUri } from '../../server/src/service/uri';
 import { checkSite } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
 
 /** "Draft a new page" of the Docs Gaps view, on the example site and the mock export the demo shows. */
 const EXAMPLE = resolve(__dirname, '../../examples/site');
@@ -22,26 +21,6 @@ function exampleSite(): MemoryWorkspace {
   for (const name of readdirSync(EXAMPLE, { recursive: true, encoding: 'utf8' }) as string[])
     if (/\.(?:mdx?|json|ya?ml|svg)$/.test(name)) files[name] = readFileSync(join(EXAMPLE, name), 'utf8');
   return new MemoryWorkspace(files);
-}
-
-/** Applies a workspace edit of created files and text edits to the site in memory, as an editor would. */
-function apply(site: MemoryWorkspace, edit: WorkspaceEdit): string[] {
-  const touched: string[] = [];
-  for (const change of edit.documentChanges ?? []) {
-    if ('kind' in change) {
-      assert.equal(change.kind, 'create');
-      assert.ok(!site.files.has(change.uri), `${change.uri} does not exist yet`);
-      site.files.set(change.uri, '');
-      continue;
-    }
-    const { textDocument, edits } = change as TextDocumentEdit;
-    const before = site.files.get(textDocument.uri);
-    assert.equal(typeof before, 'string', `${textDocument.uri} exists`);
-    const document = TextDocument.create(textDocument.uri, 'text', 0, before!);
-    site.files.set(textDocument.uri, TextDocument.applyEdits(document, edits as never));
-    touched.push(relativeUri(ROOT, textDocument.uri)!);
-  }
-  return touched;
 }
 
 const key = (found: { file: string; code: string; message: string }) => `${found.file} ${found.code} ${found.message}`;
@@ -74,7 +53,7 @@ test('a drafted page for each of the largest clusters joins its neighbour’s gr
     );
     const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, nearPageId: near.id });
     assert.ok(edit, `an edit for ${draft.pageId}`);
-    const touched = apply(site, edit);
+    const touched = applyWorkspaceEdit(site, edit);
     assert.deepEqual(touched, [`${draft.pageId}.mdx`, 'docs.json']);
     // The new page sits in the group of the page it was drafted beside.
     const docs = JSON.parse(site.files.get(`${ROOT}/docs.json`)!);

@@ -41,9 +41,12 @@ export interface OperationEntry {
   inherited?: SpecRef[];
 }
 
-/** A navigation group with a `pages` array: where "add to navigation" can put a page. */
+/**
+ * A `pages` array of the navigation (a group's, or one straight under the navigation, a tab, an
+ * anchor…): where "add to navigation" can put a page.
+ */
 export interface NavigationGroup {
-  /** "Guides › Get started": the labels of the divisions down to the group. */
+  /** "Guides › Get started": the labels of the divisions down to the list ("top level" for the navigation's own). */
   label: string;
   /** The group's `pages` array (in whichever file holds it). */
   pages: JsonNode;
@@ -56,7 +59,7 @@ export interface NavigationModel {
   operations: OperationEntry[];
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
-  /** Every group with a `pages` array, in document order. */
+  /** Every `pages` array, in document order. */
   groups: NavigationGroup[];
 }
 
@@ -142,8 +145,8 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       const list = property.children?.[1];
       if (!list) continue;
       if (key === 'pages') {
-        if (labelKey === 'group' && list.type === 'array')
-          model.groups.push({ label: here.labels.join(' › '), pages: list, isApi: here.isApi });
+        // Any `pages` array can take a page: a group's, and one straight under the navigation, a tab, an anchor…
+        if (list.type === 'array') model.groups.push({ label: here.labels.join(' › ') || 'top level', pages: list, isApi: here.isApi });
         visitPages(list, here);
         continue;
       }

@@ -1,0 +1,86 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pageDraft } from '../../server/src/analytics/gaps/drafts';
+import { createLanguageService } from '../../server/src/service';
+import { relativeUri } from '../../server/src/service/uri';
+import { checkSite } from '../helpers/check';
+import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
+
+/**
+ * "Draft a new page" of the Docs Gaps view on every real site: beside a page at the start, the middle
+ * and the end of its navigation, a drafted page is created and listed in that page's navigation list
+ * (a group's, or one straight under the navigation or a tab), and `docsmith check` finds nothing new.
+ */
+const sites = corpusSites();
+console.log(`# gap drafts on real sites: ${CORPUS_LABEL}`);
+
+/** A site in memory: its text files as they are, every other file (images, fonts) as an empty placeholder. */
+function memorySite(dir: string): MemoryWorkspace {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]) {
+    const path = join(dir, name);
+    if (statSync(path).isFile()) files[name] = /\.(?:mdx?|json|ya?ml|jsx?|tsx?|css)$/i.test(name) ? readFileSync(path, 'utf8') : '';
+  }
+  return new MemoryWorkspace(files);
+}
+
+const key = (found: { file: string; code: string; message: string }) => `${found.file} ${found.code} ${found.message}`;
+// A label and questions with what a title and a comment must survive: quotes, a colon, `*/`, braces.
+const LABEL = 'How do I rotate "API keys": safely?';
+const QUESTIONS = ['how do I rotate keys', 'key rotation */ {without} <downtime>'];
+
+for (const name of sites) {
+  test(`drafted pages on ${name}: listed beside their neighbour, nothing new for docs check`, async () => {
+    const site = memorySite(join(CORPUS, name));
+    const baseline = new Set((await checkSite(site)).map(key));
+    const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`);
+    assert.ok(index && index.pages.length > 0, 'the site has listed pages');
+    const picks = [...new Set([0, Math.floor(index.pages.length / 2), index.pages.length - 1])].map((at) => index.pages[at]);
+    for (const near of picks) {
+      const taken = new Set([...site.files.keys()].map((uri) => relativeUri(ROOT, uri)!.replace(/\.mdx?$/, '')));
+      const draft = pageDraft(LABEL, QUESTIONS, near.file, taken);
+      const service = createLanguageService({ workspace: site });
+      const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, nearPageId: near.id });
+      assert.ok(edit, `an edit for ${draft.pageId} beside ${near.id}`);
+      const touched = applyWorkspaceEdit(site, edit);
+      assert.equal(touched[0], `${draft.pageId}.mdx`);
+      // Listed, in the same navigation list as the page it was drafted beside.
+      const listed = (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
+      assert.ok(
+        listed.some((page) => page.id === draft.pageId),
+        `${draft.pageId} is listed`,
+      );
+      // Where the neighbour is a plain entry of a pages list, the draft is in that same list.
+      const config = JSON.parse(site.files.get(`${ROOT}/${touched[1]}`)!);
+      const list = listHolding(config, (entry) => entry === draft.pageId);
+      assert.ok(list, `${draft.pageId} is in a pages list of ${touched[1]}`);
+      const isNear = (entry: unknown) => typeof entry === 'string' && entry.replace(/^\.?\//, '').replace(/\.mdx?$/, '') === near.id;
+      if (listHolding(config, isNear)) assert.ok(list.some(isNear), `${draft.pageId} beside ${near.id}`);
+    }
+    const after = (await checkSite(site)).map(key).filter((found) => !baseline.has(found));
+    assert.deepEqual(after, [], 'no new finding after the drafts');
+  });
+}
+
+/** The first `pages` array with an entry `matches` accepts, anywhere in a parsed navigation file. */
+function listHolding(node: unknown, matches: (entry: unknown) => boolean): unknown[] | undefined {
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = listHolding(item, matches);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!node || typeof node !== 'object') return undefined;
+  const pages = (node as { pages?: unknown }).pages;
+  if (Array.isArray(pages) && pages.some(matches)) return pages;
+  for (const value of Object.values(node)) {
+    const found = listHolding(value, matches);
+    if (found) return found;
+  }
+  return undefined;
+}
