@@ -1,32 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageDraft } from '../../server/src/analytics/gaps/drafts';
+import { pageDraft, sectionDraft } from '../../server/src/analytics/gaps/drafts';
 import { createLanguageService } from '../../server/src/service';
 import { relativeUri } from '../../server/src/service/uri';
 import { checkSite } from '../helpers/check';
 import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
-import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { ROOT } from '../helpers/memoryWorkspace';
+import { memorySite } from '../helpers/memorySite';
 import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
 
 /**
- * "Draft a new page" of the Docs Gaps view on every real site: beside a page at the start, the middle
- * and the end of its navigation, a drafted page is created and listed in that page's navigation list
- * (a group's, or one straight under the navigation or a tab), and `docsmith check` finds nothing new.
+ * The Docs Gaps view's drafts on every real site. "Draft a new page" beside a page at the start, the
+ * middle and the end of its navigation: the page is created and listed in that page's navigation list
+ * (a group's, or one straight under the navigation or a tab). "Draft a section" in about six pages, in
+ * the middle section of each: the new heading is where the view puts the cursor. After both,
+ * `docsmith check` finds nothing new.
  */
 const sites = corpusSites();
 console.log(`# gap drafts on real sites: ${CORPUS_LABEL}`);
-
-/** A site in memory: its text files as they are, every other file (images, fonts) as an empty placeholder. */
-function memorySite(dir: string): MemoryWorkspace {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]) {
-    const path = join(dir, name);
-    if (statSync(path).isFile()) files[name] = /\.(?:mdx?|json|ya?ml|jsx?|tsx?|css)$/i.test(name) ? readFileSync(path, 'utf8') : '';
-  }
-  return new MemoryWorkspace(files);
-}
 
 const key = (found: { file: string; code: string; message: string }) => `${found.file} ${found.code} ${found.message}`;
 // A label and questions with what a title and a comment must survive: quotes, a colon, `*/`, braces.
@@ -34,7 +26,7 @@ const LABEL = 'How do I rotate "API keys": safely?';
 const QUESTIONS = ['how do I rotate keys', 'key rotation */ {without} <downtime>'];
 
 for (const name of sites) {
-  test(`drafted pages on ${name}: listed beside their neighbour, nothing new for docs check`, async () => {
+  test(`drafts on ${name}: pages listed beside their neighbour, sections where said, nothing new for docs check`, async () => {
     const site = memorySite(join(CORPUS, name));
     const baseline = new Set((await checkSite(site)).map(key));
     const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`);
@@ -60,6 +52,19 @@ for (const name of sites) {
       assert.ok(list, `${draft.pageId} is in a pages list of ${touched[1]}`);
       const isNear = (entry: unknown) => typeof entry === 'string' && entry.replace(/^\.?\//, '').replace(/\.mdx?$/, '') === near.id;
       if (listHolding(config, isNear)) assert.ok(list.some(isNear), `${draft.pageId} beside ${near.id}`);
+    }
+    for (const page of index.pages.filter((_, at) => at % Math.max(1, Math.floor(index.pages.length / 6)) === 0)) {
+      const uri = `${ROOT}/${page.file}`;
+      const sections = page.sections.filter((section) => section.anchor);
+      const text = site.files.get(uri)!;
+      const draft = sectionDraft(text, sections[Math.floor(sections.length / 2)]?.line, LABEL, QUESTIONS);
+      const drafted = text.slice(0, draft.offset) + draft.text + text.slice(draft.offset);
+      assert.match(
+        drafted.split('\n')[draft.headingLine],
+        /^#{2,6} How do I rotate "API keys": safely\?$/,
+        `the drafted heading of ${page.file}`,
+      );
+      site.files.set(uri, drafted);
     }
     const after = (await checkSite(site)).map(key).filter((found) => !baseline.has(found));
     assert.deepEqual(after, [], 'no new finding after the drafts');
