@@ -103,7 +103,7 @@ program
       });
       if (interactive) process.stderr.write('\r\x1b[K');
       // Ctrl-C while the clusters were computed (the signal is read between pages): no report, as during the export.
-      if (!controller.signal.aborted) await writeAll(output, controller.signal);
+      await writeAll(output, controller.signal);
       if (controller.signal.aborted) {
         process.stderr.write('docsmith: cancelled; the report was not written in full.\n');
         process.exitCode = 130;

@@ -58,21 +58,15 @@ export async function clusterReportInWorker(
 
 function ask(worker: Worker, request: WorkerRequest, signal: AbortSignal | undefined): Promise<WorkerReply> {
   return new Promise((resolve, reject) => {
-    // The worker is terminated by the caller, once this rejects.
+    // The caller terminates the worker once this settles; its exit ends the wait for an abort.
     const abort = () => reject(signal!.reason);
     signal?.addEventListener('abort', abort, { once: true });
-    const settle =
-      <T>(then: (value: T) => void) =>
-      (value: T) => {
-        signal?.removeEventListener('abort', abort);
-        then(value);
-      };
-    worker.once('message', settle(resolve));
-    worker.once('error', settle(reject));
-    worker.once(
-      'exit',
-      settle((code: number) => reject(new Error(`the gap worker stopped before answering (exit code ${code})`))),
-    );
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', abort);
+      reject(new Error(`the gap worker stopped before answering (exit code ${code})`));
+    });
     worker.postMessage(request);
   });
 }
