@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
-import type { LanguageClient, RequestType } from 'vscode-languageclient/node';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { ExportApiError } from '../../../server/src/analytics/errors';
 import { buildGapReport } from '../../../server/src/analytics/gapReport';
 import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
-import { docsRootsRequest, pageIndexRequest, siteMapRequest } from '../../../server/src/lsp/protocol';
-import type { PageIndex, SiteMap } from '../../../server/src/service';
 import type { DocsmithConfig } from '../config';
 import type { ApiKeyStore } from '../secrets';
 import { ConversationDocuments, CONVERSATION_SCHEME } from './conversationDocument';
@@ -14,6 +12,7 @@ import { syncExport } from './gapsSync';
 import { GapCodeLens } from './gapCodeLens';
 import { GapsTreeProvider } from './gapsTreeProvider';
 import { GapsActions } from './gapsActions';
+import { GapsSite } from './gapsSite';
 import { pickRange, rangeBounds, type GapsRange, type RangeBounds } from './gapsRange';
 import { TriageStore } from './triage';
 import { ViewClusters } from './viewClusters';
@@ -42,12 +41,8 @@ export class GapsController implements vscode.Disposable {
   readonly cache: ExportCache;
   private readonly triage: TriageStore | undefined;
   readonly actions: GapsActions;
-  private docsRoot: vscode.Uri | undefined;
+  private readonly site: GapsSite;
   private cached: CachedExport | undefined;
-  /** The site's pages and spec operations, asked of the server once, until files appear or go. */
-  private siteMap: Promise<SiteMap | undefined> | undefined;
-  /** The site's pages cut into sections, asked of the server once, until a page changes. */
-  private pages: Promise<PageIndex | undefined> | undefined;
   private readonly clusters: ViewClusters;
   /**
    * Loads, refreshes and renders run one at a time: a load that read the cache before a refresh wrote
@@ -60,31 +55,33 @@ export class GapsController implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly config: DocsmithConfig,
     private readonly keys: ApiKeyStore,
-    private readonly client: LanguageClient,
+    client: LanguageClient,
     private readonly output: vscode.OutputChannel,
   ) {
     this.cache = new ExportCache(context.globalStorageUri);
+    this.site = new GapsSite(client);
     this.clusters = new ViewClusters(
       (line) => output.appendLine(line),
       (work) => vscode.window.withProgress({ location: { viewId: 'docsmith.gaps' } }, () => work),
     );
     this.tree = new GapsTreeProvider(
-      () => this.docsRoot,
+      () => this.site.root,
       () => this.rangeBounds().previousLabel,
     );
-    this.lens = new GapCodeLens(() => this.docsRoot);
+    this.lens = new GapCodeLens(() => this.site.root);
     this.view = vscode.window.createTreeView('docsmith.gaps', { treeDataProvider: this.tree, showCollapseAll: true });
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (folder) this.triage = new TriageStore(folder.uri);
     this.actions = new GapsActions({
-      docsRoot: () => this.docsRoot,
-      pageIndex: () => this.currentPageIndex(),
+      docsRoot: () => this.site.root,
+      pageIndex: () => this.site.pageIndex(),
       triage: this.triage,
       client,
     });
     const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
     this.disposables.push(
       this.view,
+      this.site,
       this.tree,
       this.actions,
       this.lens,
@@ -113,7 +110,6 @@ export class GapsController implements vscode.Disposable {
       command('docsmith.gaps.hideDone', () => this.setShowDone(false)),
       command('docsmith.gaps.openConversation', (node: ConversationNode) => this.openConversation(node)),
       command('docsmith.gaps.reveal', (group: GroupNode) => this.reveal(group)),
-      this.watchSiteFiles(),
       config.onDidChange(() => void this.load()),
       // A key stored (by the command, or in another window) refreshes the view by itself.
       keys.onDidChange(async () => {
@@ -157,57 +153,9 @@ export class GapsController implements vscode.Disposable {
   private async loadNow(): Promise<void> {
     const { projectId, baseUrl } = this.config.analytics;
     const cached = projectId ? await this.cache.read(baseUrl, projectId) : undefined;
-    this.docsRoot = await this.findDocsRoot();
-    this.siteMap = undefined;
-    this.pages = undefined;
+    await this.site.reload();
     this.cached = cached;
     await this.render();
-  }
-
-  /** The first docs root of the workspace, as the language server finds them (one finder for all). */
-  private async findDocsRoot(): Promise<vscode.Uri | undefined> {
-    const folderUris = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString());
-    const roots = await this.client.sendRequest(docsRootsRequest, { folderUris }).then(
-      (found) => found,
-      () => [],
-    );
-    return roots[0] ? vscode.Uri.parse(roots[0]) : undefined;
-  }
-
-  /** Pages and specs created, deleted or changed on disk make the site map out of date. */
-  private watchSiteFiles(): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{md,mdx,json,yaml,yml}');
-    const forget = () => {
-      this.siteMap = undefined;
-      this.pages = undefined;
-    };
-    watcher.onDidCreate(forget);
-    watcher.onDidDelete(forget);
-    watcher.onDidChange((uri) => {
-      // A page's text changes its sections, not the site map.
-      if (/\.mdx?$/i.test(uri.path)) this.pages = undefined;
-      else forget();
-    });
-    return watcher;
-  }
-
-  private currentPageIndex(): Promise<PageIndex | undefined> {
-    return (this.pages ??= this.askSite(pageIndexRequest)) ?? Promise.resolve(undefined);
-  }
-
-  private currentSiteMap(): Promise<SiteMap | undefined> {
-    return (this.siteMap ??= this.askSite(siteMapRequest)) ?? Promise.resolve(undefined);
-  }
-
-  /** Asks the server about the docs site (undefined when there is none, or the server fails). */
-  private askSite<R>(type: RequestType<{ uri: string }, R | null, void>): Promise<R | undefined> | undefined {
-    const root = this.docsRoot;
-    return root
-      ? this.client.sendRequest(type, { uri: vscode.Uri.joinPath(root, 'docs.json').toString() }).then(
-          (answer) => answer ?? undefined,
-          () => undefined,
-        )
-      : undefined;
   }
 
   private async render(): Promise<void> {
@@ -230,12 +178,12 @@ export class GapsController implements vscode.Disposable {
     const bounds = this.rangeBounds();
     const conversations = inRange(this.cached.conversations, bounds.from, bounds.to);
     const mapper = createUrlMapper(
-      (await this.currentSiteMap()) ?? { pages: [], specs: [] },
+      (await this.site.map()) ?? { pages: [], specs: [] },
       conversations.flatMap((c) => c.sources.map((s) => s.url)),
       this.config.siteUrl || undefined,
     );
     const report = buildGapReport(conversations, mapper);
-    this.documents.set(report.conversations, this.docsRoot);
+    this.documents.set(report.conversations, this.site.root);
     const triage = (await this.triage?.read()) ?? new Map();
     let clusters: ReportCluster[] | undefined;
     try {
@@ -274,7 +222,7 @@ export class GapsController implements vscode.Disposable {
     mapper: ReturnType<typeof createUrlMapper>,
   ): Promise<ReportCluster[]> {
     const cached = this.cached!;
-    const key = { export: cached, range: JSON.stringify(this.range), pages: await this.currentPageIndex() };
+    const key = { export: cached, range: JSON.stringify(this.range), pages: await this.site.pageIndex() };
     return this.clusters.of(key, report, () =>
       cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime()
         ? buildGapReport(inRange(cached.conversations, bounds.previousFrom, bounds.from), mapper).conversations
