@@ -65,6 +65,21 @@ test('labels are short, readable and cut at a word', () => {
     clusterLabel('How do I verify the webhook signature in PHP?', terms('How do I verify the webhook signature in PHP?')),
     'Verify the webhook signature in PHP',
   );
+  // An inverted wh-question reads wrong without its opening, so it is kept whole when it fits.
+  assert.equal(clusterLabel('how much RAM do builds get', terms('how much RAM do builds get')), 'How much RAM do builds get?');
+  assert.equal(
+    clusterLabel('What does invalid_request mean?', terms('What does invalid_request mean?')),
+    'What does invalid_request mean?',
+  );
+  assert.equal(clusterLabel('what can a Developer role do', terms('what can a Developer role do')), 'What can a Developer role do?');
+  // A statement and an uninverted question keep the short form; a long inverted one falls back to it.
+  assert.equal(
+    clusterLabel('my app was killed for exceeding memory', terms('my app was killed for exceeding memory')),
+    'App was killed for exceeding memory',
+  );
+  assert.equal(clusterLabel('Why is my bill so high this month?', terms('Why is my bill so high this month?')), 'Bill so high this month');
+  const longInverted = 'How many connections does my plan allow?';
+  assert.equal(clusterLabel(longInverted, terms(longInverted)), 'Connections does my plan allow');
   const long = 'How can I configure the outbound webhook delivery timeout for enterprise workspaces with many endpoints?';
   const label = clusterLabel(long, terms(long));
   assert.ok(label.length <= LABEL_MAX, label);

@@ -6,13 +6,19 @@ export const LABEL_MAX = 36;
 /**
  * A short label for a cluster from its most central question: the question without its opening
  * function words ("How do I", "Is there a") and final punctuation; when that is too long, its
- * content words only; when still too long, cut at a word with "…".
+ * content words only; when still too long, cut at a word with "…". A wh-question whose words
+ * are inverted ("how much RAM do builds get", "what can a Developer role do") reads wrong without
+ * its opening ("RAM do builds get"), so it is kept whole when it fits.
  */
 export function clusterLabel(question: string, content: readonly Term[]): string {
   const words = question.replace(/\s+/g, ' ').trim().split(' ');
   let start = 0;
   while (start < words.length - 1 && isStopword(bare(words[start]))) start++;
   const phrase = trimEnd(words.slice(start).join(' '), (char) => '?.!,;: '.includes(char));
+  if (start > 0 && WH.has(bare(words[0]).toLowerCase()) && inverted(phrase)) {
+    const whole = `${capitalise(trimEnd(words.join(' '), (char) => '?.!,;: '.includes(char)))}?`;
+    if (whole.length <= LABEL_MAX) return whole;
+  }
   const full = capitalise(phrase || question.trim());
   if (full.length <= LABEL_MAX) return full || '(empty question)';
   const contentWords = new Set(content.map((term) => term.word));
@@ -23,6 +29,40 @@ export function clusterLabel(question: string, content: readonly Term[]): string
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+const WH = new Set(['what', 'which', 'how', 'who', 'whom', 'whose', 'where', 'when', 'why']);
+const AUXILIARIES = new Set([
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'is',
+  'are',
+  'was',
+  'were',
+  'will',
+  'would',
+  'should',
+  'shall',
+  'am',
+  'has',
+  'have',
+  'had',
+  'may',
+  'might',
+  'must',
+]);
+
+/**
+ * Whether what is left of a question still has its auxiliary verb ("RAM do builds get") or ends on
+ * a function word or the "mean" of "what does … mean".
+ */
+function inverted(phrase: string): boolean {
+  const rest = phrase.split(' ').map((word) => bare(word).toLowerCase());
+  const last = rest[rest.length - 1] ?? '';
+  return rest.some((word) => AUXILIARIES.has(word)) || isStopword(last) || last === 'mean' || last === 'means';
+}
 
 /** The word without the punctuation around it (loops: the text is a user's). */
 function bare(word: string): string {
