@@ -112,6 +112,13 @@ test('text lists the clusters with their page, then pages, questions without a s
   assert.match(result.stdout, /\n\nPages cited by unanswered questions:\n\s+\d+ {2}[\w/-]+\.mdx\n\s+- /);
   assert.match(result.stdout, /\nNo source cited \(\d+\):\n/);
   assert.match(result.stdout, /\nBy category:\n(\s+\d+ {2}[\w() -]+\n)+$/);
+  // A question asked again is one line with its count, never the same line twice in a list.
+  const questions = result.stdout.split('\n').filter((line) => /^\s+- /.test(line));
+  assert.ok(
+    questions.some((line) => /\(×\d+(?:, \d{4}-\d\d-\d\d)?\)$/.test(line)),
+    'a repeated question is counted',
+  );
+  for (let i = 1; i < questions.length; i++) assert.notEqual(questions[i], questions[i - 1]);
 });
 
 test('markdown is ready for a pull request; csv has one row per question', async () => {
@@ -120,14 +127,27 @@ test('markdown is ready for a pull request; csv has one row per question', async
     markdown.stdout,
     /^## Docs gaps: \d+ unanswered of \d+ questions \(from 2026-01-01\)\n\n### [^\n]+: \d+ questions?, [^\n]+ the range before\n\nSuggested: (?:`[\w/-]+\.mdx`|no page)[^\n]*\n\n/,
   );
-  // Largest cluster first; every unanswered question once, as a checklist item.
+  // Largest cluster first; every question once, as a checklist item, a question asked again counted.
   const sizes = [...markdown.stdout.matchAll(/^### .*: (\d+) questions?/gm)].map((m) => Number(m[1]));
   assert.deepEqual(
     sizes,
     [...sizes].sort((a, b) => b - a),
   );
   const markdownJson = JSON.parse((await gaps(['--format', 'json', '--from', '2026-01-01'])).stdout);
-  assert.equal((markdown.stdout.match(/^- \[ \] /gm) ?? []).length, markdownJson.unanswered);
+  const items = [...markdown.stdout.matchAll(/^- \[ \] (.*) _\((?:asked (\d+) times, last )?\d{4}-\d\d-\d\d\)_$/gm)];
+  assert.equal((markdown.stdout.match(/^- /gm) ?? []).length, items.length);
+  assert.equal(
+    items.reduce((sum, item) => sum + Number(item[2] ?? 1), 0),
+    markdownJson.unanswered,
+  );
+  assert.ok(
+    items.some((item) => item[2]),
+    'the demo data repeats questions: one is counted',
+  );
+  for (const section of markdown.stdout.split(/^### /m).slice(1)) {
+    const questions = [...section.matchAll(/^- \[ \] (.*) _\(/gm)].map((item) => item[1].toLowerCase());
+    assert.equal(new Set(questions).size, questions.length, `a question is listed twice in:\n${section}`);
+  }
   const csv = await gaps(['--format', 'csv']);
   const rows = csv.stdout.trim().split('\r\n');
   assert.equal(rows[0], 'id,timestamp,query,queryCategory,files,urls,statusInferred');

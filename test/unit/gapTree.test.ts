@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GapReport } from '../../server/src/analytics/gapReport';
 import { headingLine } from '../../client/src/gaps/headingLine';
-import { buildGapTree, citationsByFile, inRange } from '../../client/src/gaps/treeModel';
+import { buildGapTree, citationsByFile, conversationCount, conversationsOf, inRange, openCount } from '../../client/src/gaps/treeModel';
+import { mostAsked, questionKey } from '../../server/src/analytics/gaps/repeats';
 
 const report: GapReport = {
   fetched: 10,
@@ -104,6 +105,86 @@ test('CodeLens counts come from page groups with a local file; ranges filter by 
   assert.deepEqual(
     november.map((c) => c.id),
     ['a', 'c'],
+  );
+});
+
+test('a question asked again is one row: counted, its sources each once, the most asked first', () => {
+  const again = (id: string, timestamp: string, query: string, file?: string) => ({
+    ...report.conversations[0],
+    id,
+    timestamp,
+    query,
+    sources: file ? [{ title: file, url: `https://d/${file}`, file }] : [],
+  });
+  const repeated: GapReport = {
+    ...report,
+    conversations: [
+      again('r1', '2026-11-05T00:00:00Z', 'How do I page through users?', 'guides/pagination.mdx'),
+      again('r2', '2026-11-07T00:00:00Z', 'how do I  page through users', 'guides/pagination.mdx'),
+      again('r3', '2026-11-06T00:00:00Z', 'How do I page through users?', 'api/users.mdx'),
+      again('x', '2026-11-08T00:00:00Z', 'What is nextCursor?'),
+      again('y', '2026-11-01T00:00:00Z', 'What is nextCursor?'),
+      again('z', '2026-11-09T00:00:00Z', 'Maximum page size?'),
+    ],
+  };
+  const clusters = [
+    { id: 'k', label: 'Paging', size: 6, conversationIds: ['r1', 'r2', 'r3', 'x', 'y', 'z'], suggestion: null, cited: [], trend: null },
+  ];
+  const [cluster] = buildGapTree(repeated, new Map(), 'cluster', { clusters });
+  // Three rows: the question asked three times first (its newest conversation shown), then twice, then once.
+  assert.deepEqual(
+    cluster.conversations.map((node) => [node.conversation.id, node.repeats.map((r) => r.id)]),
+    [
+      ['r2', ['r3', 'r1']],
+      ['x', ['y']],
+      ['z', []],
+    ],
+  );
+  assert.deepEqual(
+    cluster.conversations[0].sources.map((node) => node.source.file),
+    ['guides/pagination.mdx', 'api/users.mdx'],
+  );
+  assert.equal(openCount(cluster), 6);
+  assert.equal(conversationCount(cluster), 6);
+  assert.deepEqual(
+    conversationsOf(cluster.conversations[1]).map((c) => c.id),
+    ['x', 'y'],
+  );
+  // A copy triaged apart is its own row (shown with "show done"); the rest stay one row; ties go to the latest asked.
+  const triaged = new Map([['r3', 'done' as const]]);
+  const shown = buildGapTree(repeated, triaged, 'cluster', { clusters, showDone: true })[0];
+  assert.deepEqual(
+    shown.conversations.map((node) => [node.conversation.id, node.repeats.length, node.triage ?? 'open']),
+    [
+      ['x', 1, 'open'],
+      ['r2', 1, 'open'],
+      ['z', 0, 'open'],
+      ['r3', 0, 'done'],
+    ],
+  );
+  assert.equal(openCount(shown), 5);
+  // By page, each page's group folds its own copies; CodeLens counts every conversation.
+  const byPage = citationsByFile(buildGapTree(repeated, new Map(), 'page'));
+  assert.equal(byPage.get('guides/pagination.mdx')!.conversations.length, 1);
+  assert.equal(conversationCount(byPage.get('guides/pagination.mdx')!), 2);
+});
+
+test('the same question: case, spacing and final punctuation aside; most asked first', () => {
+  assert.equal(questionKey('  How do I\n page  THROUGH users?!  '), 'how do i page through users');
+  assert.notEqual(questionKey('Page size?'), questionKey('Page sizes?'));
+  const asked = mostAsked([
+    { query: 'b', timestamp: '2026-01-01' },
+    { query: 'a', timestamp: '2026-01-02' },
+    { query: 'A.', timestamp: '2026-01-03' },
+    { query: 'c', timestamp: '2026-01-04' },
+  ]);
+  assert.deepEqual(
+    asked.map((q) => [q.copies.map((c) => c.query), q.latest.timestamp]),
+    [
+      [['a', 'A.'], '2026-01-03'],
+      [['c'], '2026-01-04'],
+      [['b'], '2026-01-01'],
+    ],
   );
 });
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { GroupNode } from './treeModel';
+import { conversationCount, type GroupNode } from './treeModel';
 
 /** "3 unanswered questions cite this page" at the top of a cited page; it reveals them in the view. */
 export class GapCodeLens implements vscode.CodeLensProvider {
@@ -21,7 +21,7 @@ export class GapCodeLens implements vscode.CodeLensProvider {
     if (!document.uri.path.startsWith(prefix)) return [];
     const group = this.byFile.get(document.uri.path.slice(prefix.length));
     if (!group) return [];
-    const count = group.conversations.length;
+    const count = conversationCount(group);
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
         title: `${count} unanswered question${count === 1 ? '' : 's'} cite${count === 1 ? 's' : ''} this page`,

@@ -6,7 +6,7 @@ import type { PageIndex } from '../../../server/src/service';
 import { headingLine } from './headingLine';
 import type { TriageStore, TriageUndo } from './triage';
 import { externalLink } from './externalLink';
-import type { ConversationNode, GroupNode, SourceNode, TriageState } from './treeModel';
+import { conversationsOf, type ConversationNode, type GroupNode, type SourceNode, type TriageState } from './treeModel';
 
 /** What the actions need of the Docs Gaps view. */
 export interface GapsActionHost {
@@ -144,12 +144,14 @@ export class GapsActions implements vscode.Disposable {
       return;
     }
     const nodes = node.kind === 'conversation' ? [node] : node.conversations.filter((c) => (state ? !c.triage : c.triage));
-    if (!nodes.length) return;
+    // A question asked several times is triaged with every time it was asked.
+    const conversations = nodes.flatMap(conversationsOf);
+    if (!conversations.length) return;
     const undo = await triage.setMany(
-      nodes.map((c) => ({ id: c.conversation.id, query: c.conversation.query })),
+      conversations.map((c) => ({ id: c.id, query: c.query })),
       state,
     );
-    const count = `${nodes.length} question${nodes.length === 1 ? '' : 's'}`;
+    const count = `${conversations.length} question${conversations.length === 1 ? '' : 's'}`;
     const what = state ? `Marked ${count} ${state}` : `Reopened ${count}`;
     const entry = { undo, what };
     this.undos.push(entry);

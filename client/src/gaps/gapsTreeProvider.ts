@@ -77,9 +77,13 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
       conversation.sources.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = node.id;
-    item.description = `${node.triage ? `${node.triage} · ` : ''}${conversation.timestamp.slice(0, 10)}`;
+    const asked = node.repeats.length ? `asked ${node.repeats.length + 1} times · last ` : '';
+    item.description = `${node.triage ? `${node.triage} · ` : ''}${asked}${conversation.timestamp.slice(0, 10)}`;
+    const earlier = node.repeats.length
+      ? `\n\nAlso asked ${node.repeats.map((repeat) => repeat.timestamp.slice(0, 10)).join(', ')} (the latest answer is shown).`
+      : '';
     item.tooltip = new vscode.MarkdownString(
-      `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}${node.triage ? ` · ${node.triage}` : ''}\n\n${escape(conversation.response)}`,
+      `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}${node.triage ? ` · ${node.triage}` : ''}${earlier}\n\n${escape(conversation.response)}`,
     );
     item.iconPath = new vscode.ThemeIcon(node.triage === 'done' ? 'pass' : node.triage === 'dismissed' ? 'circle-slash' : 'question');
     item.contextValue = node.triage ? 'docsmith.gapConversation.triaged' : 'docsmith.gapConversation';

@@ -1,16 +1,23 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
 import type { PageSuggestion } from '../../../server/src/analytics/gaps/pageRanking';
+import { mostAsked } from '../../../server/src/analytics/gaps/repeats';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
 
 export type TriageState = 'done' | 'dismissed';
 export type GroupBy = 'cluster' | 'page' | 'category';
 
+/**
+ * A question of a group: its latest conversation, with the others of the group that asked the same
+ * question word for word (`repeats`, newest first); its sources are theirs, each once.
+ */
 export interface ConversationNode {
   kind: 'conversation';
   id: string;
   conversation: ReportConversation;
+  /** The group's other conversations with the same question (and the same triage), newest first. */
+  repeats: ReportConversation[];
   parent: GroupNode;
   sources: SourceNode[];
   /** Set when the question was marked done or dismissed (shown only with "show done"). */
@@ -71,9 +78,13 @@ export function buildGapTree(
     .sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1));
   if (groupBy === 'cluster') return clusterTree(open, triage, options.clusters ?? []);
   const groups = new Map<string, GroupNode>();
+  const members = new Map<GroupNode, ReportConversation[]>();
   const group = (key: string, make: () => Omit<GroupNode, 'conversations' | 'id'>) => {
     let node = groups.get(key);
-    if (!node) groups.set(key, (node = { ...make(), id: key, conversations: [] }));
+    if (!node) {
+      groups.set(key, (node = { ...make(), id: key, conversations: [] }));
+      members.set(node, []);
+    }
     return node;
   };
   for (const conversation of open) {
@@ -91,23 +102,71 @@ export function buildGapTree(
         if (!targets.includes(node)) targets.push(node);
       }
     }
-    for (const target of targets) target.conversations.push(conversationNode(target, conversation, triage));
+    for (const target of targets) members.get(target)!.push(conversation);
   }
+  for (const [node, conversations] of members) node.conversations = questionNodes(node, conversations, triage);
   const rank = (node: GroupNode) => (node.kind === 'uncited' ? 1 : 0);
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || openCount(b) - openCount(a) || a.label.localeCompare(b.label));
 }
 
-function conversationNode(parent: GroupNode, conversation: ReportConversation, triage: ReadonlyMap<string, TriageState>): ConversationNode {
-  const node: ConversationNode = { kind: 'conversation', id: `${parent.id}/${conversation.id}`, conversation, parent, sources: [] };
+/**
+ * One node per question of a group (conversations newest first): a question asked again word for word,
+ * with the same triage, is one node, the most asked first.
+ */
+function questionNodes(
+  parent: GroupNode,
+  conversations: ReportConversation[],
+  triage: ReadonlyMap<string, TriageState>,
+): ConversationNode[] {
+  const byState = new Map<string, ReportConversation[]>();
+  for (const conversation of conversations) {
+    const state = triage.get(conversation.id) ?? '';
+    const list = byState.get(state);
+    if (list) list.push(conversation);
+    else byState.set(state, [conversation]);
+  }
+  const asked = [...byState.values()].flatMap((list) => mostAsked(list));
+  asked.sort((a, b) => b.copies.length - a.copies.length || (a.latest.timestamp < b.latest.timestamp ? 1 : -1));
+  return asked.map(({ copies }) => conversationNode(parent, copies, triage));
+}
+
+/** `copies`: the conversations of one question, newest first. */
+function conversationNode(parent: GroupNode, copies: ReportConversation[], triage: ReadonlyMap<string, TriageState>): ConversationNode {
+  const [conversation, ...repeats] = copies;
+  const node: ConversationNode = {
+    kind: 'conversation',
+    id: `${parent.id}/${conversation.id}`,
+    conversation,
+    repeats,
+    parent,
+    sources: [],
+  };
   const state = triage.get(conversation.id);
   if (state) node.triage = state;
-  node.sources = conversation.sources.map((source, index) => ({ kind: 'source', id: `${node.id}/${index}`, source, parent: node }));
+  const seen = new Set<string>();
+  const sources = copies
+    .flatMap((copy) => copy.sources)
+    .filter((source) => {
+      const key = source.file ? `${source.file}#${source.anchor ?? ''}` : source.url;
+      return !seen.has(key) && !!seen.add(key);
+    });
+  node.sources = sources.map((source, index) => ({ kind: 'source', id: `${node.id}/${index}`, source, parent: node }));
   return node;
 }
 
-/** The questions of a group that are not triaged. */
+/** The conversations a question node stands for: its latest and its repeats. */
+export function conversationsOf(node: ConversationNode): ReportConversation[] {
+  return [node.conversation, ...node.repeats];
+}
+
+/** The conversations of a group (each repeat of a question counted). */
+export function conversationCount(group: GroupNode): number {
+  return group.conversations.reduce((count, node) => count + 1 + node.repeats.length, 0);
+}
+
+/** The conversations of a group that are not triaged (each repeat of a question counted). */
 export function openCount(group: GroupNode): number {
-  return group.conversations.reduce((count, node) => count + (node.triage ? 0 : 1), 0);
+  return group.conversations.reduce((count, node) => count + (node.triage ? 0 : 1 + node.repeats.length), 0);
 }
 
 /** One group per cluster that has a question to show, most open questions first; its suggestion above its questions. */
@@ -127,17 +186,16 @@ function clusterTree(
       conversations: [],
       cluster,
     };
-    for (const id of cluster.conversationIds) {
-      const conversation = byId.get(id);
-      if (conversation) group.conversations.push(conversationNode(group, conversation, triage));
-    }
+    const members = cluster.conversationIds.flatMap((id) => byId.get(id) ?? []);
+    members.sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1));
+    group.conversations = questionNodes(group, members, triage);
     if (!group.conversations.length) continue;
     if (cluster.suggestion)
       group.suggestion = { kind: 'suggestion', id: `${group.id}/suggestion`, suggestion: cluster.suggestion, parent: group };
     groups.push(group);
   }
   return groups.sort(
-    (a, b) => openCount(b) - openCount(a) || b.conversations.length - a.conversations.length || a.label.localeCompare(b.label),
+    (a, b) => openCount(b) - openCount(a) || conversationCount(b) - conversationCount(a) || a.label.localeCompare(b.label),
   );
 }
 

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { waitFor } from '../../helpers/waitFor';
 import { startExportServer } from '../../../server/src/mock/exportServer';
 
-type Conversation = { conversation: { id: string; query: string }; triage?: string };
+type Conversation = { conversation: { id: string; query: string }; repeats: { id: string }[]; triage?: string };
 type Cluster = {
   kind: string;
   id: string;
@@ -21,6 +21,8 @@ type Gaps = {
   clusteredIn?: string;
   actions: { draftPage(group: unknown): Promise<vscode.Uri | undefined> };
 };
+/** Every conversation of a group: each row's latest and the repeats of its question. */
+const idsOf = (group: Cluster) => group.conversations.flatMap((c) => [c.conversation.id, ...c.repeats.map((r) => r.id)]);
 type Api = { testing?: { gaps: Gaps; keys: { store(key: string): Thenable<void> } } };
 
 /** The Docs Gaps view grouped by need: clusters, where each answer belongs, drafts, triage with undo. */
@@ -52,9 +54,20 @@ suite('Docs gaps by need (clusters)', () => {
 
   test('clusters: every question once, largest first, short labels, trend against the previous 30 days', () => {
     const groups = clusters();
-    const ids = groups.flatMap((group) => group.conversations.map((c) => c.conversation.id));
+    const ids = groups.flatMap(idsOf);
     assert.strictEqual(new Set(ids).size, ids.length, 'each question in one cluster');
-    for (let i = 1; i < groups.length; i++) assert.ok(groups[i - 1].conversations.length >= groups[i].conversations.length);
+    for (let i = 1; i < groups.length; i++) assert.ok(idsOf(groups[i - 1]).length >= idsOf(groups[i]).length);
+    // A question asked again is one row, with its count: no cluster lists the same question twice.
+    for (const group of groups) {
+      const queries = group.conversations.map((c) => c.conversation.query.toLowerCase().trim());
+      assert.strictEqual(new Set(queries).size, queries.length, `a question twice in ${group.label}`);
+    }
+    const repeated = groups.flatMap((g) => g.conversations).find((c) => c.repeats.length)!;
+    assert.ok(repeated, 'the mock data repeats questions');
+    assert.match(
+      String(gaps.tree.getTreeItem(repeated).description),
+      new RegExp(`^asked ${repeated.repeats.length + 1} times · last \\d{4}-`),
+    );
     for (const group of groups) assert.ok(group.label.length <= 36, `short label: ${group.label}`);
     const item = gaps.tree.getTreeItem(groups[0]);
     assert.match(String(item.description), /^\d+ questions? · ([+-]\d+ vs|same as) previous 30 days$/);
@@ -125,22 +138,24 @@ suite('Docs gaps by need (clusters)', () => {
 
   test('Mark done hides a whole cluster; Undo brings it back; "show done" lists it marked', async () => {
     const group = clusters()[0];
-    const ids = group.conversations.map((c) => c.conversation.id);
+    const rows = group.conversations.map((c) => c.conversation.id);
+    const ids = idsOf(group);
     await vscode.commands.executeCommand('docsmith.gaps.markDone', group);
     await waitFor(() => (clusters().some((g) => g.id === group.id) ? undefined : true), 'the cluster to leave');
     await vscode.commands.executeCommand('docsmith.gaps.showDone');
     const shown = await waitFor(() => clusters().find((g) => g.id === group.id), 'the cluster, shown done');
-    assert.deepStrictEqual(
-      shown.conversations.map((c) => c.triage),
-      ids.map(() => 'done'),
+    assert.ok(
+      shown.conversations.every((c) => c.triage === 'done'),
+      'every row done',
     );
+    assert.deepStrictEqual(idsOf(shown).sort(), [...ids].sort(), 'every time a question was asked is done with it');
     assert.match(String(gaps.tree.getTreeItem(shown).description), /0 questions.*done/);
     await vscode.commands.executeCommand('docsmith.gaps.hideDone');
     await vscode.commands.executeCommand('docsmith.gaps.undoTriage');
     const back = await waitFor(() => clusters().find((g) => g.id === group.id && !g.conversations.some((c) => c.triage)), 'the undo');
     assert.deepStrictEqual(
       back.conversations.map((c) => c.conversation.id),
-      ids,
+      rows,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { GapReport } from '../../analytics/gapReport';
+import { mostAsked } from '../../analytics/gaps/repeats';
 import type { ReportCluster } from '../../analytics/gaps/reportClusters';
 import { printable } from '../printable';
 
@@ -17,9 +18,11 @@ export function formatGapsMarkdown(report: GapReport, range: string): string {
       );
     else lines.push('Suggested: no page shares a word with these questions; a new page may be needed.', '');
     if (cluster.cited.length) lines.push(`Cited: ${cluster.cited.map((c) => `${code(c.file)} (${c.count})`).join(', ')}`, '');
-    for (const id of cluster.conversationIds) {
-      const conversation = byId.get(id)!;
-      lines.push(`- [ ] ${escape(conversation.query)} _(${escape(conversation.timestamp.slice(0, 10))})_`);
+    // One box per question, the most asked first: a question asked again is counted, with the date it was last asked.
+    for (const { copies, latest } of mostAsked(cluster.conversationIds.map((id) => byId.get(id)!))) {
+      const date = escape(latest.timestamp.slice(0, 10));
+      const when = copies.length > 1 ? `asked ${copies.length} times, last ${date}` : date;
+      lines.push(`- [ ] ${escape(copies[0].query)} _(${when})_`);
     }
     lines.push('');
   }

@@ -1,4 +1,5 @@
-import type { GapReport } from '../../analytics/gapReport';
+import type { GapReport, ReportConversation } from '../../analytics/gapReport';
+import { mostAsked } from '../../analytics/gaps/repeats';
 import { printable } from '../printable';
 import { trend } from './markdown';
 
@@ -19,8 +20,14 @@ export function formatGapsText(report: GapReport, range: string): string {
         ? `${cluster.suggestion.file}${cluster.suggestion.heading ? ` › ${cluster.suggestion.heading}` : ''}`
         : 'no matching page';
       lines.push(`  ${String(cluster.size).padStart(3)}  ${printable(cluster.label)}  → ${printable(where)}${trend(cluster)}`);
-      for (const id of cluster.conversationIds.slice(0, 3)) lines.push(`         - ${printable(byId.get(id)!.query)}`);
-      if (cluster.size > 3) lines.push(`         … and ${cluster.size - 3} more`);
+      lines.push(
+        ...questionLines(
+          cluster.conversationIds.map((id) => byId.get(id)!),
+          3,
+          '         ',
+          false,
+        ),
+      );
     }
     if (clusters.length > TEXT_CLUSTERS)
       lines.push(`  … and ${clusters.length - TEXT_CLUSTERS} smaller clusters (--format markdown lists them all)`);
@@ -30,17 +37,20 @@ export function formatGapsText(report: GapReport, range: string): string {
     lines.push('', 'Pages cited by unanswered questions:');
     for (const page of cited) {
       lines.push(`  ${String(page.count).padStart(3)}  ${printable(page.file ?? `${page.url} (no local file)`)}`);
-      for (const id of page.conversationIds.slice(0, 5))
-        lines.push(`         - ${printable(byId.get(id)!.query)} (${printable(byId.get(id)!.timestamp.slice(0, 10))})`);
-      if (page.conversationIds.length > 5) lines.push(`         … and ${page.conversationIds.length - 5} more`);
+      lines.push(
+        ...questionLines(
+          page.conversationIds.map((id) => byId.get(id)!),
+          5,
+          '         ',
+          true,
+        ),
+      );
     }
   }
   const uncited = report.conversations.filter((c) => c.sources.length === 0);
   if (uncited.length) {
     lines.push('', `No source cited (${uncited.length}):`);
-    for (const conversation of uncited.slice(0, 20))
-      lines.push(`  - ${printable(conversation.query)} (${printable(conversation.timestamp.slice(0, 10))})`);
-    if (uncited.length > 20) lines.push(`  … and ${uncited.length - 20} more`);
+    lines.push(...questionLines(uncited, 20, '  ', true));
   }
   const categories = new Map<string, number>();
   for (const conversation of report.conversations)
@@ -51,4 +61,21 @@ export function formatGapsText(report: GapReport, range: string): string {
       lines.push(`  ${String(count).padStart(3)}  ${printable(category)}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The `max` most asked questions, one line each, a question asked again counted once with "×N"
+ * (and, with `dated`, the date it was last asked); then how many other questions there are.
+ */
+function questionLines(conversations: readonly ReportConversation[], max: number, indent: string, dated: boolean): string[] {
+  const repeats = mostAsked(conversations);
+  const lines = repeats.slice(0, max).map(({ copies, latest }) => {
+    const details = [copies.length > 1 ? `×${copies.length}` : '', dated ? printable(latest.timestamp.slice(0, 10)) : ''].filter(Boolean);
+    return `${indent}- ${printable(copies[0].query)}${details.length ? ` (${details.join(', ')})` : ''}`;
+  });
+  if (repeats.length > max) {
+    const rest = repeats.length - max;
+    lines.push(`${indent}… and ${rest} other question${rest === 1 ? '' : 's'}`);
+  }
+  return lines;
 }

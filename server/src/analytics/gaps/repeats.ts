@@ -1,0 +1,40 @@
+// The same question asked again, word for word: real exports repeat the common ones many times, and a
+// list that shows each copy buries the others. Lists fold the copies into one line with a count.
+import { oneLine } from '../../common/text';
+
+/** What makes two questions the same: their text without case, spacing or final punctuation. */
+export function questionKey(query: string): string {
+  const text = oneLine(query).toLowerCase();
+  // A loop, not a regular expression: the text is a user's, and a trailing pattern backtracks.
+  let end = text.length;
+  while (end > 0 && FINAL.has(text[end - 1])) end--;
+  return text.slice(0, end);
+}
+
+const FINAL = new Set([' ', '?', '.', '!', '\u3002', '\uff1f', '\uff01']);
+
+/** The items grouped by question, in the order each question first appears (each group in the items' order). */
+export function groupRepeats<T>(items: Iterable<T>, query: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = questionKey(query(item));
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}
+
+export interface AskedQuestion<T> {
+  /** Every conversation that asked it, in the given order. */
+  copies: T[];
+  /** The one asked last. */
+  latest: T;
+}
+
+/** The distinct questions of some conversations, the most asked first, then the most recently asked. */
+export function mostAsked<T extends { query: string; timestamp: string }>(conversations: Iterable<T>): AskedQuestion<T>[] {
+  return groupRepeats(conversations, (conversation) => conversation.query)
+    .map((copies) => ({ copies, latest: copies.reduce((a, b) => (b.timestamp > a.timestamp ? b : a)) }))
+    .sort((a, b) => b.copies.length - a.copies.length || (a.latest.timestamp < b.latest.timestamp ? 1 : -1));
+}
