@@ -79,9 +79,9 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     item.id = node.id;
     const asked = node.repeats.length ? `asked ${node.repeats.length + 1} times · last ` : '';
     item.description = `${node.triage ? `${node.triage} · ` : ''}${asked}${conversation.timestamp.slice(0, 10)}`;
-    const earlier = node.repeats.length
-      ? `\n\nAlso asked ${node.repeats.map((repeat) => repeat.timestamp.slice(0, 10)).join(', ')} (the latest answer is shown).`
-      : '';
+    const dates = node.repeats.slice(0, 10).map((repeat) => repeat.timestamp.slice(0, 10));
+    if (node.repeats.length > 10) dates.push(`and ${node.repeats.length - 10} more times`);
+    const earlier = dates.length ? `\n\nAlso asked ${dates.join(', ')} (the latest answer is shown).` : '';
     item.tooltip = new vscode.MarkdownString(
       `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}${node.triage ? ` · ${node.triage}` : ''}${earlier}\n\n${escape(conversation.response)}`,
     );
