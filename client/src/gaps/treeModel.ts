@@ -1,7 +1,7 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
 import type { PageSuggestion } from '../../../server/src/analytics/gaps/pageRanking';
-import { mostAsked } from '../../../server/src/analytics/gaps/repeats';
+import { byMostAsked, mostAsked } from '../../../server/src/analytics/gaps/repeats';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
 
@@ -126,7 +126,7 @@ function questionNodes(
     else byState.set(state, [conversation]);
   }
   const asked = [...byState.values()].flatMap((list) => mostAsked(list));
-  asked.sort((a, b) => b.copies.length - a.copies.length || (a.latest.timestamp < b.latest.timestamp ? 1 : -1));
+  asked.sort(byMostAsked);
   return asked.map(({ copies }) => conversationNode(parent, copies, triage));
 }
 

@@ -36,5 +36,12 @@ export interface AskedQuestion<T> {
 export function mostAsked<T extends { query: string; timestamp: string }>(conversations: Iterable<T>): AskedQuestion<T>[] {
   return groupRepeats(conversations, (conversation) => conversation.query)
     .map((copies) => ({ copies, latest: copies.reduce((a, b) => (b.timestamp > a.timestamp ? b : a)) }))
-    .sort((a, b) => b.copies.length - a.copies.length || (a.latest.timestamp < b.latest.timestamp ? 1 : -1));
+    .sort(byMostAsked);
+}
+
+/** The most asked question first, then the most recently asked. */
+export function byMostAsked<T extends { timestamp: string }>(a: AskedQuestion<T>, b: AskedQuestion<T>): number {
+  return (
+    b.copies.length - a.copies.length || (a.latest.timestamp < b.latest.timestamp ? 1 : a.latest.timestamp > b.latest.timestamp ? -1 : 0)
+  );
 }
