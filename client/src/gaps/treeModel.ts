@@ -118,6 +118,7 @@ function questionNodes(
   conversations: ReportConversation[],
   triage: ReadonlyMap<string, TriageState>,
 ): ConversationNode[] {
+  if (!triage.size) return mostAsked(conversations).map(({ copies }) => conversationNode(parent, copies, triage));
   const byState = new Map<string, ReportConversation[]>();
   for (const conversation of conversations) {
     const state = triage.get(conversation.id) ?? '';
@@ -132,7 +133,8 @@ function questionNodes(
 
 /** `copies`: the conversations of one question, newest first. */
 function conversationNode(parent: GroupNode, copies: ReportConversation[], triage: ReadonlyMap<string, TriageState>): ConversationNode {
-  const [conversation, ...repeats] = copies;
+  const conversation = copies[0];
+  const repeats = copies.slice(1);
   const node: ConversationNode = {
     kind: 'conversation',
     id: `${parent.id}/${conversation.id}`,
@@ -144,12 +146,14 @@ function conversationNode(parent: GroupNode, copies: ReportConversation[], triag
   const state = triage.get(conversation.id);
   if (state) node.triage = state;
   const seen = new Set<string>();
-  const sources = copies
-    .flatMap((copy) => copy.sources)
-    .filter((source) => {
-      const key = source.file ? `${source.file}#${source.anchor ?? ''}` : source.url;
-      return !seen.has(key) && !!seen.add(key);
-    });
+  const sources = !repeats.length
+    ? conversation.sources
+    : copies
+        .flatMap((copy) => copy.sources)
+        .filter((source) => {
+          const key = source.file ? `${source.file}#${source.anchor ?? ''}` : source.url;
+          return !seen.has(key) && !!seen.add(key);
+        });
   node.sources = sources.map((source, index) => ({ kind: 'source', id: `${node.id}/${index}`, source, parent: node }));
   return node;
 }

@@ -4,12 +4,23 @@ import { oneLine } from '../../common/text';
 
 /** What makes two questions the same: their text without case, spacing or final punctuation. */
 export function questionKey(query: string): string {
-  const text = oneLine(query).toLowerCase();
-  // A loop, not a regular expression: the text is a user's, and a trailing pattern backtracks.
-  let end = text.length;
-  while (end > 0 && FINAL.has(text[end - 1])) end--;
-  return text.slice(0, end);
+  let key = keys.get(query);
+  if (key === undefined) {
+    const text = oneLine(query).toLowerCase();
+    // A loop, not a regular expression: the text is a user's, and a trailing pattern backtracks.
+    let end = text.length;
+    while (end > 0 && FINAL.has(text[end - 1])) end--;
+    key = text.slice(0, end);
+    if (keys.size >= KEYS_MAX) keys.clear();
+    keys.set(query, key);
+  }
+  return key;
 }
+
+/** Keys already made: an export repeats its questions, and the view rebuilds its tree on every change. */
+const keys = new Map<string, string>();
+/** Emptied past this many questions, so a stream of distinct ones cannot grow it without end. */
+const KEYS_MAX = 50_000;
 
 const FINAL = new Set([' ', '?', '.', '!', '\u3002', '\uff1f', '\uff01']);
 
