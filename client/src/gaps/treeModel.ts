@@ -118,17 +118,23 @@ function questionNodes(
   conversations: ReportConversation[],
   triage: ReadonlyMap<string, TriageState>,
 ): ConversationNode[] {
-  if (!triage.size) return mostAsked(conversations).map(({ copies }) => conversationNode(parent, copies, triage));
-  const byState = new Map<string, ReportConversation[]>();
+  // Copies triaged apart stay apart.
+  const lists = triage.size ? byTriage(conversations, triage) : [conversations];
+  const asked = lists.flatMap((list) => mostAsked(list));
+  if (lists.length > 1) asked.sort(byMostAsked);
+  return asked.map(({ copies }) => conversationNode(parent, copies, triage));
+}
+
+/** The conversations split by their triage state, each list in the given order. */
+function byTriage(conversations: ReportConversation[], triage: ReadonlyMap<string, TriageState>): ReportConversation[][] {
+  const lists = new Map<string, ReportConversation[]>();
   for (const conversation of conversations) {
     const state = triage.get(conversation.id) ?? '';
-    const list = byState.get(state);
+    const list = lists.get(state);
     if (list) list.push(conversation);
-    else byState.set(state, [conversation]);
+    else lists.set(state, [conversation]);
   }
-  const asked = [...byState.values()].flatMap((list) => mostAsked(list));
-  asked.sort(byMostAsked);
-  return asked.map(({ copies }) => conversationNode(parent, copies, triage));
+  return [...lists.values()];
 }
 
 /** `copies`: the conversations of one question, newest first. */
@@ -179,9 +185,15 @@ function clusterTree(
   triage: ReadonlyMap<string, TriageState>,
   clusters: readonly ReportCluster[],
 ): GroupNode[] {
-  const byId = new Map(shown.map((conversation) => [conversation.id, conversation]));
+  // Each cluster's shown conversations, newest first as `shown` is, in one pass.
+  const clusterOf = new Map(clusters.flatMap((cluster, index) => cluster.conversationIds.map((id) => [id, index] as const)));
+  const members = clusters.map((): ReportConversation[] => []);
+  for (const conversation of shown) {
+    const index = clusterOf.get(conversation.id);
+    if (index !== undefined) members[index].push(conversation);
+  }
   const groups: GroupNode[] = [];
-  for (const cluster of clusters) {
+  for (const [index, cluster] of clusters.entries()) {
     const group: GroupNode = {
       kind: 'cluster',
       id: `cluster:${cluster.id}`,
@@ -190,9 +202,7 @@ function clusterTree(
       conversations: [],
       cluster,
     };
-    const members = cluster.conversationIds.flatMap((id) => byId.get(id) ?? []);
-    members.sort((a, b) => (a.timestamp < b.timestamp ? 1 : -1));
-    group.conversations = questionNodes(group, members, triage);
+    group.conversations = questionNodes(group, members[index], triage);
     if (!group.conversations.length) continue;
     if (cluster.suggestion)
       group.suggestion = { kind: 'suggestion', id: `${group.id}/suggestion`, suggestion: cluster.suggestion, parent: group };

@@ -14,9 +14,9 @@ export function clusterLabel(question: string, content: readonly Term[]): string
   const words = question.replace(/\s+/g, ' ').trim().split(' ');
   let start = 0;
   while (start < words.length - 1 && isStopword(bare(words[start]))) start++;
-  const phrase = trimEnd(words.slice(start).join(' '), (char) => '?.!,;: '.includes(char));
+  const phrase = trimEnd(words.slice(start).join(' '), isFinal);
   if (start > 0 && WH.has(bare(words[0]).toLowerCase()) && inverted(phrase)) {
-    const whole = `${capitalise(trimEnd(words.join(' '), (char) => '?.!,;: '.includes(char)))}?`;
+    const whole = `${capitalise(trimEnd(words.join(' '), isFinal))}?`;
     if (whole.length <= LABEL_MAX) return whole;
   }
   const full = capitalise(phrase || question.trim());
@@ -29,6 +29,9 @@ export function clusterLabel(question: string, content: readonly Term[]): string
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Punctuation and spaces a label does not end on. */
+const isFinal = (char: string) => '?.!,;: '.includes(char);
 
 const WH = new Set(['what', 'which', 'how', 'who', 'whom', 'whose', 'where', 'when', 'why']);
 const AUXILIARIES = new Set([
