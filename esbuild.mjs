@@ -1,6 +1,7 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
 import { compileSchemas } from './scripts/compileSchemas.mjs';
+import { lazyMdxReference, MDX_REFERENCE_BUNDLE, oneAcorn } from './scripts/bundlePlugins.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -17,16 +18,21 @@ const common = {
   // jsonc-parser's UMD build breaks bundles: prefer the ESM entry points.
   mainFields: ['module', 'main'],
   logLevel: 'warning',
+  plugins: [oneAcorn],
 };
+/** A bundle that holds the language service: the MDX reference parser is loaded from its own bundle when needed. */
+const service = { ...common, plugins: [oneAcorn, lazyMdxReference] };
 
 compileSchemas();
 
 const contexts = [
   // The server and the CLI: plain node, everything bundled.
-  { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir },
-  { ...common, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } },
+  { ...service, entryPoints: { server: 'server/src/main.ts' }, outdir },
+  { ...service, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } },
   // gaps and mock-server, loaded by dist/cli.js only when they run.
-  { ...common, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir },
+  { ...service, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir },
+  // The MDX reference parser, loaded by the three above the first time a page needs it.
+  { ...common, entryPoints: { [MDX_REFERENCE_BUNDLE]: 'server/src/service/mdx/mdxReference.ts' }, outdir },
   // The gap workers (clustering off the calling thread), started by the CLI's gaps and the Docs Gaps view.
   { ...common, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.

@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tempDir } from '../helpers/tempDir';
+
+/**
+ * The bundles `npm run build` makes (esbuild.mjs, scripts/bundlePlugins.mjs): the MDX reference
+ * parser is a bundle of its own, loaded the first time a page needs it, and each bundle holds acorn once.
+ */
+const DIST = resolve(__dirname, '../../dist');
+const clean = resolve(__dirname, '../fixtures/sites/clean');
+
+/** A folder holding copies of the named bundles of dist/, and nothing else. */
+function distWith(...bundles: string[]): string {
+  const dir = tempDir();
+  for (const bundle of bundles) copyFileSync(join(DIST, bundle), join(dir, bundle));
+  return dir;
+}
+
+function check(cli: string, site: string) {
+  const result = spawnSync(process.execPath, [join(cli, 'cli.js'), 'check', site], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A site whose second page does not parse as MDX: only the reference parser says why. */
+function siteWithBrokenPage(): string {
+  const site = tempDir();
+  writeFileSync(
+    join(site, 'docs.json'),
+    JSON.stringify({ name: 'Broken', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index', 'broken'] } }),
+  );
+  writeFileSync(join(site, 'index.mdx'), '---\ntitle: Home\n---\n\n# Welcome\n\nPlain prose.\n');
+  writeFileSync(join(site, 'broken.mdx'), '---\ntitle: Broken\n---\n\n<Note>\nNever closed.\n');
+  return site;
+}
+
+test('a site the fast scanner vouches for is checked without the MDX reference parser bundle', () => {
+  const result = check(distWith('cli.js'), clean);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /^No problems/);
+});
+
+test('a page that needs the reference parser loads its bundle and gets the parser’s own words', () => {
+  const result = check(distWith('cli.js', 'mdx-reference.js'), siteWithBrokenPage());
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stdout, /^broken\.mdx:5:1 error mdx\/syntax .*Expected a closing tag for `<Note>`/m);
+});
+
+test('without the reference parser bundle, a page that needs it stops the check with a message saying what to do', () => {
+  const cli = distWith('cli.js');
+  const result = check(cli, siteWithBrokenPage());
+  assert.equal(result.code, 3);
+  assert.ok(
+    result.stderr.includes(
+      `Docsmith cannot load its MDX parser, ${join(cli, 'mdx-reference.js')} (the file is missing): reinstall Docsmith.`,
+    ),
+    result.stderr,
+  );
+});
+
+test('each bundle that holds the language service holds acorn once, and the reference parser not at all', () => {
+  for (const bundle of ['cli.js', 'cli-gaps.js', 'server.js']) {
+    const text = readFileSync(join(DIST, bundle), 'utf8');
+    assert.equal(text.match(/^\/\/ node_modules\/acorn\/dist\/acorn\.m?js$/gm)?.length, 1, bundle);
+    assert.ok(!text.includes('// node_modules/micromark/'), `${bundle} holds micromark`);
+  }
+  const reference = readFileSync(join(DIST, 'mdx-reference.js'), 'utf8');
+  assert.equal(reference.match(/^\/\/ node_modules\/acorn\/dist\/acorn\.m?js$/gm)?.length, 1);
+  assert.ok(reference.includes('// node_modules/micromark/'));
+});
