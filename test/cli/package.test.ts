@@ -37,7 +37,15 @@ function run(args: string[], env: Record<string, string> = {}): { status: number
 }
 
 test('the tarball holds the CLI and the language server bundles, the README and the licence, and nothing else', () => {
-  assert.deepEqual(packed, ['LICENSE', 'README.md', 'dist/cli-gaps.js', 'dist/cli.js', 'dist/mdx-reference.js', 'dist/server.js', 'package.json']);
+  assert.deepEqual(packed, [
+    'LICENSE',
+    'README.md',
+    'dist/cli-gaps.js',
+    'dist/cli.js',
+    'dist/mdx-reference.js',
+    'dist/server.js',
+    'package.json',
+  ]);
   assert.ok(existsSync(bin));
 });
 
