@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSite, only, site } from '../helpers/check';
+import { MemoryWorkspace } from '../helpers/memoryWorkspace';
 
 const spec = JSON.stringify({
   openapi: '3.1.0',
@@ -130,4 +131,25 @@ test('a spec file named in an entry that does not exist is an error at the entry
     found.map((f) => f.code),
     ['openapi/spec-not-found'],
   );
+});
+
+test('a navigation of many operations under one spec looks the spec up once, and a missing one is still reported', async () => {
+  class CountingWorkspace extends MemoryWorkspace {
+    readonly stats = new Map<string, number>();
+    override async stat(uri: string) {
+      this.stats.set(uri, (this.stats.get(uri) ?? 0) + 1);
+      return super.stat(uri);
+    }
+  }
+  const operations = Array.from({ length: 60 }, (_, i) => (i % 2 ? 'GET /users' : 'POST /users'));
+  const workspace = new CountingWorkspace(
+    site({ groups: [{ group: 'API', openapi: 'openapi.json', pages: [...operations, 'GET /nowhere'] }] }, [], {}, { 'openapi.json': spec }),
+  );
+  const found = await checkSite(workspace);
+  assert.deepEqual(
+    only(found, 'nav/operation-not-found').map((f) => f.text),
+    ['"GET /nowhere"'],
+  );
+  const specStats = workspace.stats.get('file:///site/openapi.json') ?? 0;
+  assert.ok(specStats >= 1 && specStats <= 4, `openapi.json was looked up ${specStats} times for 61 entries`);
 });

@@ -1,6 +1,7 @@
 import type { SiteBasics, SiteContext } from './siteContext';
 import { apiOpenapiRefs } from './docsJson/apiSpecs';
 import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
+import type { SpecResolver } from './openapi/specStore';
 import { joinUri } from './uri';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
@@ -38,7 +39,7 @@ export async function discoverSpecFiles(site: SiteBasics): Promise<string[]> {
  * fetched); missing and broken files are left out (the spec rule reports them).
  */
 export async function resolveSpecs(
-  site: Pick<SiteContext, 'rootUri' | 'specs'>,
+  site: { rootUri: string; specs: SpecResolver },
   sources: Iterable<string>,
   relativeTo?: string,
 ): Promise<{ loaded: OpenApiSpec[]; remote: string[]; unreadable: string[] }> {

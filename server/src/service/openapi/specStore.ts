@@ -16,12 +16,17 @@ export type SpecResolution =
 
 const EXTENSIONS = ['', '.json', '.yaml', '.yml'];
 
+/** Where a spec named in docs.json or a page is, and what it holds. */
+export interface SpecResolver {
+  resolve(rootUri: string, source: string, relativeTo?: string): Promise<SpecResolution>;
+}
+
 /**
  * Finds and parses the OpenAPI specs a site names. Paths are relative to the docs root (a leading `/`
  * or `./` is the root); a name without extension also finds `name.json`, `name.yaml` and `name.yml`.
  * Parsed specs are kept until the file's modification time changes.
  */
-export class SpecStore {
+export class SpecStore implements SpecResolver {
   private readonly cache = new Map<string, { mtime: number; result: SpecResolution }>();
 
   constructor(private readonly workspace: DocsWorkspace) {}
@@ -41,6 +46,22 @@ export class SpecStore {
       }
     }
     return firstCandidate ? { kind: 'missing', uri: firstCandidate } : { kind: 'outside' };
+  }
+
+  /**
+   * A resolver that looks each spec up once (a stat and a real path per candidate file): for one pass
+   * over many entries naming the same few specs, such as the operations of a navigation.
+   */
+  once(): SpecResolver {
+    const answers = new Map<string, Promise<SpecResolution>>();
+    return {
+      resolve: (rootUri, source, relativeTo) => {
+        const key = `${rootUri}\0${source}\0${relativeTo ?? ''}`;
+        let answer = answers.get(key);
+        if (!answer) answers.set(key, (answer = this.resolve(rootUri, source, relativeTo)));
+        return answer;
+      },
+    };
   }
 
   private async load(uri: string, mtime: number): Promise<SpecResolution> {
