@@ -1,5 +1,5 @@
 import type { DiagnosticSink } from './diagnostics';
-import type { SpecStore } from './openapi/specStore';
+import type { SpecResolver } from './openapi/specStore';
 import type { LanguageServiceSettings } from './settings';
 import type { SiteFiles } from './siteFiles';
 import type { DocsWorkspace } from './workspace';
@@ -18,7 +18,8 @@ export interface SiteContext {
   value: Record<string, any>;
   navigation: NavigationModel;
   files: SiteFiles;
-  specs: SpecStore;
+  /** The specs docs.json and pages name, each looked up once per state (a change of a spec makes a new state). */
+  specs: SpecResolver;
   sink: DiagnosticSink;
   settings: LanguageServiceSettings;
   workspace: DocsWorkspace;

@@ -1,7 +1,6 @@
 import type { SiteBasics, SiteContext } from './siteContext';
 import { apiOpenapiRefs } from './docsJson/apiSpecs';
 import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
-import type { SpecResolver } from './openapi/specStore';
 import { joinUri } from './uri';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
@@ -39,7 +38,7 @@ export async function discoverSpecFiles(site: SiteBasics): Promise<string[]> {
  * fetched); missing and broken files are left out (the spec rule reports them).
  */
 export async function resolveSpecs(
-  site: { rootUri: string; specs: SpecResolver },
+  site: Pick<SiteContext, 'rootUri' | 'specs'>,
   sources: Iterable<string>,
   relativeTo?: string,
 ): Promise<{ loaded: OpenApiSpec[]; remote: string[]; unreadable: string[] }> {

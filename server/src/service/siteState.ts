@@ -203,7 +203,7 @@ async function buildContext(
     value: (toValue(resolved.root) ?? {}) as Record<string, any>,
     navigation: buildNavigationModel(child(resolved.root, 'navigation'), new Set(schema.drops.map((drop) => drop.property))),
     files,
-    specs,
+    specs: specs.once(),
     sink,
     settings,
     workspace,

@@ -49,8 +49,9 @@ export class SpecStore implements SpecResolver {
   }
 
   /**
-   * A resolver that looks each spec up once (a stat and a real path per candidate file): for one pass
-   * over many entries naming the same few specs, such as the operations of a navigation.
+   * A resolver that looks each spec up once (a stat and a real path per candidate file): each site state
+   * has one, since hundreds of navigation entries and endpoint pages name the same few specs, and a
+   * change of a spec file makes a new state.
    */
   once(): SpecResolver {
     const answers = new Map<string, Promise<SpecResolution>>();

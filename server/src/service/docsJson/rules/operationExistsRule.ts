@@ -1,5 +1,4 @@
 import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
-import type { SpecResolver } from '../../openapi/specStore';
 import type { SiteContext } from '../../siteContext';
 import { resolveSpecs } from '../../siteSpecs';
 import { relativeUri } from '../../uri';
@@ -15,15 +14,13 @@ import type { OperationEntry, SpecRef } from '../navigation';
  */
 export async function operationExistsRule(context: SiteContext): Promise<void> {
   const fallback = apiOpenapiRefs(context.config);
-  // Hundreds of entries name the same few specs: each is looked up once in this pass.
-  const site = { ...context, specs: context.specs.once() };
   /** Entries under specs given as URLs, per URL: reported once at the end. */
   const unchecked = new Map<string, { node: JsonNode; count: number }>();
   for (const entry of context.navigation.operations) {
-    const scope = await specsInScope(site, entry, fallback);
+    const scope = await specsInScope(context, entry, fallback);
     if (!scope) continue;
     const { loaded, remote } = await resolveSpecs(
-      site,
+      context,
       scope.refs.map((ref) => ref.source),
     );
     for (const url of remote) {
@@ -53,7 +50,7 @@ export async function operationExistsRule(context: SiteContext): Promise<void> {
  * undefined (reported) when its own spec file is missing or broken, or no spec is in scope.
  */
 async function specsInScope(
-  { rootUri, specs, sink }: Pick<SiteContext, 'rootUri' | 'sink'> & { specs: SpecResolver },
+  { rootUri, specs, sink }: SiteContext,
   entry: OperationEntry,
   fallback: SpecRef[],
 ): Promise<{ refs: SpecRef[]; viaFallback: boolean } | undefined> {
