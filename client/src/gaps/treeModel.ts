@@ -3,6 +3,7 @@ import type { GapReport, ReportConversation, ReportSource } from '../../../serve
 import type { PageSuggestion } from '../../../server/src/analytics/gaps/pageRanking';
 import { byMostAsked, mostAsked } from '../../../server/src/analytics/gaps/repeats';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import { groupBy } from '../../../server/src/common/arrays';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
 
 export type TriageState = 'done' | 'dismissed';
@@ -119,22 +120,10 @@ function questionNodes(
   triage: ReadonlyMap<string, TriageState>,
 ): ConversationNode[] {
   // Copies triaged apart stay apart.
-  const lists = triage.size ? byTriage(conversations, triage) : [conversations];
+  const lists = triage.size ? groupBy(conversations, (conversation) => triage.get(conversation.id)) : [conversations];
   const asked = lists.flatMap((list) => mostAsked(list));
   if (lists.length > 1) asked.sort(byMostAsked);
   return asked.map(({ copies }) => conversationNode(parent, copies, triage));
-}
-
-/** The conversations split by their triage state, each list in the given order. */
-function byTriage(conversations: ReportConversation[], triage: ReadonlyMap<string, TriageState>): ReportConversation[][] {
-  const lists = new Map<string, ReportConversation[]>();
-  for (const conversation of conversations) {
-    const state = triage.get(conversation.id) ?? '';
-    const list = lists.get(state);
-    if (list) list.push(conversation);
-    else lists.set(state, [conversation]);
-  }
-  return [...lists.values()];
 }
 
 /** `copies`: the conversations of one question, newest first. */

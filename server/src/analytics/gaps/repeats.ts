@@ -1,5 +1,6 @@
 // The same question asked again, word for word: real exports repeat the common ones many times, and a
 // list that shows each copy buries the others. Lists fold the copies into one line with a count.
+import { groupBy } from '../../common/arrays';
 import { oneLine } from '../../common/text';
 
 /** What makes two questions the same: their text without case, spacing or final punctuation. */
@@ -26,14 +27,7 @@ const FINAL = new Set([' ', '?', '.', '!', '\u3002', '\uff1f', '\uff01']);
 
 /** The items grouped by question, in the order each question first appears (each group in the items' order). */
 export function groupRepeats<T>(items: Iterable<T>, query: (item: T) => string): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = questionKey(query(item));
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return [...groups.values()];
+  return groupBy(items, (item) => questionKey(query(item)));
 }
 
 export interface AskedQuestion<T> {
