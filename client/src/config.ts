@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isClusterSimilarity } from '../../server/src/analytics/gaps/threshold';
 
 /** The one owner of `docsmith.*` settings: everything else asks here and listens to `onDidChange`. */
 export class DocsmithConfig implements vscode.Disposable {
@@ -40,6 +41,18 @@ export class DocsmithConfig implements vscode.Disposable {
   /** The published site URL, when cited URLs cannot be mapped to pages by guessing. */
   get siteUrl(): string {
     return this.section.get<string>('site.url', '').trim();
+  }
+
+  /** How alike questions must be to share a cluster in the Docs Gaps view; undefined (the default) when unset or out of range. */
+  get clusterSimilarity(): number | undefined {
+    const value = this.section.get<unknown>('gaps.clusterSimilarity');
+    return isClusterSimilarity(value) ? value : undefined;
+  }
+
+  /** Sets it where the author works (the workspace when one is open); undefined removes the setting there. */
+  async setClusterSimilarity(value: number | undefined): Promise<void> {
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await this.section.update('gaps.clusterSimilarity', value, target);
   }
 
   get renameRedirects(): 'ask' | 'always' | 'never' {

@@ -102,6 +102,28 @@ test('json clusters: every unanswered conversation in exactly one, files relativ
   }
 });
 
+test('--cluster-similarity: a higher bar gives more, smaller clusters, each unanswered conversation still in one; a bad value is a usage error', async () => {
+  const clusterIds = (report: { clusters: { conversationIds: string[] }[] }) => report.clusters.map((cluster) => cluster.conversationIds);
+  const byDefault = JSON.parse((await gaps(['--format', 'json'])).stdout);
+  const explicitDefault = JSON.parse((await gaps(['--format', 'json', '--cluster-similarity', '0.14'])).stdout);
+  assert.deepEqual(clusterIds(explicitDefault), clusterIds(byDefault), 'the default is 0.14');
+  const larger = JSON.parse((await gaps(['--format', 'json', '--cluster-similarity', '.05'])).stdout);
+  const smaller = JSON.parse((await gaps(['--format', 'json', '--cluster-similarity', '0.6'])).stdout);
+  assert.ok(larger.clusters.length < byDefault.clusters.length, `${larger.clusters.length} at 0.05, ${byDefault.clusters.length} at 0.14`);
+  assert.ok(smaller.clusters.length > byDefault.clusters.length, `${smaller.clusters.length} at 0.6, ${byDefault.clusters.length} at 0.14`);
+  for (const report of [larger, smaller]) {
+    const ids = clusterIds(report).flat().sort();
+    assert.deepEqual(ids, report.conversations.map((c: { id: string }) => c.id).sort());
+  }
+  for (const bad of ['0', '1.5', 'wide']) {
+    const result = await gaps(['--cluster-similarity', bad]);
+    assert.equal(result.code, 2, bad);
+    assert.match(result.stderr, new RegExp(`--cluster-similarity must be a number above 0 and up to 1, such as 0.2; got "${bad}"`));
+  }
+  const help = await runCli(['gaps', '--help']);
+  assert.match(help.stdout, /--cluster-similarity <s>[\s\S]*default 0\.14/);
+});
+
 test('text lists the clusters with their page, then pages, questions without a source and categories', async () => {
   const result = await gaps([]);
   assert.equal(result.code, 0);

@@ -1,10 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { clusterGaps, type GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
 import { clusterLabel, LABEL_MAX } from '../../server/src/analytics/gaps/labels';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { terms } from '../../server/src/analytics/gaps/terms';
+import { DEFAULT_THRESHOLD, isClusterSimilarity, parseClusterSimilarity } from '../../server/src/analytics/gaps/threshold';
 import { indexPage } from '../../server/src/service/pageIndex';
 import { clusterLabelled, loadLabelledSet, measure } from '../../bench/gapQuality';
 
@@ -175,4 +177,30 @@ test('the labelled sets keep their measured quality (a regression guard, not the
     assert.ok(quality.f1 >= guard.f1, `${set}: F1 ${quality.f1}`);
     assert.ok(quality.pageRight >= guard.pages, `${set}: pages ${quality.pageRight}`);
   }
+});
+
+test('a cluster similarity is a number above 0 and up to 1, and the setting defaults to the clustering default', () => {
+  for (const [text, value] of [
+    ['0.2', 0.2],
+    ['.2', 0.2],
+    [' 1 ', 1],
+    ['0.08', 0.08],
+  ] as const)
+    assert.equal(parseClusterSimilarity(text), value, text);
+  for (const text of ['0', '1.5', '-0.1', 'abc', '', '0x1', '1e-1', 'NaN']) assert.equal(parseClusterSimilarity(text), undefined, text);
+  assert.equal(isClusterSimilarity(DEFAULT_THRESHOLD), true);
+  assert.equal(isClusterSimilarity('0.2'), false);
+  const setting = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')).contributes.configuration[0].properties[
+    'docsmith.gaps.clusterSimilarity'
+  ];
+  assert.equal(setting.default, DEFAULT_THRESHOLD);
+});
+
+test('a higher similarity gives more clusters, each within one of the coarser clusters it was part of', () => {
+  const questions = [...WEBHOOKS, q('h', 'webhook retries and signature verification'), q('i', 'bank transfer fees for invoices')];
+  const coarse = clusterGaps(questions, { threshold: 0.05 });
+  const fine = clusterGaps(questions, { threshold: 0.5 });
+  assert.ok(fine.length > coarse.length, `${fine.length} clusters at 0.5, ${coarse.length} at 0.05`);
+  // Average linkage merges in order of similarity, so a stop at a higher bar is an earlier cut of the same tree.
+  for (const cluster of fine) assert.ok(coarse.some((big) => cluster.conversationIds.every((id) => big.conversationIds.includes(id))));
 });

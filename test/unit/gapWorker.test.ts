@@ -94,7 +94,7 @@ test('the view drops a superseded clustering, keeps nothing of it, and clusters 
     (line) => lines.push(line),
     (work) => work,
   );
-  const key = (range: string) => ({ export: exported, range, pages: { pages } as unknown as PageIndex });
+  const key = (range: string) => ({ export: exported, range, pages: { pages } as unknown as PageIndex, threshold: undefined });
   const exported = { conversations } as unknown as CachedExport;
   const first = key('{"days":30}');
   const stale = view.of(first, { conversations }, () => undefined);
@@ -111,4 +111,40 @@ test('the view drops a superseded clustering, keeps nothing of it, and clusters 
   // The second result is kept for its key; the superseded one was never kept.
   assert.equal(await view.of(second, { conversations }, () => undefined), clusters);
   view.supersede(); // nothing runs: a no-op
+});
+
+test('the view clusters again when the similarity chosen changes, in the worker, with that threshold', async () => {
+  const { questions, pages } = await labelled();
+  const conversations = questions.map((question) => ({ ...question, response: '', sources: [] })) as unknown as ReportConversation[];
+  const view = new ViewClusters(
+    () => undefined,
+    (work) => work,
+  );
+  const exported = { conversations } as unknown as CachedExport;
+  const key = (threshold: number | undefined) => ({
+    export: exported,
+    range: '{"days":30}',
+    pages: { pages } as unknown as PageIndex,
+    threshold,
+  });
+  const byDefault = await view.of(key(undefined), { conversations }, () => undefined);
+  const tighter = await view.of(key(0.3), { conversations }, () => undefined);
+  assert.equal(view.clusteredIn, 'worker');
+  // The same clusters as on this thread with each threshold; a higher one gives more, smaller clusters.
+  const here = (threshold?: number) =>
+    clusterGaps(questions, { ranker: createPageRanker(pages), threshold }).map((cluster) => cluster.conversationIds);
+  assert.deepEqual(
+    byDefault.map((cluster) => cluster.conversationIds),
+    here(),
+  );
+  assert.deepEqual(
+    tighter.map((cluster) => cluster.conversationIds),
+    here(0.3),
+  );
+  assert.ok(tighter.length > byDefault.length, `${tighter.length} clusters at 0.3, ${byDefault.length} by default`);
+  // Back to the default: clustered again (the memo holds the last key only), the same as the first time.
+  assert.deepEqual(
+    (await view.of(key(undefined), { conversations }, () => undefined)).map((cluster) => cluster.conversationIds),
+    here(),
+  );
 });

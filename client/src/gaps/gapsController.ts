@@ -15,6 +15,7 @@ import { GapsActions } from './gapsActions';
 import { GapsSite } from './gapsSite';
 import { pickRange, rangeBounds, type GapsRange, type RangeBounds } from './gapsRange';
 import { TriageStore } from './triage';
+import { pickClusterSimilarity } from './clusterSimilarity';
 import { ViewClusters } from './viewClusters';
 import { buildGapTree, citationsByFile, inRange, type GapNode, type GroupBy, type GroupNode, type ConversationNode } from './treeModel';
 
@@ -103,6 +104,7 @@ export class GapsController implements vscode.Disposable {
       command('docsmith.gaps.refresh', () => this.refresh()),
       command('docsmith.gaps.setRange', () => this.chooseRange()),
       command('docsmith.gaps.groupBy', () => this.chooseGroupBy()),
+      command('docsmith.gaps.setClusterSimilarity', () => this.chooseClusterSimilarity()),
       command('docsmith.gaps.groupByCluster', () => this.setGroupBy('cluster')),
       command('docsmith.gaps.groupByCategory', () => this.setGroupBy('category')),
       command('docsmith.gaps.groupByPage', () => this.setGroupBy('page')),
@@ -222,7 +224,12 @@ export class GapsController implements vscode.Disposable {
     mapper: ReturnType<typeof createUrlMapper>,
   ): Promise<ReportCluster[]> {
     const cached = this.cached!;
-    const key = { export: cached, range: JSON.stringify(this.range), pages: await this.site.pageIndex() };
+    const key = {
+      export: cached,
+      range: JSON.stringify(this.range),
+      pages: await this.site.pageIndex(),
+      threshold: this.config.clusterSimilarity,
+    };
     return this.clusters.of(key, report, () =>
       cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime()
         ? buildGapReport(inRange(cached.conversations, bounds.previousFrom, bounds.from), mapper).conversations
@@ -324,6 +331,14 @@ export class GapsController implements vscode.Disposable {
       { title: 'Docsmith: group the Docs Gaps' },
     );
     if (choice) await this.setGroupBy(choice.groupBy);
+  }
+
+  /** Sets how alike a cluster's questions must be; the setting's change clusters the view again (config.onDidChange). */
+  private async chooseClusterSimilarity(): Promise<void> {
+    const choice = await pickClusterSimilarity(this.config.clusterSimilarity);
+    if (choice === undefined) return;
+    await this.config.setClusterSimilarity(choice === 'default' ? undefined : choice);
+    if (this.groupBy !== 'cluster') await this.setGroupBy('cluster');
   }
 
   private async setGroupBy(groupBy: GroupBy): Promise<void> {

@@ -5,11 +5,15 @@ import { clusterReportInWorker } from '../../../server/src/gapWorker/clusterInWo
 import type { PageIndex } from '../../../server/src/service';
 import type { CachedExport } from './exportCache';
 
-/** What the clusters depend on: the export, the range chosen (not its bounds, which move with the clock), the pages. */
+/**
+ * What the clusters depend on: the export, the range chosen (not its bounds, which move with the
+ * clock), the pages, and the similarity chosen (undefined for the default).
+ */
 export interface ClusterKey {
   export: CachedExport;
   range: string;
   pages: PageIndex | undefined;
+  threshold: number | undefined;
 }
 
 /**
@@ -39,21 +43,21 @@ export class ViewClusters {
     previous: () => readonly Pick<Conversation, 'query'>[] | undefined,
   ): Promise<ReportCluster[]> {
     const memo = this.memo;
-    if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages) return memo.clusters;
+    if (memo && memo.export === key.export && memo.range === key.range && memo.pages === key.pages && memo.threshold === key.threshold)
+      return memo.clusters;
     let where: ViewClusters['clusteredIn'] = 'worker';
     const running = (this.running = new AbortController());
     try {
       const clusters = await this.showing(
-        clusterReportInWorker(
-          report,
-          key.pages?.pages ?? [],
-          previous(),
-          (reason) => {
+        clusterReportInWorker(report, key.pages?.pages ?? [], {
+          previous: previous(),
+          threshold: key.threshold,
+          onFallback: (reason) => {
             where = 'extension host';
             this.log(`[gaps] The clustering worker did not run (${reason}); clustering here instead.`);
           },
-          running.signal,
-        ),
+          signal: running.signal,
+        }),
       );
       this.clusteredIn = where;
       this.memo = { ...key, clusters };

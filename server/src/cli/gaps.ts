@@ -27,6 +27,8 @@ export interface GapsOptions {
   format: GapFormat;
   /** The export stops after this many conversations (and the report says it is incomplete). */
   maxConversations?: number;
+  /** How alike questions must be to share a cluster (the clustering's threshold; its default when absent). */
+  clusterSimilarity?: number;
   apiKey: string | undefined;
   progress?: (message: string) => void;
   warn: (message: string) => void;
@@ -78,7 +80,11 @@ export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
   }
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
-  if (clustered) report.clusters = clusterReport(report, site.index, await previousUnanswered(options, fetchRange, sawStatus));
+  if (clustered)
+    report.clusters = clusterReport(report, site.index, {
+      previous: await previousUnanswered(options, fetchRange, sawStatus),
+      threshold: options.clusterSimilarity,
+    });
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':

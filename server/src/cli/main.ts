@@ -5,6 +5,7 @@ import { SCENARIOS, type Scenario } from '../mock/scenarios';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
 import { isUsageError, UsageError } from './config';
 import type { GapsOptions } from './gaps';
+import { DEFAULT_THRESHOLD, parseClusterSimilarity } from '../analytics/gaps/threshold';
 import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
 import { printable } from './printable';
 
@@ -86,6 +87,16 @@ program
     'stop the export after this many conversations, and say so',
     (v) => integer(v, '--max-conversations'),
     1_000_000,
+  )
+  .option(
+    '--cluster-similarity <s>',
+    `how alike questions must be to share a cluster, above 0 and up to 1 (default ${DEFAULT_THRESHOLD}): higher gives more, tighter clusters`,
+    (v) => {
+      const similarity = parseClusterSimilarity(v);
+      if (similarity === undefined)
+        throw new UsageError(`--cluster-similarity must be a number above 0 and up to 1, such as 0.2; got "${v}".`);
+      return similarity;
+    },
   )
   .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
   .action(

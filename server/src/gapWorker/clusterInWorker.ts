@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { clusterGapsAmong, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
-import { gapQuestions, toReportClusters, type ReportCluster } from '../analytics/gaps/reportClusters';
+import { gapQuestions, toReportClusters, type ReportCluster, type ReportClusterOptions } from '../analytics/gaps/reportClusters';
 import type { GapReport } from '../analytics/gapReport';
-import type { Conversation } from '../analytics/types';
 import type { IndexedPage } from '../service';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
@@ -49,11 +48,9 @@ export async function clusterGapsInWorker(
 export async function clusterReportInWorker(
   report: Pick<GapReport, 'conversations'>,
   pages: readonly IndexedPage[],
-  previous: readonly Pick<Conversation, 'query'>[] | undefined,
-  onFallback?: (reason: string) => void,
-  signal?: AbortSignal,
+  options: ReportClusterOptions & Pick<WorkerClusterOptions, 'onFallback' | 'signal'> = {},
 ): Promise<ReportCluster[]> {
-  return toReportClusters(await clusterGapsInWorker(gapQuestions(report), pages, { previous, onFallback, signal }));
+  return toReportClusters(await clusterGapsInWorker(gapQuestions(report), pages, options));
 }
 
 function ask(worker: Worker, request: WorkerRequest, signal: AbortSignal | undefined): Promise<WorkerReply> {

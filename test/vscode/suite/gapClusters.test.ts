@@ -203,4 +203,30 @@ suite('Docs gaps by need (clusters)', () => {
     );
     await vscode.commands.executeCommand('docsmith.gaps.groupByCluster');
   });
+
+  test('the cluster size setting clusters the view again; the command sets it from a quick pick', async () => {
+    const config = () => vscode.workspace.getConfiguration('docsmith');
+    const questionIds = () => clusters().flatMap(idsOf).sort();
+    const before = await waitFor(() => (clusters().length ? clusters().length : undefined), 'the clusters');
+    const all = questionIds();
+    try {
+      await config().update('gaps.clusterSimilarity', 0.6, vscode.ConfigurationTarget.Workspace);
+      await waitFor(() => clusters().length > before || undefined, `more clusters than ${before} at 0.6`);
+      assert.deepStrictEqual(questionIds(), all, 'every question still in exactly one cluster');
+      // The command, as an author runs it: "Larger clusters" is the first choice of its quick pick.
+      const picking = Promise.resolve(vscode.commands.executeCommand('docsmith.gaps.setClusterSimilarity'));
+      let settled = false;
+      void picking.finally(() => (settled = true));
+      await waitFor(async () => {
+        if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return settled || undefined;
+      }, 'the quick pick to be answered');
+      assert.strictEqual(config().get('gaps.clusterSimilarity'), 0.08);
+      await waitFor(() => clusters().length < before || undefined, `fewer clusters than ${before} at 0.08`);
+      assert.deepStrictEqual(questionIds(), all);
+    } finally {
+      await config().update('gaps.clusterSimilarity', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor(() => clusters().length === before || undefined, `the default's ${before} clusters again`);
+  });
 });

@@ -4,6 +4,9 @@ import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import { createPageRanker, type PageRanker, type PageSuggestion } from './pageRanking';
 import { terms, type Term } from './terms';
+import { DEFAULT_THRESHOLD } from './threshold';
+
+export { DEFAULT_THRESHOLD };
 
 /** What clustering reads of an unanswered conversation. */
 export interface GapQuestion {
@@ -36,14 +39,6 @@ export interface ClusterOptions {
   /** Average cosine similarity above which two groups are one need (see {@link DEFAULT_THRESHOLD}). */
   threshold?: number;
 }
-
-/**
- * Chosen on two labelled sets over two sites (test/fixtures/gaps-labelled and gaps-labelled-harbor):
- * their mean pairwise F1 is best here and within 0.03 of it from 0.12 to 0.18, the middle of that
- * plateau, so another set of questions does not fall off an edge
- * (`node --import tsx bench/gapQuality.ts DIR --sweep`).
- */
-export const DEFAULT_THRESHOLD = 0.14;
 
 /**
  * How much the sections two questions find count beside their words: at most a quarter as much as
