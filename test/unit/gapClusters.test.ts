@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { clusterGaps, type GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
-import { clusterLabel, LABEL_MAX } from '../../server/src/analytics/gaps/labels';
+import { clusterLabel, LABEL_MAX, labelWidth } from '../../server/src/analytics/gaps/labels';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { DEFAULT_THRESHOLD, isClusterSimilarity, parseClusterSimilarity } from '../../server/src/analytics/gaps/threshold';
@@ -203,4 +203,45 @@ test('a higher similarity gives more clusters, each within one of the coarser cl
   assert.ok(fine.length > coarse.length, `${fine.length} clusters at 0.5, ${coarse.length} at 0.05`);
   // Average linkage merges in order of similarity, so a stop at a higher bar is an earlier cut of the same tree.
   for (const cluster of fine) assert.ok(coarse.some((big) => cluster.conversationIds.every((id) => big.conversationIds.includes(id))));
+});
+
+test('Chinese and Japanese questions, written without spaces, cluster by their words and find their pages', () => {
+  const questions = [
+    q('a', '失败的 webhook 会重试吗？'),
+    q('b', 'webhook重试策略'),
+    q('c', 'webhook 失败后重试几次？'),
+    q('d', '如何验证 webhook 签名？'),
+    q('e', '用 PHP 验证webhook签名'),
+    q('f', '可以用银行转账支付账单吗？'),
+    q('g', '银行转账付款'),
+    q('h', 'Webhookの再試行ポリシーは？'),
+    q('i', '失敗したWebhookは再試行されますか？'),
+  ];
+  const ranker = createPageRanker([
+    page('webhooks', '---\ntitle: Webhook\n---\n\n## 事件类型\n\n发送、送达。\n\n## 重试\n\n投递失败时，我们会在 24 小时内重试 8 次。\n'),
+    page('signatures', '---\ntitle: 验证 webhook 签名\n---\n\n## Node.js\n\n用原始请求体计算 HMAC。\n\n## PHP\n\nhash_hmac\n'),
+    page('billing', '---\ntitle: 账单\ndescription: 套餐与发票。\n---\n\n## 支付方式\n\n信用卡或银行转账。\n'),
+  ]);
+  const clusters = clusterGaps(questions, { ranker });
+  for (const [a, b] of [
+    ['a', 'b'],
+    ['a', 'c'],
+    ['d', 'e'],
+    ['f', 'g'],
+    ['h', 'i'],
+  ])
+    assert.ok(sameCluster(clusters, a, b), `${a} with ${b}: ${JSON.stringify(clusters.map((c) => c.conversationIds))}`);
+  assert.ok(!sameCluster(clusters, 'a', 'd') && !sameCluster(clusters, 'a', 'f') && !sameCluster(clusters, 'd', 'f'));
+  const of = (id: string) => clusters.find((cluster) => cluster.conversationIds.includes(id))!.suggestion!;
+  assert.equal(of('a').file, 'webhooks.mdx');
+  assert.equal(of('a').heading, '重试');
+  assert.equal(of('d').file, 'signatures.mdx');
+  assert.equal(of('f').file, 'billing.mdx');
+  assert.equal(of('f').heading, '支付方式');
+  // Each character of these scripts takes two columns: a long question is cut to fit the sidebar.
+  const long = '我们的团队在生产环境中配置了多个 webhook 端点，为什么有些事件会被重复投递两次以上？';
+  const label = clusterLabel(long, terms(long));
+  assert.ok(labelWidth(label) <= LABEL_MAX && label.endsWith('…'), label);
+  assert.equal(labelWidth('重试 webhook'), 12);
+  assert.equal(clusterLabel('webhook 重试策略', terms('webhook 重试策略')), 'Webhook 重试策略');
 });

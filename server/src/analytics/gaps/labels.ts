@@ -1,7 +1,20 @@
 import { isStopword, type Term } from './terms';
 
-/** A label this long fits beside its count in a sidebar of the default width. */
+/**
+ * A label this wide fits beside its count in a sidebar of the default width: columns, where a Chinese,
+ * Japanese or Korean character takes two (see {@link labelWidth}).
+ */
 export const LABEL_MAX = 36;
+
+/** Characters that take two columns: Chinese, Japanese and Korean, and fullwidth forms. */
+const WIDE = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\u3000\uff01-\uff60\uffe0-\uffe6]/u;
+
+/** How many columns a text takes: one per character, two for a wide one. */
+export function labelWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += WIDE.test(char) ? 2 : 1;
+  return width;
+}
 
 /**
  * A short label for a cluster from its most central question: the question without its opening
@@ -17,14 +30,14 @@ export function clusterLabel(question: string, content: readonly Term[]): string
   const phrase = trimEnd(words.slice(start).join(' '), isFinal);
   if (start > 0 && WH.has(bare(words[0]).toLowerCase()) && inverted(phrase)) {
     const whole = `${capitalise(trimEnd(words.join(' '), isFinal))}?`;
-    if (whole.length <= LABEL_MAX) return whole;
+    if (labelWidth(whole) <= LABEL_MAX) return whole;
   }
   const full = capitalise(phrase || question.trim());
-  if (full.length <= LABEL_MAX) return full || '(empty question)';
+  if (labelWidth(full) <= LABEL_MAX) return full || '(empty question)';
   const contentWords = new Set(content.map((term) => term.word));
   const kept = words.slice(start).filter((word) => parts(word).some((part) => contentWords.has(part)));
   const compact = capitalise(kept.map(bare).join(' '));
-  if (compact && compact.length <= LABEL_MAX) return compact;
+  if (compact && labelWidth(compact) <= LABEL_MAX) return compact;
   return cut(compact || full);
 }
 
@@ -92,8 +105,15 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The text cut to fit with "…": at a space past the middle when there is one (a text without spaces, such as Chinese, at any character). */
 function cut(text: string): string {
-  const head = text.slice(0, LABEL_MAX - 1);
+  let head = '';
+  let width = 0;
+  for (const char of text) {
+    width += labelWidth(char);
+    if (width > LABEL_MAX - 1) break;
+    head += char;
+  }
   const space = head.lastIndexOf(' ');
   return `${space > LABEL_MAX / 2 ? head.slice(0, space) : head}…`;
 }

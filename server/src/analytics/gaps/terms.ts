@@ -119,7 +119,8 @@ export function forEachWord(text: string, visit: (source: string, start: number,
   if (NOT_ASCII.test(text)) {
     for (const match of joinPhrases(text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()).match(WORD) ?? []) {
       const word = match.includes("'") || match.includes('’') ? match.split(/['’]/)[0] : match;
-      visit(word, 0, word.length);
+      if (CJK.test(word)) forEachCjkWord(word, visit);
+      else visit(word, 0, word.length);
     }
     return;
   }
@@ -141,6 +142,43 @@ export function forEachWord(text: string, visit: (source: string, start: number,
     }
     visit(source, start, end);
   }
+}
+
+/** Scripts written without spaces between words: Chinese, Japanese. */
+const CJK = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
+
+/**
+ * The words of a run of letters that holds Chinese or Japanese, which put no space between words: each
+ * stretch in those scripts gives its overlapping pairs of characters ("重试策略" gives "重试", "试策",
+ * "策略"), as search engines index these languages without a dictionary, so two questions that share
+ * a word of two characters or more share a term; a stretch in another script ("webhook" in
+ * "webhook重试") is a word of its own. A lone character is a word of one letter, which
+ * {@link stemOf} drops.
+ */
+function forEachCjkWord(run: string, visit: (source: string, start: number, end: number) => void): void {
+  const chars = Array.from(run);
+  let other = '';
+  let stretch: string[] = [];
+  const flush = () => {
+    if (other) visit(other, 0, other.length);
+    other = '';
+    if (stretch.length === 1) visit(stretch[0], 0, stretch[0].length);
+    for (let k = 0; k + 1 < stretch.length; k++) {
+      const pair = stretch[k] + stretch[k + 1];
+      visit(pair, 0, pair.length);
+    }
+    stretch = [];
+  };
+  for (const char of chars) {
+    if (CJK.test(char)) {
+      if (other) flush();
+      stretch.push(char);
+    } else {
+      if (stretch.length) flush();
+      other += char;
+    }
+  }
+  flush();
 }
 
 const APOSTROPHE = 39;
