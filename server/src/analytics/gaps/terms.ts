@@ -117,9 +117,12 @@ export function words(text: string): string[] {
 export function forEachWord(text: string, visit: (source: string, start: number, end: number) => void): void {
   // Only a text with other than ASCII has accents to take off (the Unicode steps are the slow ones).
   if (NOT_ASCII.test(text)) {
-    for (const match of joinPhrases(text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()).match(WORD) ?? []) {
+    const plain = joinPhrases(text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase());
+    // Most such texts hold no Chinese or Japanese (a dash, an accent, another script): words are tested for it only when the text holds some.
+    const cjk = CJK.test(plain);
+    for (const match of plain.match(WORD) ?? []) {
       const word = match.includes("'") || match.includes('’') ? match.split(/['’]/)[0] : match;
-      if (CJK.test(word)) forEachCjkWord(word, visit);
+      if (cjk && CJK.test(word)) forEachCjkWord(word, visit);
       else visit(word, 0, word.length);
     }
     return;
