@@ -7,6 +7,7 @@ import { isUsageError, UsageError } from './config';
 import type { GapsOptions } from './gaps';
 import { DEFAULT_THRESHOLD, parseClusterSimilarity } from '../analytics/gaps/threshold';
 import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
+import { plainNumber } from '../common/text';
 import { printable } from './printable';
 
 type GapsModule = typeof import('./gapsEntry');
@@ -165,9 +166,8 @@ function integer(value: string, name: string): number {
 }
 
 function fraction(value: string): number {
-  const number = Number(value);
-  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(value) || number < 0 || number > 1)
-    throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
+  const number = plainNumber(value);
+  if (number === undefined || number > 1) throw new UsageError(`--fault-rate must be a number from 0 to 1; got "${value}".`);
   return number;
 }
 

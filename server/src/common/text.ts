@@ -10,6 +10,11 @@ export function trimEndOf(text: string, chars: string): string {
   return end === text.length ? text : text.slice(0, end);
 }
 
+/** A number written plainly (`2`, `0.25`, `.5`: digits and a decimal point, nothing else), or undefined. */
+export function plainNumber(text: string): number | undefined {
+  return /^(?:\d+(?:\.\d+)?|\.\d+)$/.test(text) ? Number(text) : undefined;
+}
+
 /** A path without its leading and trailing `/`. */
 export function trimSlashes(path: string): string {
   return trimEndOf(trimStartOf(path, '/'), '/');

@@ -1,3 +1,4 @@
+import { trimEndOf } from '../../common/text';
 import { isStopword, type Term } from './terms';
 
 /**
@@ -27,9 +28,9 @@ export function clusterLabel(question: string, content: readonly Term[]): string
   const words = question.replace(/\s+/g, ' ').trim().split(' ');
   let start = 0;
   while (start < words.length - 1 && isStopword(bare(words[start]))) start++;
-  const phrase = trimEnd(words.slice(start).join(' '), isFinal);
+  const phrase = trimEndOf(words.slice(start).join(' '), FINAL);
   if (start > 0 && WH.has(bare(words[0]).toLowerCase()) && inverted(phrase)) {
-    const whole = `${capitalise(trimEnd(words.join(' '), isFinal))}?`;
+    const whole = `${capitalise(trimEndOf(words.join(' '), FINAL))}?`;
     if (labelWidth(whole) <= LABEL_MAX) return whole;
   }
   const full = capitalise(phrase || question.trim());
@@ -44,7 +45,7 @@ export function clusterLabel(question: string, content: readonly Term[]): string
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Punctuation and spaces a label does not end on. */
-const isFinal = (char: string) => '?.!,;: '.includes(char);
+const FINAL = '?.!,;: ';
 
 const WH = new Set(['what', 'which', 'how', 'who', 'whom', 'whose', 'where', 'when', 'why']);
 const AUXILIARIES = new Set([

@@ -1,17 +1,14 @@
 // The same question asked again, word for word: real exports repeat the common ones many times, and a
 // list that shows each copy buries the others. Lists fold the copies into one line with a count.
 import { groupBy } from '../../common/arrays';
-import { oneLine } from '../../common/text';
+import { oneLine, trimEndOf } from '../../common/text';
 
 /** What makes two questions the same: their text without case, spacing or final punctuation. */
 export function questionKey(query: string): string {
   let key = keys.get(query);
   if (key === undefined) {
-    const text = oneLine(query).toLowerCase();
-    // A loop, not a regular expression: the text is a user's, and a trailing pattern backtracks.
-    let end = text.length;
-    while (end > 0 && FINAL.has(text[end - 1])) end--;
-    key = text.slice(0, end);
+    // A scan, not a regular expression: the text is a user's, and a trailing pattern backtracks.
+    key = trimEndOf(oneLine(query).toLowerCase(), FINAL);
     if (keys.size >= KEYS_MAX) keys.clear();
     keys.set(query, key);
   }
@@ -23,7 +20,8 @@ const keys = new Map<string, string>();
 /** Emptied past this many questions, so a stream of distinct ones cannot grow it without end. */
 const KEYS_MAX = 50_000;
 
-const FINAL = new Set([' ', '?', '.', '!', '\u3002', '\uff1f', '\uff01']);
+/** Spaces and final punctuation, Chinese and Japanese too. */
+const FINAL = ' ?.!\u3002\uff1f\uff01';
 
 /** The items grouped by question, in the order each question first appears (each group in the items' order). */
 export function groupRepeats<T>(items: Iterable<T>, query: (item: T) => string): T[][] {

@@ -149,6 +149,8 @@ export function forEachWord(text: string, visit: (source: string, start: number,
 
 /** Scripts written without spaces between words: Chinese, Japanese. */
 const CJK = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
+/** A run of letters cut where it changes between those scripts and others. */
+const SCRIPT_STRETCH = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]+|[^\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]+/gu;
 
 /**
  * The words of a run of letters that holds Chinese or Japanese, which put no space between words: each
@@ -159,29 +161,15 @@ const CJK = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
  * {@link stemOf} drops.
  */
 function forEachCjkWord(run: string, visit: (source: string, start: number, end: number) => void): void {
-  const chars = Array.from(run);
-  let other = '';
-  let stretch: string[] = [];
-  const flush = () => {
-    if (other) visit(other, 0, other.length);
-    other = '';
-    if (stretch.length === 1) visit(stretch[0], 0, stretch[0].length);
-    for (let k = 0; k + 1 < stretch.length; k++) {
-      const pair = stretch[k] + stretch[k + 1];
-      visit(pair, 0, pair.length);
-    }
-    stretch = [];
-  };
-  for (const char of chars) {
-    if (CJK.test(char)) {
-      if (other) flush();
-      stretch.push(char);
-    } else {
-      if (stretch.length) flush();
-      other += char;
-    }
+  for (const stretch of run.match(SCRIPT_STRETCH) ?? []) {
+    const chars = Array.from(stretch);
+    if (chars.length === 1 || !CJK.test(stretch)) visit(stretch, 0, stretch.length);
+    else
+      for (let k = 0; k + 1 < chars.length; k++) {
+        const pair = chars[k] + chars[k + 1];
+        visit(pair, 0, pair.length);
+      }
   }
-  flush();
 }
 
 const APOSTROPHE = 39;

@@ -1,3 +1,5 @@
+import { plainNumber } from '../../common/text';
+
 /**
  * The average cosine similarity above which two groups of questions are one need, unless the caller
  * chooses another (`docsmith gaps --cluster-similarity`, the `docsmith.gaps.clusterSimilarity` setting).
@@ -17,6 +19,6 @@ export function isClusterSimilarity(value: unknown): value is number {
 
 /** A cluster similarity as an author writes it (`0.2`, `.2`, `1`); undefined when it is none. */
 export function parseClusterSimilarity(text: string): number | undefined {
-  const value = Number(text.trim());
-  return /^\s*(?:\d+(?:\.\d+)?|\.\d+)\s*$/.test(text) && isClusterSimilarity(value) ? value : undefined;
+  const value = plainNumber(text.trim());
+  return isClusterSimilarity(value) ? value : undefined;
 }
