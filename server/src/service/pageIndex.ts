@@ -26,6 +26,8 @@ export interface IndexedPage {
   title: string;
   description: string;
   sections: IndexedSection[];
+  /** Listed only under versions other than the default: readers land on another version's pages. */
+  otherVersion?: boolean;
 }
 
 export interface PageIndex {
@@ -48,6 +50,7 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
   let count = 0;
   // A page no navigation entry reaches is no place for an answer: readers do not find it.
   const listed = new Set(site.navigation.pages.map((entry) => entry.page.id));
+  const current = new Set(site.navigation.pages.filter((entry) => !entry.otherVersion).map((entry) => entry.page.id));
   for (const [id, file] of [...site.files.pages].sort((a, b) => a[0].localeCompare(b[0]))) {
     if (listed.size && !listed.has(id)) continue;
     if (++count % PAGES_PER_SLICE === 0) {
@@ -57,7 +60,9 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
     const uri = joinUri(state.rootUri, file);
     const text = await workspace.readFile(uri);
     if (text === undefined) continue;
-    pages.push(indexPage(id, file, uri, text));
+    const page = indexPage(id, file, uri, text);
+    if (listed.has(id) && !current.has(id)) page.otherVersion = true;
+    pages.push(page);
   }
   return { rootUri: state.rootUri, pages };
 }

@@ -7,7 +7,7 @@ export interface PageSuggestion {
   heading: string | null;
   anchor: string | null;
   line: number;
-  /** The section's BM25F score for the cluster's terms (higher is closer; not comparable across sites). */
+  /** The section's BM25F score for the cluster's terms, lowered for a page of another version (higher is closer; not comparable across sites). */
   score: number;
 }
 
@@ -20,6 +20,12 @@ const MIN_COVERAGE = 0.1;
 const B = 0.75;
 /** How many sections past `limit`, best score first, are checked for coverage before every section is. */
 const SHORTLIST = 8;
+/**
+ * A section of a page listed only under a non-default version counts this share of its score in
+ * rank(): where versions repeat a page, the answer belongs in the version readers land on, and an
+ * other version's page is suggested only when it matches clearly better.
+ */
+export const OTHER_VERSION_WEIGHT = 0.85;
 /** nearest() reads at most this many sections of each query word: those where the word weighs most. */
 const IMPACT = 64;
 
@@ -121,6 +127,8 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   // of clusters, and a fresh array of every section each time was most of that cost.
   const scores = new Float64Array(n);
   const touched = new Int32Array(n);
+  // The sections of pages in other versions, marked for rank(); none on most sites.
+  const otherVersion = docs.some((doc) => doc.page.otherVersion) ? docs.map((doc) => doc.page.otherVersion === true) : undefined;
   return {
     size: n,
     sectionsWith: (stem) => postings.get(stem)?.docs.length ?? 0,
@@ -157,6 +165,7 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
         const { docs: ids, values } = list;
         for (let k = 0; k < found; k++) scores[ids[k]] += w * values[k];
       }
+      if (otherVersion) for (let index = 0; index < n; index++) if (otherVersion[index]) scores[index] *= OTHER_VERSION_WEIGHT;
       const enough = MIN_COVERAGE * total;
       // A section must hold enough of the query's weight. The best few by score are checked first,
       // each by a search in the postings; only when too few of them pass is every section's share counted.

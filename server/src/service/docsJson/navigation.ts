@@ -28,6 +28,8 @@ export interface PageEntry {
   scope: string;
   /** True for a group's `root` page. */
   isRoot: boolean;
+  /** Listed under a version other than its list's default (the one readers land on). */
+  otherVersion: boolean;
 }
 
 export interface OperationEntry {
@@ -75,6 +77,13 @@ interface Inherited {
   /** The labels of the divisions above it. */
   labels: string[];
   isApi: boolean;
+  /** Under a version other than the default of its `versions` list. */
+  otherVersion: boolean;
+}
+
+/** The item readers land on in a list of versions or languages: the one marked `default: true`, else the first. */
+function defaultItem(divisions: JsonNode[]): JsonNode | undefined {
+  return divisions.find((item) => child(item, 'default')?.value === true) ?? divisions[0];
 }
 
 export function parseOperation(value: string): { specFile?: string; method: string; path: string } | undefined {
@@ -115,11 +124,11 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       else if (entry.type === 'object') visitNode(entry, above);
     }
   };
-  const addEntry = (node: JsonNode, { scope, specs }: Inherited, isRoot: boolean) => {
+  const addEntry = (node: JsonNode, { scope, specs, otherVersion }: Inherited, isRoot: boolean) => {
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
     if (operation) model.operations.push({ value, node, ...operation, inherited: specs });
-    else model.pages.push({ value, node, page: normalisePageEntry(value), scope, isRoot });
+    else model.pages.push({ value, node, page: normalisePageEntry(value), scope, isRoot, otherVersion });
   };
   const visitNode = (node: JsonNode, above: Inherited) => {
     let specs = above.specs;
@@ -136,6 +145,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       specs,
       labels: label ? [...above.labels, label] : above.labels,
       isApi: above.isApi || openapi !== undefined || (label !== undefined && /\bapi\b/i.test(label)),
+      otherVersion: above.otherVersion,
     };
     const root = keptChild(node, 'root');
     if (stringValue(root) !== undefined) addEntry(root!, here, true);
@@ -150,14 +160,16 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
         visitPages(list, here);
         continue;
       }
-      for (const item of items(list)) {
-        if (item.type !== 'object') continue;
+      const divisions = items(list).filter((item) => item.type === 'object');
+      const defaultVersion = key === 'versions' ? defaultItem(divisions) : undefined;
+      for (const item of divisions) {
         const scoping = SCOPING[key as keyof typeof SCOPING];
         const scopeLabel = scoping ? stringValue(child(item, scoping)) : undefined;
-        visitNode(item, scopeLabel === undefined ? here : { ...here, scope: `${here.scope}${scoping}:${scopeLabel}/` });
+        const inScope = scopeLabel === undefined ? here : { ...here, scope: `${here.scope}${scoping}:${scopeLabel}/` };
+        visitNode(item, defaultVersion && item !== defaultVersion ? { ...inScope, otherVersion: true } : inScope);
       }
     }
   };
-  visitNode(navigation, { scope: '', specs: undefined, labels: [], isApi: false });
+  visitNode(navigation, { scope: '', specs: undefined, labels: [], isApi: false, otherVersion: false });
   return model;
 }
