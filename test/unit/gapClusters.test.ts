@@ -244,4 +244,7 @@ test('Chinese and Japanese questions, written without spaces, cluster by their w
   assert.ok(labelWidth(label) <= LABEL_MAX && label.endsWith('…'), label);
   assert.equal(labelWidth('重试 webhook'), 12);
   assert.equal(clusterLabel('webhook 重试策略', terms('webhook 重试策略')), 'Webhook 重试策略');
+  // Their final punctuation, fullwidth, goes as "?" and "." do.
+  assert.equal(clusterLabel('webhook 会重试吗？', terms('webhook 会重试吗？')), 'Webhook 会重试吗');
+  assert.equal(clusterLabel('Webhookの再試行ポリシー。', terms('Webhookの再試行ポリシー。')), 'Webhookの再試行ポリシー');
 });

@@ -44,8 +44,8 @@ export function clusterLabel(question: string, content: readonly Term[]): string
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** Punctuation and spaces a label does not end on. */
-const FINAL = '?.!,;: ';
+/** Punctuation and spaces a label does not end on, the fullwidth forms Chinese and Japanese use included. */
+const FINAL = '?.!,;: \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f';
 
 const WH = new Set(['what', 'which', 'how', 'who', 'whom', 'whose', 'where', 'when', 'why']);
 const AUXILIARIES = new Set([
