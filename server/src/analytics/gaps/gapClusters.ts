@@ -2,6 +2,7 @@ import { fnv1a } from '../../common/text';
 import type { IndexedPage } from '../../service';
 import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
+import { isEnglishWord } from './englishWords';
 import { createPageRanker, type PageRanker, type PageSuggestion } from './pageRanking';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
@@ -67,9 +68,11 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
   const sorted = [...questions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Real exports repeat questions word for word: each distinct text is read once.
   const known = new Map<string, Term[]>();
+  const ranker = options.ranker?.size ? options.ranker : undefined;
+  const read = ranker ? (text: string) => spelledAsTheSite(terms(text), ranker) : terms;
   const termsOf = (text: string) => {
     let list = known.get(text);
-    if (!list) known.set(text, (list = terms(text)));
+    if (!list) known.set(text, (list = read(text)));
     return list;
   };
   const termLists = new Map(sorted.map((question) => [question.id, termsOf(question.query)]));
@@ -83,7 +86,6 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
       list.map((term) => term.stem),
     ]),
   );
-  const ranker = options.ranker?.size ? options.ranker : undefined;
   const weigh = weights(ranker ? (stem) => siteIdf(ranker, stem) : questionIdf([...distinct.values()]));
   // Questions with the same content words are one item: identical questions cost nothing more.
   const items = new Map<string, Item>();
@@ -127,10 +129,21 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
       centroid,
     };
   });
-  if (options.previous) countPrevious(options.previous, clusters, weigh, threshold);
+  if (options.previous) countPrevious(options.previous, clusters, weigh, threshold, read);
   return clusters
     .map(({ cluster }) => cluster)
     .sort((a, b) => b.conversationIds.length - a.conversationIds.length || a.label.localeCompare(b.label) || a.id.localeCompare(b.id));
+}
+
+/**
+ * A question's terms, a word the site does not use read as the site's word it misspells ("webhok" as
+ * "webhook"), unless it is an English word: "stale" is no typo of "scale", nor "print" of "point".
+ */
+function spelledAsTheSite(list: Term[], ranker: PageRanker): Term[] {
+  return list.map((term) => {
+    const stem = ranker.correct(term.stem);
+    return stem && !isEnglishWord(term.word) ? { ...term, stem } : term;
+  });
 }
 
 /** {@link clusterGaps} with suggestions among a site's pages (indexed for it). */
@@ -242,6 +255,7 @@ function countPrevious(
   clusters: { cluster: GapCluster; centroid: Vector }[],
   weigh: (stems: string[]) => Vector,
   threshold: number,
+  read: (text: string) => Term[],
 ): void {
   const byStem = new Map<string, number[]>();
   clusters.forEach(({ centroid }, index) => {
@@ -252,7 +266,7 @@ function countPrevious(
     }
   });
   for (const question of previous) {
-    const vector = weigh(terms(question.query).map((term) => term.stem));
+    const vector = weigh(read(question.query).map((term) => term.stem));
     const candidates = new Set<number>();
     for (const stem of vector.keys()) for (const index of byStem.get(stem) ?? []) candidates.add(index);
     let best = -1;

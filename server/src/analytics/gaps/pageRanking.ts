@@ -1,4 +1,5 @@
 import type { IndexedPage, IndexedSection } from '../../service';
+import { createSpeller } from './spelling';
 import { Vocabulary, type Counted } from './vocabulary';
 
 export interface PageSuggestion {
@@ -45,6 +46,8 @@ export interface PageRanker {
   nearest(query: ReadonlyMap<string, number>, limit: number): { section: number; score: number }[];
   /** How many sections use a stem in any field (0 for a stem no page uses). */
   sectionsWith(stem: string): number;
+  /** The site's stem that a stem no section uses most likely misspells, if any ({@link createSpeller}). */
+  correct(stem: string): string | undefined;
   /** How many sections the site has. */
   readonly size: number;
 }
@@ -129,9 +132,12 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const touched = new Int32Array(n);
   // The sections of pages in other versions, marked for rank(); none on most sites.
   const otherVersion = docs.some((doc) => doc.page.otherVersion) ? docs.map((doc) => doc.page.otherVersion === true) : undefined;
+  const sectionsWithStem = (stem: string) => postings.get(stem)?.docs.length ?? 0;
+  const speller = createSpeller(() => postings.keys(), sectionsWithStem);
   return {
     size: n,
-    sectionsWith: (stem) => postings.get(stem)?.docs.length ?? 0,
+    sectionsWith: sectionsWithStem,
+    correct: (stem) => speller.correct(stem),
     nearest(query, limit) {
       // Scores accumulate into the shared array from zero, and only the sections touched are read and
       // put back to zero: a question's few words touch a small part of a large site.
