@@ -1,11 +1,12 @@
 /**
  * Spelling correction of question words against a site's own words. People type questions fast
- * ("webhok retires", "confgure SSO"), and a misspelt word matches neither the site's sections nor the
+ * ("faield webhok", "confgure SSO"), and a misspelt word matches neither the site's sections nor the
  * other questions that spell it right. A stem no section uses, of {@link MIN_LENGTH} letters or more,
  * is read as the site's stem one edit away (a letter left out, added, changed, or two swapped) that
  * the most sections use, with the same first letter: people seldom mistype that one, and a name the
- * site does not know often has a word one edit away ("gmail" and "email"). Found through each stem's deletions (one letter left out), as symmetric-delete
- * spellers do, so a lookup costs a few map reads instead of every possible edit.
+ * site does not know often has a word one edit away ("gmail" and "email"). Found through each stem's
+ * deletions (one letter left out), as symmetric-delete spellers do, so a lookup costs a few map reads
+ * instead of every possible edit. The caller leaves English words as they are (englishWords.ts).
  */
 export interface Speller {
   /** The site's stem `stem` most likely misspells, or undefined (known, short, or nothing one edit away). */
@@ -18,7 +19,10 @@ const MIN_LENGTH = 5;
 const MAX_LENGTH = 24;
 const LETTERS = /^[a-z]+$/;
 
-/** A speller over `stems` (read when first needed), each used in `uses(stem)` sections (0 for a stem the site does not use). */
+/**
+ * A speller over `stems` (read when first needed), each used in `uses(stem)` sections (0 for a stem
+ * the site does not use).
+ */
 export function createSpeller(stems: () => Iterable<string>, uses: (stem: string) => number): Speller {
   // Each site stem under each of its deletions ("webhook" under "ebhook", "whook", "webhoo"…), made
   // the first time a question holds a stem the site does not use.
