@@ -20,11 +20,10 @@ const common = {
   logLevel: 'warning',
   plugins: [oneAcorn],
 };
-/**
- * A bundle that holds the language service or the gap clusters: the MDX reference parser and the
- * English word list are loaded from bundles of their own when needed.
- */
-const service = { ...common, plugins: [oneAcorn, lazyMdxReference, lazyEnglishWords] };
+/** A bundle that holds the gap clusters: the English word list is loaded from a bundle of its own when needed. */
+const clustering = { ...common, plugins: [oneAcorn, lazyEnglishWords] };
+/** A bundle that holds the language service (and the gap clusters): the MDX reference parser is loaded the same way. */
+const service = { ...clustering, plugins: [...clustering.plugins, lazyMdxReference] };
 
 compileSchemas();
 
@@ -39,9 +38,9 @@ const contexts = [
   // The English word list of spelling correction, loaded by the gap clusters the first time they need it.
   { ...common, entryPoints: { [ENGLISH_WORDS_BUNDLE]: 'server/src/analytics/gaps/englishWords.ts' }, outdir },
   // The gap workers (clustering off the calling thread), started by the Docs Gaps view.
-  { ...common, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir, plugins: [oneAcorn, lazyEnglishWords] },
+  { ...clustering, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.
-  { ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'], plugins: [oneAcorn, lazyEnglishWords] },
+  { ...clustering, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'] },
 ];
 
 if (watch) {
