@@ -5,7 +5,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { WorkerReply } from '../../server/src/gapWorker/protocol';
-import { indexPage } from '../../server/src/service/pageIndex';
+import { gapQuestion, indexedPage } from '../helpers/gapFixtures';
 import { tempDir } from '../helpers/tempDir';
 
 /**
@@ -80,18 +80,12 @@ test('each bundle that holds the language service holds acorn once, and the refe
 
 /** The gap worker bundle of `dir`, asked to cluster a misspelt question with one spelt right. */
 async function clusterTypoInWorker(dir: string): Promise<WorkerReply> {
-  const page = indexPage(
-    'webhooks',
-    'webhooks.mdx',
-    'file:///docs/webhooks.mdx',
-    '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhook deliveries are retried.\n',
-  );
-  const question = (id: string, query: string) => ({ id, query, timestamp: '2026-11-01T00:00:00.000Z', sources: [] });
+  const page = indexedPage('webhooks', '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhook deliveries are retried.\n');
   const worker = new Worker(join(dir, 'gapWorker.js'));
   try {
     const reply = new Promise<WorkerReply>((done) => worker.once('message', done));
     worker.postMessage({
-      questions: [question('a', 'retry failed webhooks'), question('b', 'retry faield webhoks')],
+      questions: [gapQuestion('a', 'retry failed webhooks'), gapQuestion('b', 'retry faield webhoks')],
       pages: [page],
       options: {},
     });

@@ -2,20 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { clusterGaps, type GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
+import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { clusterLabel, LABEL_MAX, labelWidth } from '../../server/src/analytics/gaps/labels';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { DEFAULT_THRESHOLD, isClusterSimilarity, parseClusterSimilarity } from '../../server/src/analytics/gaps/threshold';
-import { indexPage } from '../../server/src/service/pageIndex';
 import { clusterLabelled, loadLabelledSet, measure } from '../../bench/gapQuality';
-
-const q = (id: string, query: string, day = 1, files: string[] = []): GapQuestion => ({
-  id,
-  query,
-  timestamp: `2026-11-${String(day).padStart(2, '0')}T00:00:00.000Z`,
-  sources: files.map((file) => ({ file })),
-});
+import { clusterOf, gapQuestion as q, indexedPage as page } from '../helpers/gapFixtures';
 
 const WEBHOOKS = [
   q('a', 'Do you retry failed webhooks?'),
@@ -26,8 +19,6 @@ const WEBHOOKS = [
   q('f', 'Can I pay invoices by bank transfer?'),
   q('g', 'invoice payment by bank transfer'),
 ];
-
-const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
 
 function sameCluster(clusters: ReturnType<typeof clusterGaps>, a: string, b: string): boolean {
   return clusters.some((cluster) => cluster.conversationIds.includes(a) && cluster.conversationIds.includes(b));
@@ -99,7 +90,7 @@ test('the suggestion ranks title, description, headings and body, and names the 
     page('billing', '---\ntitle: Billing\ndescription: Plans and invoices.\n---\n\n## Payment methods\n\nCard or bank transfer.\n'),
   ]);
   const clusters = clusterGaps(WEBHOOKS, { ranker });
-  const of = (id: string) => clusters.find((cluster) => cluster.conversationIds.includes(id))!.suggestion!;
+  const of = (id: string) => clusterOf(clusters, id).suggestion!;
   assert.equal(of('d').file, 'signatures.mdx');
   assert.equal(of('f').file, 'billing.mdx');
   assert.equal(of('f').heading, 'Payment methods');
@@ -232,7 +223,7 @@ test('Chinese and Japanese questions, written without spaces, cluster by their w
   ])
     assert.ok(sameCluster(clusters, a, b), `${a} with ${b}: ${JSON.stringify(clusters.map((c) => c.conversationIds))}`);
   assert.ok(!sameCluster(clusters, 'a', 'd') && !sameCluster(clusters, 'a', 'f') && !sameCluster(clusters, 'd', 'f'));
-  const of = (id: string) => clusters.find((cluster) => cluster.conversationIds.includes(id))!.suggestion!;
+  const of = (id: string) => clusterOf(clusters, id).suggestion!;
   assert.equal(of('a').file, 'webhooks.mdx');
   assert.equal(of('a').heading, '重试');
   assert.equal(of('d').file, 'signatures.mdx');

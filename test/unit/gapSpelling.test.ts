@@ -1,13 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clusterGaps, type GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
+import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { isEnglishWord } from '../../server/src/analytics/gaps/englishWords';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { createSpeller, oneEditApart } from '../../server/src/analytics/gaps/spelling';
-import { indexPage } from '../../server/src/service/pageIndex';
-
-const page = (id: string, text: string) => indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
-const q = (id: string, query: string): GapQuestion => ({ id, query, timestamp: '2026-11-01T00:00:00.000Z', sources: [] });
+import { clusterOf, gapQuestion as q, indexedPage as page } from '../helpers/gapFixtures';
 
 test('one edit apart: a letter left out, added or changed, or two neighbours swapped', () => {
   for (const [a, b] of [
@@ -77,17 +74,13 @@ test('a misspelt question joins the questions that spell it right, and English w
     q('f', 'where are invoices emailed'),
   ];
   const clusters = clusterGaps(questions, { ranker });
-  const clusterOf = (id: string) => clusters.find((cluster) => cluster.conversationIds.includes(id))!;
-  assert.equal(clusterOf('c'), clusterOf('a'), JSON.stringify(clusters.map((c) => c.conversationIds)));
-  assert.equal(clusterOf('e'), clusterOf('d'));
-  assert.notEqual(clusterOf('a'), clusterOf('d'));
-  assert.equal(clusterOf('e').suggestion?.file, 'signatures.mdx');
+  assert.equal(clusterOf(clusters, 'c'), clusterOf(clusters, 'a'), JSON.stringify(clusters.map((c) => c.conversationIds)));
+  assert.equal(clusterOf(clusters, 'e'), clusterOf(clusters, 'd'));
+  assert.notEqual(clusterOf(clusters, 'a'), clusterOf(clusters, 'd'));
+  assert.equal(clusterOf(clusters, 'e').suggestion?.file, 'signatures.mdx');
   // Without a site there is nothing to spell against: the typos stay apart.
   const alone = clusterGaps(questions);
-  assert.notEqual(
-    alone.find((cluster) => cluster.conversationIds.includes('c')),
-    alone.find((cluster) => cluster.conversationIds.includes('a')),
-  );
+  assert.notEqual(clusterOf(alone, 'c'), clusterOf(alone, 'a'));
   // "stale" is an English word one edit from the site's "scale": it is not read as "scale".
   const scaling = createPageRanker([page('scaling', '---\ntitle: Scaling\n---\n\nScale to more instances.\n')]);
   const stale = clusterGaps([q('s', 'stale dependencies'), q('t', 'scale instances')], { ranker: scaling });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { createLanguageService } from '../../server/src/service';
+import { gapQuestion } from '../helpers/gapFixtures';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 
 /**
@@ -31,9 +32,8 @@ function versionedSite(versions: { version: string; default?: boolean }[], extra
 
 const pagesOf = async (site: MemoryWorkspace) =>
   (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
-const question = (query: string) => ({ id: 'q', query, timestamp: '2026-11-01T00:00:00.000Z', sources: [] });
 const suggestionFor = async (site: MemoryWorkspace, query: string) =>
-  clusterGaps([question(query)], { ranker: createPageRanker(await pagesOf(site)) })[0].suggestion;
+  clusterGaps([gapQuestion('q', query)], { ranker: createPageRanker(await pagesOf(site)) })[0].suggestion;
 
 test('the page index marks pages listed only under a version other than the default', async () => {
   const firstIsDefault = await pagesOf(versionedSite([{ version: 'v3' }, { version: 'v2' }, { version: 'v1' }]));

@@ -1,0 +1,19 @@
+import type { GapCluster, GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
+import { indexPage } from '../../server/src/service/pageIndex';
+
+/** An unanswered question asked on day `day` of November 2026, citing `files`. */
+export function gapQuestion(id: string, query: string, day = 1, files: string[] = []): GapQuestion {
+  return { id, query, timestamp: `2026-11-${String(day).padStart(2, '0')}T00:00:00.000Z`, sources: files.map((file) => ({ file })) };
+}
+
+/** A page `id`.mdx of a site under file:///docs, indexed from its text for ranking. */
+export function indexedPage(id: string, text: string) {
+  return indexPage(id, `${id}.mdx`, `file:///docs/${id}.mdx`, text);
+}
+
+/** The cluster holding a conversation. */
+export function clusterOf<T extends Pick<GapCluster, 'conversationIds'>>(clusters: readonly T[], id: string): T {
+  const found = clusters.find((cluster) => cluster.conversationIds.includes(id));
+  if (!found) throw new Error(`no cluster holds ${id}: ${JSON.stringify(clusters.map((cluster) => cluster.conversationIds))}`);
+  return found;
+}
