@@ -199,6 +199,12 @@ export function terms(text: string): Term[] {
 const known = new Map<string, string>();
 /** The cache is emptied past this many words, so a stream of unique tokens cannot grow it without end. */
 const KNOWN_MAX = 200_000;
+/**
+ * Longer words are kept as they are: the stemmer's time grows with the square of a word's length (a
+ * question of 16,000 "x" took 1.2 s, one of a million would take hours), and no word this long has a
+ * suffix worth taking off ("internationalization" is 20 letters).
+ */
+export const STEM_MAX = 64;
 
 /**
  * A word's stem with synonyms joined; empty when the word carries no need of its own: a function word,
@@ -209,7 +215,7 @@ export function stemOf(word: string): string {
   if (joined === undefined) {
     if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word)) joined = '';
     else {
-      const stemmed = /^\d+$/.test(word) ? word : stem(word);
+      const stemmed = word.length > STEM_MAX || /^\d+$/.test(word) ? word : stem(word);
       joined = SYNONYMS[stemmed] ?? stemmed;
       if (STOPWORDS.has(joined)) joined = '';
     }
