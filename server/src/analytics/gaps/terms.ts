@@ -85,7 +85,15 @@ export interface Term {
   word: string;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu;
+/** A word: letters and digits, with the marks that belong to them (Thai vowels, Devanagari signs), and an apostrophe with the letters after it. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}]+)?/gu;
+/**
+ * Marks a word is the same word without, once the text is decomposed: the accents of Latin, Greek and
+ * Cyrillic ("café" is "cafe"), Hebrew points and Arabic vowel marks, which most text leaves out. The
+ * marks of other scripts are part of their letters, and stay: a Thai vowel or tone mark, a Devanagari
+ * vowel sign, the voicing mark of Japanese kana ("ガ" is not "カ").
+ */
+const OPTIONAL_MARKS = /[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670]/g;
 /**
  * The phrases in one pattern, each its own group, so a text is scanned once for all of them. Each
  * phrase starts at a word boundary, which is tested once for all (the pattern is much quicker so).
@@ -101,7 +109,8 @@ const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * The words of a text before stop words and stemming: lower case, accents dropped, phrases made one
- * word, and the part of a word after an apostrophe cut ("customer's" is "customer").
+ * word, and of a word around an apostrophe the longer part kept: "customer's" is "customer", "don't"
+ * is "don", and an elided French or Italian article goes ("l'API" is "api", "dell'account" is "account").
  */
 export function words(text: string): string[] {
   const found: string[] = [];
@@ -117,17 +126,18 @@ export function words(text: string): string[] {
 export function forEachWord(text: string, visit: (source: string, start: number, end: number) => void): void {
   // Only a text with other than ASCII has accents to take off (the Unicode steps are the slow ones).
   if (NOT_ASCII.test(text)) {
-    const plain = joinPhrases(text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase());
-    // Most such texts hold no Chinese or Japanese (a dash, an accent, another script): words are tested for it only when the text holds some.
-    const cjk = CJK.test(plain);
+    // Composed again after the accents go, so a Korean syllable or a voiced kana is one character.
+    const plain = joinPhrases(text.normalize('NFKD').replace(OPTIONAL_MARKS, '').normalize('NFC').toLowerCase());
+    // Most such texts hold no script written without spaces (a dash, an accent, Cyrillic): words are tested for one only when the text holds some.
+    const spaceless = SPACELESS.test(plain);
     for (const match of plain.match(WORD) ?? []) {
-      const word = match.includes("'") || match.includes('’') ? match.split(/['’]/)[0] : match;
-      if (cjk && CJK.test(word)) forEachCjkWord(word, visit);
+      const word = match.includes("'") || match.includes('’') ? longerPart(match.split(/['’]/)) : match;
+      if (spaceless && SPACELESS.test(word)) forEachSpacelessWord(word, visit);
       else visit(word, 0, word.length);
     }
     return;
   }
-  // The ASCII form of WORD: a run of [a-z0-9], and an apostrophe with the letters after it, which are cut.
+  // The ASCII form of WORD: a run of [a-z0-9], and an apostrophe with the letters after it; the longer part is the word.
   const source = joinPhrases(text.toLowerCase());
   const length = source.length;
   let at = 0;
@@ -142,37 +152,56 @@ export function forEachWord(text: string, visit: (source: string, start: number,
     if (source.charCodeAt(at) === APOSTROPHE && isLetter(source.charCodeAt(at + 1))) {
       at += 2;
       while (isLetter(source.charCodeAt(at))) at++;
+      if (at - end - 1 > end - start) {
+        visit(source, end + 1, at);
+        continue;
+      }
     }
     visit(source, start, end);
   }
 }
 
-/** Scripts written without spaces between words: Chinese, Japanese. */
-const CJK = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]/u;
+/** Scripts cut into pairs of characters: Chinese and Japanese, written without spaces, and Korean, whose words take their endings with them ("웹훅을" and "웹훅"). */
+const PAIRED = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+/** Scripts written without spaces that a dictionary cuts into words: Thai, Lao, Khmer, Burmese. */
+const SEGMENTED = '\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}';
+const SPACELESS = new RegExp(`[${PAIRED}${SEGMENTED}]`, 'u');
+const IS_PAIRED = new RegExp(`[${PAIRED}]`, 'u');
 /** A run of letters cut where it changes between those scripts and others. */
-const SCRIPT_STRETCH = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]+|[^\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}]+/gu;
+const SCRIPT_STRETCH = new RegExp(`[${PAIRED}]+|[${SEGMENTED}]+|[^${PAIRED}${SEGMENTED}]+`, 'gu');
+let wordSegmenter: Intl.Segmenter | undefined;
 
 /**
- * The words of a run of letters that holds Chinese or Japanese, which put no space between words: each
- * stretch in those scripts gives its overlapping pairs of characters ("重试策略" gives "重试", "试策",
- * "策略"), as search engines index these languages without a dictionary, so two questions that share
- * a word of two characters or more share a term; a stretch in another script ("webhook" in
- * "webhook重试") is a word of its own. A lone character is a word of one letter, which
+ * The words of a run of letters that holds a script of {@link SPACELESS}, as search engines index
+ * these languages. A stretch of Chinese, Japanese or Korean gives its overlapping pairs of characters
+ * ("重试策略" gives "重试", "试策", "策略"), without a dictionary, so two questions that share a word of
+ * two characters or more share a term; a stretch of Thai, Lao, Khmer or Burmese gives its words as
+ * the platform's dictionary (ICU's, through `Intl.Segmenter`) cuts them; a stretch in another script
+ * ("webhook" in "webhook重试") is a word of its own. A lone character is a word of one letter, which
  * {@link stemOf} drops.
  */
-function forEachCjkWord(run: string, visit: (source: string, start: number, end: number) => void): void {
+function forEachSpacelessWord(run: string, visit: (source: string, start: number, end: number) => void): void {
   for (const stretch of run.match(SCRIPT_STRETCH) ?? []) {
-    const chars = Array.from(stretch);
-    if (chars.length === 1 || !CJK.test(stretch)) visit(stretch, 0, stretch.length);
-    else
+    if (IS_PAIRED.test(stretch)) {
+      const chars = Array.from(stretch);
+      if (chars.length === 1) visit(stretch, 0, stretch.length);
       for (let k = 0; k + 1 < chars.length; k++) {
         const pair = chars[k] + chars[k + 1];
         visit(pair, 0, pair.length);
       }
+    } else if (SPACELESS.test(stretch)) {
+      wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+      for (const { segment, isWordLike } of wordSegmenter.segment(stretch)) if (isWordLike) visit(segment, 0, segment.length);
+    } else visit(stretch, 0, stretch.length);
   }
 }
 
 const APOSTROPHE = 39;
+
+/** The longer of the two parts of a word around an apostrophe (the first when they are as long). */
+function longerPart([before, after]: string[]): string {
+  return after.length > before.length ? after : before;
+}
 /** a-z (NaN past the end is neither). */
 const isLetter = (code: number) => code >= 97 && code <= 122;
 const isWordChar = (code: number) => isLetter(code) || (code >= 48 && code <= 57);
