@@ -31,12 +31,20 @@ for (const name of sites) {
     const baseline = new Set((await checkSite(site)).map(key));
     const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`);
     assert.ok(index && index.pages.length > 0, 'the site has listed pages');
-    const picks = [...new Set([0, Math.floor(index.pages.length / 2), index.pages.length - 1])].map((at) => index.pages[at]);
-    for (const near of picks) {
+    // Written pages; an operation's page is its spec, where the view offers no section and drafts a page by folder.
+    const written = index.pages.filter((page) => !page.operation);
+    const operation = index.pages.find((page) => page.operation);
+    const picks = [...new Set([0, Math.floor(written.length / 2), written.length - 1])].map((at) => written[at]);
+    for (const near of operation ? [...picks, operation] : picks) {
       const taken = new Set([...site.files.keys()].map((uri) => relativeUri(ROOT, uri)!.replace(/\.mdx?$/, '')));
       const draft = pageDraft(LABEL, QUESTIONS, near.file, taken);
       const service = createLanguageService({ workspace: site });
-      const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, nearPageId: near.id });
+      const nearPageId = near.operation ? undefined : near.id;
+      const edit = await service.getDraftPageEdit(ROOT, {
+        pageId: draft.pageId,
+        content: draft.content,
+        ...(nearPageId ? { nearPageId } : {}),
+      });
       assert.ok(edit, `an edit for ${draft.pageId} beside ${near.id}`);
       const touched = applyWorkspaceEdit(site, edit);
       assert.equal(touched[0], `${draft.pageId}.mdx`);
@@ -53,7 +61,7 @@ for (const name of sites) {
       const isNear = (entry: unknown) => typeof entry === 'string' && entry.replace(/^\.?\//, '').replace(/\.mdx?$/, '') === near.id;
       if (listHolding(config, isNear)) assert.ok(list.some(isNear), `${draft.pageId} beside ${near.id}`);
     }
-    for (const page of index.pages.filter((_, at) => at % Math.max(1, Math.floor(index.pages.length / 6)) === 0)) {
+    for (const page of written.filter((_, at) => at % Math.max(1, Math.floor(written.length / 6)) === 0)) {
       const uri = `${ROOT}/${page.file}`;
       const sections = page.sections.filter((section) => section.anchor);
       const text = site.files.get(uri)!;

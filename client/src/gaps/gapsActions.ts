@@ -76,6 +76,14 @@ export class GapsActions implements vscode.Disposable {
 
   /** A new heading at the end of the suggested section, the questions as a comment below it: one undoable edit, not saved. */
   async draftSection(group: GroupNode): Promise<vscode.TextEditor | undefined> {
+    const operation = group.cluster?.suggestion?.operation;
+    if (operation) {
+      // A spec takes no MDX: the answer goes into the operation's description, where the spec opens.
+      void vscode.window.showInformationMessage(
+        `Docsmith: the answer to “${group.label}” belongs in the description of ${operation}, in a spec, where no section can be drafted. The spec opens at it; or draft a new page.`,
+      );
+      return this.openSuggested(group);
+    }
     const opened = await this.openTarget(group);
     if (!opened) return undefined;
     const { document } = opened;
@@ -107,7 +115,8 @@ export class GapsActions implements vscode.Disposable {
     const near = this.target(group)?.file;
     const taken = new Set(index.pages.flatMap((page) => [page.id, page.file]));
     const draft = pageDraft(group.label, queries(group), near, taken);
-    const nearPageId = index.pages.find((page) => page.file === near)?.id;
+    // A spec is no page of the navigation: the new page goes to the best list for its folder.
+    const nearPageId = index.pages.find((page) => page.file === near && !page.operation)?.id;
     const edit = await this.host.client.sendRequest(draftPageRequest, {
       rootUri: root.toString(),
       pageId: draft.pageId,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import { placeInFile } from '../../../server/src/analytics/gaps/placeInFile';
 import { openCount, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
 
 /**
@@ -99,8 +100,9 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     item.id = node.id;
     const trend = trendText(cluster, this.previous());
     item.description = [questions(open), trend, open === 0 ? 'done' : undefined].filter(Boolean).join(' · ');
+    const place = cluster.suggestion && placeInFile(cluster.suggestion);
     const where = cluster.suggestion
-      ? `Suggested: \`${cluster.suggestion.file}\`${cluster.suggestion.heading ? ` at “${escape(cluster.suggestion.heading)}”` : ''}`
+      ? `Suggested: \`${cluster.suggestion.file}\`${place ? ` at “${escape(place)}”` : ''}`
       : 'No page shares words with these questions: draft a new page.';
     const cited = cluster.cited.length
       ? `Cited by the answers: ${cluster.cited.map((page) => `\`${page.file}\` (${page.count})`).join(', ')}`
@@ -110,16 +112,24 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
       [`**${escape(node.label)}**`, `${questions(open)}${trend ? ` · ${trend}` : ''}`, where, cited, sample.join('\n')].join('\n\n'),
     );
     item.iconPath = new vscode.ThemeIcon(open === 0 ? 'pass' : 'comment-discussion');
-    item.contextValue = cluster.suggestion ? 'docsmith.gapCluster.suggested' : 'docsmith.gapCluster';
+    // A suggested operation lives in a spec, where no section can be drafted: its cluster offers no "Draft a Section".
+    item.contextValue = cluster.suggestion
+      ? cluster.suggestion.operation
+        ? 'docsmith.gapCluster.suggestedOperation'
+        : 'docsmith.gapCluster.suggested'
+      : 'docsmith.gapCluster';
     return item;
   }
 
   private suggestionItem(node: SuggestionNode): vscode.TreeItem {
     const { suggestion } = node;
-    const item = new vscode.TreeItem(suggestion.heading ?? suggestion.file, vscode.TreeItemCollapsibleState.None);
+    const place = placeInFile(suggestion);
+    const item = new vscode.TreeItem(place ?? suggestion.file, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    item.description = suggestion.heading ? `suggested · ${suggestion.file}` : 'suggested page';
-    item.tooltip = `Where the answer belongs: ${suggestion.file}${suggestion.anchor ? `#${suggestion.anchor}` : ''}`;
+    item.description = place ? `suggested · ${suggestion.file}` : 'suggested page';
+    item.tooltip = suggestion.operation
+      ? `Where the answer belongs: the description of ${suggestion.operation} in ${suggestion.file}`
+      : `Where the answer belongs: ${suggestion.file}${suggestion.anchor ? `#${suggestion.anchor}` : ''}`;
     item.iconPath = new vscode.ThemeIcon('lightbulb');
     const root = this.docsRoot();
     if (root) item.resourceUri = vscode.Uri.joinPath(root, suggestion.file);

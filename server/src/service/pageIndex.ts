@@ -1,6 +1,7 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from './cancellation';
 import { parsePageDocument } from './documents/pageDocument';
 import { newSlugger, slugifyTitle } from './mdx/slug';
+import { indexOperationPages } from './operationPages';
 import type { SiteState } from './siteState';
 import { joinUri } from './uri';
 import type { DocsWorkspace } from './workspace';
@@ -28,6 +29,8 @@ export interface IndexedPage {
   sections: IndexedSection[];
   /** Listed only under versions other than the default: readers land on another version's pages. */
   otherVersion?: boolean;
+  /** A page the platform makes of an OpenAPI operation (`GET /users`): `file` is its spec, at the operation's line. */
+  operation?: string;
 }
 
 export interface PageIndex {
@@ -40,7 +43,7 @@ const PAGES_PER_SLICE = 100;
 
 /**
  * Every page of a site's navigation (every page, when the navigation lists none) cut into sections at its headings, with its front matter's title
- * and description: what ranking the pages for a question needs. Pages are read from the workspace
+ * and description, and the pages the platform makes of OpenAPI operations: what ranking the pages for a question needs. Pages are read from the workspace
  * (open editors included) and parsed apart from the editor's documents.
  */
 export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace, token?: Cancellation): Promise<PageIndex> {
@@ -64,6 +67,8 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
     if (listed.has(id) && !current.has(id)) page.otherVersion = true;
     pages.push(page);
   }
+  throwIfCancelled(token);
+  pages.push(...(await indexOperationPages(state)));
   return { rootUri: state.rootUri, pages };
 }
 

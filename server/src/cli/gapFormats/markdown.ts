@@ -1,4 +1,5 @@
 import type { GapReport } from '../../analytics/gapReport';
+import { placeInFile } from '../../analytics/gaps/placeInFile';
 import { mostAsked } from '../../analytics/gaps/repeats';
 import type { ReportCluster } from '../../analytics/gaps/reportClusters';
 import { printable } from '../printable';
@@ -11,12 +12,10 @@ export function formatGapsMarkdown(report: GapReport, range: string): string {
   const byId = new Map(report.conversations.map((c) => [c.id, c]));
   for (const cluster of report.clusters ?? []) {
     lines.push(`### ${escape(cluster.label)}: ${count(cluster.size)}${trend(cluster)}`, '');
-    if (cluster.suggestion)
-      lines.push(
-        `Suggested: ${code(cluster.suggestion.file)}${cluster.suggestion.heading ? ` › ${escape(cluster.suggestion.heading)}` : ''}`,
-        '',
-      );
-    else lines.push('Suggested: no page shares a word with these questions; a new page may be needed.', '');
+    if (cluster.suggestion) {
+      const place = placeInFile(cluster.suggestion);
+      lines.push(`Suggested: ${code(cluster.suggestion.file)}${place ? ` › ${escape(place)}` : ''}`, '');
+    } else lines.push('Suggested: no page shares a word with these questions; a new page may be needed.', '');
     if (cluster.cited.length) lines.push(`Cited: ${cluster.cited.map((c) => `${code(c.file)} (${c.count})`).join(', ')}`, '');
     // One box per question, the most asked first: a question asked again is counted, with the date it was last asked.
     for (const { copies, latest } of mostAsked(cluster.conversationIds.map((id) => byId.get(id)!))) {

@@ -1,4 +1,5 @@
 import type { GapReport, ReportConversation } from '../../analytics/gapReport';
+import { placeInFile } from '../../analytics/gaps/placeInFile';
 import { mostAsked } from '../../analytics/gaps/repeats';
 import { printable } from '../printable';
 import { trend } from './markdown';
@@ -16,9 +17,8 @@ export function formatGapsText(report: GapReport, range: string): string {
   if (clusters.length) {
     lines.push('', 'Gaps by need, largest first, with the page where each answer belongs:');
     for (const cluster of clusters.slice(0, TEXT_CLUSTERS)) {
-      const where = cluster.suggestion
-        ? `${cluster.suggestion.file}${cluster.suggestion.heading ? ` › ${cluster.suggestion.heading}` : ''}`
-        : 'no matching page';
+      const place = cluster.suggestion && placeInFile(cluster.suggestion);
+      const where = cluster.suggestion ? `${cluster.suggestion.file}${place ? ` › ${place}` : ''}` : 'no matching page';
       lines.push(`  ${String(cluster.size).padStart(3)}  ${printable(cluster.label)}  → ${printable(where)}${trend(cluster)}`);
       lines.push(
         ...questionLines(

@@ -61,6 +61,8 @@ export interface NavigationModel {
   operations: OperationEntry[];
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
+  /** The `openapi` of nodes that list nothing else (no pages, groups or other divisions): the platform makes a page of each operation of those specs. */
+  wholeSpecs: SpecRef[];
   /** Every `pages` array, in document order. */
   groups: NavigationGroup[];
 }
@@ -109,7 +111,7 @@ export function specRefsOf(node: JsonNode | undefined): SpecRef[] {
  * properties it ignores (a second division of a node, an invalid `openapi`), which are left out.
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [], groups: [] };
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [], wholeSpecs: [], groups: [] };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).
   const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
@@ -137,6 +139,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       const refs = specRefsOf(openapi);
       appendAll(model.specRefs, refs);
       if (refs.length) specs = refs;
+      if (!CHILD_ARRAYS.some((key) => keptChild(node, key))) appendAll(model.wholeSpecs, refs);
     }
     const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
     const label = labelKey && stringValue(keptChild(node, labelKey))!;

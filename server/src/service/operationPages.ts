@@ -1,0 +1,67 @@
+import { lookupOperation } from './features/operationLookup';
+import { operationPosition, type OpenApiSpec, type Operation } from './openapi/spec';
+import type { IndexedPage } from './pageIndex';
+import { loadSpecs } from './siteSpecs';
+import type { SiteState } from './siteState';
+import { relativeUri } from './uri';
+
+/**
+ * The pages the platform makes of OpenAPI operations, indexed like written pages, so a question about
+ * an endpoint finds the operation whose description its answer belongs in: each operation the
+ * navigation lists ("GET /users"), and every operation of a spec set on a navigation node that lists
+ * nothing else. The page is the spec file, at the operation's line; its title the operation's summary,
+ * its description the operation's, its body the method, path, operation ID, tag and parameter names.
+ * Operations of local specs only: a spec at a URL is never fetched.
+ */
+export async function indexOperationPages(state: SiteState): Promise<IndexedPage[]> {
+  const site = state.context;
+  if (!site) return [];
+  const pages: IndexedPage[] = [];
+  const seen = new Set<Operation>();
+  const add = (spec: OpenApiSpec, operation: Operation) => {
+    if (seen.has(operation) || operation.excluded) return;
+    seen.add(operation);
+    const file = relativeUri(site.rootUri, spec.uri);
+    if (file !== undefined) pages.push(operationPage(spec, operation, file));
+  };
+  for (const entry of site.navigation.operations) {
+    const found = await lookupOperation(
+      state,
+      entry.value,
+      entry.inherited?.map((ref) => ref.source),
+    );
+    if (found) add(found.spec, found.operation);
+  }
+  for (const spec of await loadSpecs(
+    site,
+    site.navigation.wholeSpecs.map((ref) => ref.source),
+  ))
+    for (const operation of spec.operations) add(spec, operation);
+  return pages;
+}
+
+function operationPage(spec: OpenApiSpec, operation: Operation, file: string): IndexedPage {
+  const name = `${operation.method} ${operation.path}`;
+  const words = [name, operation.operationId, operation.tag, ...operation.parameters.map((parameter) => parameter.name)];
+  return {
+    id: `${file}#${name}`,
+    file,
+    title: operation.summary ?? name,
+    description: operation.description ?? '',
+    operation: name,
+    sections: [
+      {
+        heading: null,
+        anchor: null,
+        level: 0,
+        line: operationPosition(spec, operation).line,
+        // "listUsers" and "user_id" are "list Users" and "user id" to the index.
+        text: words
+          .filter((word): word is string => !!word)
+          .join(' ')
+          .replace(/([a-z])([A-Z])/g, '$1 $2')
+          .replace(/_/g, ' '),
+      },
+    ],
+  };
+}
