@@ -2,6 +2,7 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from './cancell
 import { parsePageDocument } from './documents/pageDocument';
 import { newSlugger, slugifyTitle } from './mdx/slug';
 import { indexOperationPages } from './operationPages';
+import { SnippetTexts, type ShownText } from './pageSnippets';
 import type { SiteState } from './siteState';
 import { joinUri } from './uri';
 import type { DocsWorkspace } from './workspace';
@@ -54,6 +55,7 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
   // A page no navigation entry reaches is no place for an answer: readers do not find it.
   const listed = new Set(site.navigation.pages.map((entry) => entry.page.id));
   const current = new Set(site.navigation.pages.filter((entry) => !entry.otherVersion).map((entry) => entry.page.id));
+  const snippets = new SnippetTexts((relative) => workspace.readFile(joinUri(state.rootUri, relative)));
   for (const [id, file] of [...site.files.pages].sort((a, b) => a[0].localeCompare(b[0]))) {
     if (listed.size && !listed.has(id)) continue;
     if (++count % PAGES_PER_SLICE === 0) {
@@ -63,7 +65,8 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
     const uri = joinUri(state.rootUri, file);
     const text = await workspace.readFile(uri);
     if (text === undefined) continue;
-    const page = indexPage(id, file, uri, text);
+    const document = parsePageDocument(uri, text);
+    const page = indexPage(id, file, uri, text, await snippets.shownIn(document, file), document);
     if (listed.has(id) && !current.has(id)) page.otherVersion = true;
     pages.push(page);
   }
@@ -72,21 +75,34 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
   return { rootUri: state.rootUri, pages };
 }
 
-export function indexPage(id: string, file: string, uri: string, text: string): IndexedPage {
-  const document = parsePageDocument(uri, text);
+/** `shown`: the text of the snippets the page shows, each added to the section where it is shown. */
+export function indexPage(
+  id: string,
+  file: string,
+  uri: string,
+  text: string,
+  shown: readonly ShownText[] = [],
+  document = parsePageDocument(uri, text),
+): IndexedPage {
   const { data, bodyOffset } = document.frontMatter;
   const title = typeof data.title === 'string' ? data.title : (id.split('/').pop() ?? id).replace(/[-_]/g, ' ');
   const description = typeof data.description === 'string' ? data.description : '';
   const headings = document.body().headings;
   const slugger = newSlugger();
   const sections: IndexedSection[] = [];
+  // A section's own text, and that of the snippets it shows.
+  const textOf = (start: number, end: number) => {
+    const own = text.slice(start, end);
+    const added = shown.filter((item) => item.offset >= start && item.offset < end);
+    return added.length ? [own, ...added.map((item) => item.text)].join('\n') : own;
+  };
   const firstEnd = headings.length ? headings[0].offset : text.length;
   sections.push({
     heading: null,
     anchor: null,
     level: 0,
     line: document.lines.positionAt(bodyOffset).line,
-    text: text.slice(bodyOffset, firstEnd),
+    text: textOf(bodyOffset, firstEnd),
   });
   headings.forEach((heading, index) => {
     const end = index + 1 < headings.length ? headings[index + 1].offset : text.length;
@@ -95,7 +111,7 @@ export function indexPage(id: string, file: string, uri: string, text: string): 
       anchor: heading.customId ?? slugifyTitle(heading.title, slugger),
       level: heading.level,
       line: document.lines.positionAt(heading.offset).line,
-      text: text.slice(heading.offset + heading.length, end),
+      text: textOf(heading.offset + heading.length, end),
     });
   });
   return { id, file, title, description, sections };

@@ -1,6 +1,6 @@
-import { trimStartOf } from '../../../common/text';
 import type { BodyImport } from '../../mdx/bodyScan';
 import { closest } from '../../suggest';
+import { resolveImport } from '../importPath';
 import type { PageContext } from '../pageContext';
 
 /** What the platform imports as a snippet. */
@@ -67,19 +67,6 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
       `${relative} does not export "${name.imported}".${near ? ` Did you mean "${near}"?` : facts.exported.size ? ` It exports ${[...facts.exported].map((x) => `"${x}"`).join(', ')}.` : ' It exports nothing.'}`,
     );
   }
-}
-
-/** The file an import names, relative to the docs root; undefined when it climbs out. */
-function resolveImport(source: string, pageRelative: string): string | undefined {
-  const parts = source.startsWith('/') ? [] : pageRelative.split('/').slice(0, -1);
-  for (const segment of trimStartOf(source, '/').split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (!parts.length) return undefined;
-      parts.pop();
-    } else parts.push(segment);
-  }
-  return parts.join('/');
 }
 
 function suggestion(relative: string, files: ReadonlySet<string>): string {

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
+import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
+import { createLanguageService } from '../../server/src/service';
+import { gapQuestion } from '../helpers/gapFixtures';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+
+/** Pages made mostly of snippets: a reader sees the snippet's text as the page's, so its answer belongs there. */
+function snippetSite(files: Record<string, string>) {
+  const docsJson = {
+    name: 'Snippets',
+    theme: 'mint',
+    colors: { primary: '#000000' },
+    navigation: { groups: [{ group: 'Guides', pages: ['install', 'other'] }] },
+  };
+  return new MemoryWorkspace({
+    'docs.json': JSON.stringify(docsJson, null, 2),
+    'other.mdx': '---\ntitle: Other\n---\n\nNothing about setup here.\n',
+    ...files,
+  });
+}
+
+const pagesOf = async (site: MemoryWorkspace) =>
+  (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
+const sectionText = async (site: MemoryWorkspace, heading: string | null) =>
+  (await pagesOf(site)).find((page) => page.id === 'install')!.sections.find((section) => section.heading === heading)!.text;
+
+test('a snippet the page shows counts as the text of the section that shows it, snippets inside it too', async () => {
+  const site = snippetSite({
+    'install.mdx': [
+      '---',
+      'title: Install',
+      '---',
+      "import Helm from '/snippets/helm.mdx';",
+      "import Unused from '/snippets/unused.mdx';",
+      "import { Note } from '/snippets/note.mdx';",
+      '',
+      'Intro.',
+      '',
+      '## Kubernetes',
+      '',
+      '<Helm />',
+      '',
+      '## Docker',
+      '',
+      'Run the container.',
+    ].join('\n'),
+    'snippets/helm.mdx':
+      "---\nsidebarTitle: x\n---\nimport Values from './values.mdx';\n\nAdd the chart repository with helm repo add.\n\n<Values />\n",
+    'snippets/values.mdx': 'Override tolerations in values.yaml.\n',
+    'snippets/unused.mdx': 'Telemetry opt out.\n',
+    'snippets/note.mdx': 'export const Note = () => <p>Grafana dashboards</p>;\n',
+  });
+  const kubernetes = await sectionText(site, 'Kubernetes');
+  assert.match(kubernetes, /helm repo add/);
+  assert.match(kubernetes, /tolerations/, 'a snippet the snippet shows');
+  assert.doesNotMatch(kubernetes, /sidebarTitle/, "the snippet's front matter is left out");
+  assert.doesNotMatch(await sectionText(site, 'Docker'), /helm/, 'only the section that shows it');
+  const all = (await pagesOf(site)).flatMap((page) => page.sections.map((section) => section.text)).join('\n');
+  assert.doesNotMatch(all, /Telemetry/, 'an imported snippet the page never shows adds nothing');
+  assert.doesNotMatch(all, /Grafana/, 'a named import is a component, not text');
+  const [cluster] = clusterGaps([gapQuestion('q', 'how do I override tolerations with helm')], {
+    ranker: createPageRanker(await pagesOf(site)),
+  });
+  assert.deepEqual([cluster.suggestion?.file, cluster.suggestion?.heading], ['install.mdx', 'Kubernetes']);
+});
+
+test('snippets that show each other are followed once round, and a missing snippet adds nothing', async () => {
+  const site = snippetSite({
+    'install.mdx':
+      "---\ntitle: Install\n---\nimport A from '/snippets/a.mdx';\nimport Gone from '/snippets/gone.mdx';\n\n<A />\n\n<Gone />\n",
+    'snippets/a.mdx': "import B from './b.mdx';\n\nAlpha text.\n\n<B />\n",
+    'snippets/b.mdx': "import A from './a.mdx';\n\nBravo text.\n\n<A />\n",
+  });
+  const text = await sectionText(site, null);
+  assert.equal(text.match(/Alpha text/g)?.length, 1);
+  assert.equal(text.match(/Bravo text/g)?.length, 1);
+});
