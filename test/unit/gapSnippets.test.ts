@@ -77,3 +77,32 @@ test('snippets that show each other are followed once round, and a missing snipp
   assert.equal(text.match(/Alpha text/g)?.length, 1);
   assert.equal(text.match(/Bravo text/g)?.length, 1);
 });
+
+test('a snippet shown twice in a page counts once, and a page takes a bounded amount of snippet text', async () => {
+  const big = 'Gigantic reference table row.\n'.repeat(6_000); // 180,000 characters: one fits, two do not
+  const site = snippetSite({
+    'install.mdx': [
+      '---',
+      'title: Install',
+      '---',
+      "import A from '/snippets/a.mdx';",
+      "import Big from '/snippets/big.mdx';",
+      "import Huge from '/snippets/huge.mdx';",
+      '',
+      '<A />',
+      '',
+      '<A />',
+      '',
+      '<Big />',
+      '',
+      '<Huge />',
+    ].join('\n'),
+    'snippets/a.mdx': 'Alpha text.\n',
+    'snippets/big.mdx': big,
+    'snippets/huge.mdx': big.replaceAll('Gigantic', 'Enormous'),
+  });
+  const text = await sectionText(site, null);
+  assert.equal(text.match(/Alpha text/g)?.length, 1);
+  assert.match(text, /Gigantic/);
+  assert.doesNotMatch(text, /Enormous/, 'past the bound');
+});

@@ -3,6 +3,8 @@ import { resolveImport } from './pages/importPath';
 
 /** Snippets that show snippets are followed this deep. */
 const DEPTH = 3;
+/** A page takes at most this much snippet text: the index crosses to the editor, and a snippet shown in every page is in each. */
+const MAX_SHOWN = 200_000;
 
 /** Text a page shows at `offset` (where it uses a snippet), though the page's own file does not hold it. */
 export interface ShownText {
@@ -15,7 +17,8 @@ export interface ShownText {
  * mostly snippets (`import Install from '/snippets/install.mdx'`, then `<Install />`), and a reader
  * sees their text as the page's. Each snippet the page imports by default and uses as an element
  * gives its body (front matter left out), with the snippets it shows in turn; each file is read once
- * per index, and a snippet that shows itself, however indirectly, is not followed round.
+ * per index, a snippet shown twice in a page counts once, a snippet that shows itself, however
+ * indirectly, is not followed round, and a page takes at most {@link MAX_SHOWN} characters of them.
  */
 export class SnippetTexts {
   private readonly texts = new Map<string, Promise<string | undefined>>();
@@ -36,11 +39,17 @@ export class SnippetTexts {
     }
     if (snippets.size === 0) return [];
     const shown: ShownText[] = [];
+    // A snippet shown twice in a page says nothing new the second time.
+    const taken = new Set<string>();
+    let length = 0;
     for (const element of body.elements) {
       const relative = snippets.get(element.name);
-      if (relative === undefined || this.following.has(relative)) continue;
+      if (relative === undefined || taken.has(relative) || this.following.has(relative)) continue;
+      taken.add(relative);
       const text = await this.textOf(relative, depth);
-      if (text) shown.push({ offset: element.offset, text });
+      if (!text || length + text.length > MAX_SHOWN) continue;
+      length += text.length;
+      shown.push({ offset: element.offset, text });
     }
     return shown;
   }
