@@ -126,3 +126,27 @@ test('the reports name the operation where its answer belongs', () => {
   assert.match(formatGapsMarkdown(report, ''), /Suggested: `users\.yaml` › PUT \/users\/\\?\{userId\\?\}\/avatar/);
   assert.match(formatGapsText(report, ''), /Change an avatar {2}→ users\.yaml › PUT \/users\/\{userId\}\/avatar/);
 });
+
+test('an operation listed only under a version other than the default is marked so, as written pages are', async () => {
+  const spec = (version: string) =>
+    `openapi: 3.0.0\ninfo: { title: Users, version: '${version}' }\npaths:\n  /users:\n    get:\n      summary: List users\n`;
+  const docsJson = {
+    name: 'API',
+    theme: 'mint',
+    colors: { primary: '#000000' },
+    navigation: {
+      versions: [
+        { version: 'v2', groups: [{ group: 'API', openapi: 'v2.yaml' }] },
+        { version: 'v1', groups: [{ group: 'API', openapi: 'v1.yaml', pages: ['GET /users'] }] },
+        // Another version lists v2's spec again: the default lists it too, so its operation stays a current page.
+        { version: 'v3', groups: [{ group: 'API', openapi: 'v2.yaml' }] },
+      ],
+    },
+  };
+  const pages = await pagesOf(new MemoryWorkspace({ 'docs.json': JSON.stringify(docsJson), 'v1.yaml': spec('1'), 'v2.yaml': spec('2') }));
+  const marks = pages.filter((page) => page.operation).map((page) => [page.file, page.otherVersion === true]);
+  assert.deepEqual(marks.sort(), [
+    ['v1.yaml', true],
+    ['v2.yaml', false],
+  ]);
+});

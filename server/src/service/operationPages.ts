@@ -11,18 +11,22 @@ import { relativeUri } from './uri';
  * navigation lists ("GET /users"), and every operation of a spec set on a navigation node that lists
  * nothing else. The page is the spec file, at the operation's line; its title the operation's summary,
  * its description the operation's, its body the method, path, operation ID, tag and parameter names.
+ * An operation listed only under versions other than the default is marked so, as written pages are.
  * Operations of local specs only: a spec at a URL is never fetched.
  */
 export async function indexOperationPages(state: SiteState): Promise<IndexedPage[]> {
   const site = state.context;
   if (!site) return [];
-  const pages: IndexedPage[] = [];
-  const seen = new Set<Operation>();
-  const add = (spec: OpenApiSpec, operation: Operation) => {
-    if (seen.has(operation) || operation.excluded) return;
-    seen.add(operation);
-    const file = relativeUri(site.rootUri, spec.uri);
-    if (file !== undefined) pages.push(operationPage(spec, operation, file));
+  const pages = new Map<Operation, IndexedPage>();
+  const add = (spec: OpenApiSpec, operation: Operation, otherVersion: boolean) => {
+    const known = pages.get(operation);
+    // Listed under the default version anywhere, it is a page readers land on.
+    if (known) {
+      if (!otherVersion) delete known.otherVersion;
+    } else if (!operation.excluded) {
+      const file = relativeUri(site.rootUri, spec.uri);
+      if (file !== undefined) pages.set(operation, { ...operationPage(spec, operation, file), ...(otherVersion ? { otherVersion } : {}) });
+    }
   };
   for (const entry of site.navigation.operations) {
     const found = await lookupOperation(
@@ -30,14 +34,11 @@ export async function indexOperationPages(state: SiteState): Promise<IndexedPage
       entry.value,
       entry.inherited?.map((ref) => ref.source),
     );
-    if (found) add(found.spec, found.operation);
+    if (found) add(found.spec, found.operation, entry.otherVersion);
   }
-  for (const spec of await loadSpecs(
-    site,
-    site.navigation.wholeSpecs.map((ref) => ref.source),
-  ))
-    for (const operation of spec.operations) add(spec, operation);
-  return pages;
+  for (const ref of site.navigation.wholeSpecs)
+    for (const spec of await loadSpecs(site, [ref.source])) for (const operation of spec.operations) add(spec, operation, ref.otherVersion);
+  return [...pages.values()];
 }
 
 function operationPage(spec: OpenApiSpec, operation: Operation, file: string): IndexedPage {

@@ -41,6 +41,8 @@ export interface OperationEntry {
   path: string;
   /** The `openapi` of the nearest enclosing node that has one. */
   inherited?: SpecRef[];
+  /** Listed under a version other than its list's default (the one readers land on). */
+  otherVersion: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface NavigationModel {
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
   /** The `openapi` of nodes that list nothing else (no pages, groups or other divisions): the platform makes a page of each operation of those specs. */
-  wholeSpecs: SpecRef[];
+  wholeSpecs: (SpecRef & { otherVersion: boolean })[];
   /** Every `pages` array, in document order. */
   groups: NavigationGroup[];
 }
@@ -129,7 +131,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
   const addEntry = (node: JsonNode, { scope, specs, otherVersion }: Inherited, isRoot: boolean) => {
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
-    if (operation) model.operations.push({ value, node, ...operation, inherited: specs });
+    if (operation) model.operations.push({ value, node, ...operation, inherited: specs, otherVersion });
     else model.pages.push({ value, node, page: normalisePageEntry(value), scope, isRoot, otherVersion });
   };
   const visitNode = (node: JsonNode, above: Inherited) => {
@@ -139,7 +141,11 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       const refs = specRefsOf(openapi);
       appendAll(model.specRefs, refs);
       if (refs.length) specs = refs;
-      if (!CHILD_ARRAYS.some((key) => keptChild(node, key))) appendAll(model.wholeSpecs, refs);
+      if (!CHILD_ARRAYS.some((key) => keptChild(node, key)))
+        appendAll(
+          model.wholeSpecs,
+          refs.map((ref) => ({ ...ref, otherVersion: above.otherVersion })),
+        );
     }
     const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
     const label = labelKey && stringValue(keptChild(node, labelKey))!;
