@@ -112,6 +112,27 @@ suite('Docs gaps by need (clusters)', () => {
     assert.ok(!editor.document.isDirty, 'back to the saved text');
   });
 
+  test('A cluster whose answer belongs in an operation offers no Draft a Section: the command opens the spec there and edits nothing', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'openapi.json');
+    const spec = (await vscode.workspace.openTextDocument(uri)).getText();
+    const line = spec.split('\n').findIndex((text) => text.includes('"/users"'));
+    assert.ok(line > 0, 'the demo spec has /users');
+    const base = clusters()[0];
+    const suggestion = { file: 'openapi.json', heading: null, anchor: null, line, score: 1, operation: 'GET /users' };
+    const group = { ...base, cluster: { ...base.cluster!, suggestion } };
+    const item = gaps.tree.getTreeItem(group);
+    assert.strictEqual(item.contextValue, 'docsmith.gapCluster.suggestedOperation');
+    assert.ok((item.tooltip as vscode.MarkdownString).value.includes('at “GET /users”'));
+    await vscode.commands.executeCommand('docsmith.gaps.draftSection', group);
+    const editor = await waitFor(
+      () => (vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() ? vscode.window.activeTextEditor : undefined),
+      'the spec',
+    );
+    assert.strictEqual(editor.selection.active.line, line, 'at the operation');
+    assert.strictEqual(editor.document.getText(), spec, 'nothing inserted into the spec');
+    assert.ok(!editor.document.isDirty);
+  });
+
   test('Draft a new page creates it beside the suggested page, lists it in that group, and saves both', async () => {
     const group = clusters().find((g) => g.cluster?.suggestion)!;
     const uri = await gaps.actions.draftPage(group);
