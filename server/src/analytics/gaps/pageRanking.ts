@@ -142,7 +142,7 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   // of clusters, and a fresh array of every section each time was most of that cost.
   const scores = new Float64Array(n);
   const touched = new Int32Array(n);
-  // The sections of pages in other versions, marked for rank(); none on most sites.
+  // Each section's share of its score in rank(), where a page is another version's or an operation's; none on most sites.
   const pageWeight = (page: IndexedPage) => (page.otherVersion ? OTHER_VERSION_WEIGHT : 1) * (page.operation ? OPERATION_WEIGHT : 1);
   const weighted = docs.some((doc) => pageWeight(doc.page) !== 1) ? Float64Array.from(docs, (doc) => pageWeight(doc.page)) : undefined;
   const sectionsWithStem = (stem: string) => postings.get(stem)?.docs.length ?? 0;

@@ -167,6 +167,7 @@ const PAIRED = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
 const SEGMENTED = '\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}';
 const SPACELESS = new RegExp(`[${PAIRED}${SEGMENTED}]`, 'u');
 const IS_PAIRED = new RegExp(`[${PAIRED}]`, 'u');
+const IS_SEGMENTED = new RegExp(`[${SEGMENTED}]`, 'u');
 /** A run of letters cut where it changes between those scripts and others. */
 const SCRIPT_STRETCH = new RegExp(`[${PAIRED}]+|[${SEGMENTED}]+|[^${PAIRED}${SEGMENTED}]+`, 'gu');
 let wordSegmenter: Intl.Segmenter | undefined;
@@ -189,7 +190,7 @@ function forEachSpacelessWord(run: string, visit: (source: string, start: number
         const pair = chars[k] + chars[k + 1];
         visit(pair, 0, pair.length);
       }
-    } else if (SPACELESS.test(stretch)) {
+    } else if (IS_SEGMENTED.test(stretch)) {
       wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
       for (const { segment, isWordLike } of wordSegmenter.segment(stretch)) if (isWordLike) visit(segment, 0, segment.length);
     } else visit(stretch, 0, stretch.length);
