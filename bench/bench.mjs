@@ -282,9 +282,11 @@ console.log(
   `${slow.conversations.toLocaleString('en')} conversations in ${slow.ms.toFixed(0)} ms end to end, at most 4 requests in flight (<8 s: ${slowOk ? 'met' : 'MISSED'}; one request after another took about 23 s)`,
 );
 
-console.log('\nGap clusters: quality on the two labelled sets (test/fixtures/gaps-labelled, gaps-labelled-harbor), and speed');
+console.log(
+  '\nGap clusters: quality on the three labelled sets (test/fixtures/gaps-labelled, gaps-labelled-harbor, gaps-labelled-tally), and speed',
+);
 let qualityOk = true;
-for (const set of ['gaps-labelled', 'gaps-labelled-harbor']) {
+for (const set of ['gaps-labelled', 'gaps-labelled-harbor', 'gaps-labelled-tally']) {
   const quality = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'gapQuality.ts'), join(here, '..', 'test', 'fixtures', set)], {
     encoding: 'utf8',
   });
