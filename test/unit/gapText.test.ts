@@ -47,6 +47,37 @@ test('of a word around an apostrophe the longer part is kept, so an elided Frenc
   assert.deepEqual(words('l’API de l’équipe, customer’s'), ['api', 'de', 'equipe', 'customer']);
 });
 
+test('an identifier joined by underscores is its words and itself whole, so a pasted one finds the section that names it', () => {
+  assert.deepEqual(words('has_more starting_after DATABASE_URL'), [
+    'has',
+    'more',
+    'has_more',
+    'starting',
+    'after',
+    'starting_after',
+    'database',
+    'url',
+    'database_url',
+  ]);
+  assert.deepEqual(
+    words('__init__ a__b x_ _y'),
+    ['init', 'a', 'b', 'a__b', 'x', 'y'],
+    'underscores that join no two words are not an identifier',
+  );
+  assert.equal(stemOf('starting_after'), 'starting_after', 'an identifier is matched as written, not stemmed');
+  // The Unicode path (an accent elsewhere in the text) does the same as the ASCII one.
+  assert.deepEqual(words('café has_more'), ['cafe', 'has', 'more', 'has_more']);
+  const pagination = page(
+    'pagination',
+    '---\ntitle: Pagination\n---\n## Listing objects\nPass `starting_after` to get the next page, until `has_more` is false.',
+  );
+  const quickstart = page('quickstart', '---\ntitle: Quickstart\n---\n## Starting out\nStart here: list your objects after signing up.');
+  const ranker = createPageRanker([quickstart, pagination]);
+  // Both words of `has_more` are function words: without the whole identifier the question had nothing to match on.
+  for (const question of ['has_more is true, what now', 'starting_after cursor'])
+    assert.equal(ranker.rank(new Map(terms(question).map((term) => [term.stem, 1])), 1)[0]?.file, 'pagination.mdx', question);
+});
+
 const KOREAN = page(
   'ko/webhooks',
   '---\ntitle: 웹훅\n---\n## 재시도\n실패한 웹훅은 24시간 동안 재시도합니다.\n## 서명 확인\n각 요청의 서명을 확인하세요.\n',

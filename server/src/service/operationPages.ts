@@ -56,12 +56,12 @@ function operationPage(spec: OpenApiSpec, operation: Operation, file: string): I
         anchor: null,
         level: 0,
         line: operationPosition(spec, operation).line,
-        // "listUsers" and "user_id" are "list Users" and "user id" to the index.
+        // "listUsers" is both itself and "list Users" to the index; "user_id" is "user", "id" and
+        // itself already (the index reads an identifier's words and the whole).
         text: words
           .filter((word): word is string => !!word)
-          .join(' ')
-          .replace(/([a-z])([A-Z])/g, '$1 $2')
-          .replace(/_/g, ' '),
+          .map((word) => (/[a-z][A-Z]/.test(word) ? `${word} ${word.replace(/([a-z])([A-Z])/g, '$1 $2')}` : word))
+          .join(' '),
       },
     ],
   };

@@ -85,8 +85,12 @@ export interface Term {
   word: string;
 }
 
-/** A word: letters and digits, with the marks that belong to them (Thai vowels, Devanagari signs), and an apostrophe with the letters after it. */
-const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’][\p{L}\p{M}]+)?/gu;
+/**
+ * A word: letters and digits, with the marks that belong to them (Thai vowels, Devanagari signs), and
+ * an apostrophe with the letters after it; or an identifier, words joined by underscores
+ * (`starting_after`, `DATABASE_URL`), which {@link forEachWord} gives as its words and then whole.
+ */
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:(?:_+[\p{L}\p{N}][\p{L}\p{M}\p{N}]*)+|['’][\p{L}\p{M}]+)?/gu;
 /**
  * Marks a word is the same word without, once the text is decomposed: the accents of Latin, Greek and
  * Cyrillic ("café" is "cafe"), Hebrew points and Arabic vowel marks, which most text leaves out. The
@@ -111,6 +115,9 @@ const NOT_ASCII = /[\u0080-\uffff]/;
  * The words of a text before stop words and stemming: lower case, accents dropped, phrases made one
  * word, and of a word around an apostrophe the longer part kept: "customer's" is "customer", "don't"
  * is "don", and an elided French or Italian article goes ("l'API" is "api", "dell'account" is "account").
+ * An identifier joined by underscores gives its words, then itself whole: `has_more` is "has", "more"
+ * and "has_more", so a question that pastes it finds the section that names it, though both its words
+ * are function words.
  */
 export function words(text: string): string[] {
   const found: string[] = [];
@@ -130,10 +137,15 @@ export function forEachWord(text: string, visit: (source: string, start: number,
     const plain = joinPhrases(text.normalize('NFKD').replace(OPTIONAL_MARKS, '').normalize('NFC').toLowerCase());
     // Most such texts hold no script written without spaces (a dash, an accent, Cyrillic): words are tested for one only when the text holds some.
     const spaceless = SPACELESS.test(plain);
-    for (const match of plain.match(WORD) ?? []) {
-      const word = match.includes("'") || match.includes('’') ? longerPart(match.split(/['’]/)) : match;
+    const visitWord = (word: string) => {
       if (spaceless && SPACELESS.test(word)) forEachSpacelessWord(word, visit);
       else visit(word, 0, word.length);
+    };
+    for (const match of plain.match(WORD) ?? []) {
+      if (match.includes('_')) {
+        for (const part of match.split(/_+/)) visitWord(part);
+        visit(match, 0, match.length);
+      } else visitWord(match.includes("'") || match.includes('’') ? longerPart(match.split(/['’]/)) : match);
     }
     return;
   }
@@ -149,6 +161,18 @@ export function forEachWord(text: string, visit: (source: string, start: number,
     const start = at;
     while (at < length && isWordChar(source.charCodeAt(at))) at++;
     const end = at;
+    if (source.charCodeAt(at) === UNDERSCORE && continuesIdentifier(source, at)) {
+      // An identifier: each of its words, then the whole.
+      visit(source, start, end);
+      while (continuesIdentifier(source, at)) {
+        while (source.charCodeAt(at) === UNDERSCORE) at++;
+        const part = at;
+        while (at < length && isWordChar(source.charCodeAt(at))) at++;
+        visit(source, part, at);
+      }
+      visit(source, start, at);
+      continue;
+    }
     if (source.charCodeAt(at) === APOSTROPHE && isLetter(source.charCodeAt(at + 1))) {
       at += 2;
       while (isLetter(source.charCodeAt(at))) at++;
@@ -198,6 +222,14 @@ function forEachSpacelessWord(run: string, visit: (source: string, start: number
 }
 
 const APOSTROPHE = 39;
+const UNDERSCORE = 95;
+
+/** Whether underscores at `at` join the word before them to another (`has_more`), rather than end it (`__init__`). */
+function continuesIdentifier(source: string, at: number): boolean {
+  if (source.charCodeAt(at) !== UNDERSCORE) return false;
+  while (source.charCodeAt(at) === UNDERSCORE) at++;
+  return isWordChar(source.charCodeAt(at));
+}
 
 /** The longer of the two parts of a word around an apostrophe (the first when they are as long). */
 function longerPart([before, after]: string[]): string {
@@ -245,7 +277,8 @@ export function stemOf(word: string): string {
   if (joined === undefined) {
     if ((word.length < 2 && !/\d/.test(word)) || STOPWORDS.has(word)) joined = '';
     else {
-      const stemmed = word.length > STEM_MAX || /^\d+$/.test(word) ? word : stem(word);
+      // An identifier (`starting_after`) is matched as written, not as English.
+      const stemmed = word.length > STEM_MAX || /^\d+$/.test(word) || word.includes('_') ? word : stem(word);
       joined = SYNONYMS[stemmed] ?? stemmed;
       if (STOPWORDS.has(joined)) joined = '';
     }
