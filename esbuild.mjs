@@ -1,7 +1,15 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
 import { compileSchemas } from './scripts/compileSchemas.mjs';
-import { ENGLISH_WORDS_BUNDLE, lazyEnglishWords, lazyMdxReference, MDX_REFERENCE_BUNDLE, oneAcorn } from './scripts/bundlePlugins.mjs';
+import {
+  ENGLISH_WORDS_BUNDLE,
+  lazyEnglishWords,
+  lazyMdxReference,
+  lazyStopwords,
+  MDX_REFERENCE_BUNDLE,
+  oneAcorn,
+  STOPWORDS_BUNDLE,
+} from './scripts/bundlePlugins.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -21,7 +29,7 @@ const common = {
   plugins: [oneAcorn],
 };
 /** A bundle that holds the gap clusters: the English word list is loaded from a bundle of its own when needed. */
-const clustering = { ...common, plugins: [oneAcorn, lazyEnglishWords] };
+const clustering = { ...common, plugins: [oneAcorn, lazyEnglishWords, lazyStopwords] };
 /** A bundle that holds the language service (and the gap clusters): the MDX reference parser is loaded the same way. */
 const service = { ...clustering, plugins: [...clustering.plugins, lazyMdxReference] };
 
@@ -37,6 +45,8 @@ const contexts = [
   { ...common, entryPoints: { [MDX_REFERENCE_BUNDLE]: 'server/src/service/mdx/mdxReference.ts' }, outdir },
   // The English word list of spelling correction, loaded by the gap clusters the first time they need it.
   { ...common, entryPoints: { [ENGLISH_WORDS_BUNDLE]: 'server/src/analytics/gaps/englishWords.ts' }, outdir },
+  // Other languages' function words, loaded by the gap clusters for a site that lists such a language.
+  { ...common, entryPoints: { [STOPWORDS_BUNDLE]: 'server/src/analytics/gaps/otherStopwords.ts' }, outdir },
   // The gap workers (clustering off the calling thread), started by the Docs Gaps view.
   { ...clustering, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.

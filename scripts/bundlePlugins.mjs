@@ -24,6 +24,8 @@ export const oneAcorn = {
 export const MDX_REFERENCE_BUNDLE = 'mdx-reference';
 /** The bundle of the English word list that spelling correction consults, beside the bundles that load it. */
 export const ENGLISH_WORDS_BUNDLE = 'english-words';
+/** The bundle of other languages' function words, beside the bundles that load it. */
+export const STOPWORDS_BUNDLE = 'stopwords';
 
 /**
  * A module of the service built as a bundle of its own and loaded the first time one of its functions
@@ -83,4 +85,16 @@ export const lazyEnglishWords = lazyBundle({
   bundle: ENGLISH_WORDS_BUNDLE,
   exports: ['isEnglishWord'],
   what: 'its English word list',
+});
+
+/**
+ * Other languages' function words (0.2 MB) are a bundle of their own, loaded the first time the gap
+ * clusters read the questions of a site whose navigation lists a language other than English.
+ */
+export const lazyStopwords = lazyBundle({
+  name: 'lazy-stopwords',
+  module: 'otherStopwords',
+  bundle: STOPWORDS_BUNDLE,
+  exports: ['stopwordsOf'],
+  what: 'its lists of function words',
 });

@@ -121,3 +121,14 @@ test('the English word list is a bundle of its own that the gap clusters load, a
   const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   assert.equal(result.stdout, 'true,false', result.stderr);
 });
+
+test("other languages' function words are a bundle of their own that the gap clusters load, and no other bundle holds them", () => {
+  for (const bundle of ['cli.js', 'cli-gaps.js', 'server.js', 'extension.js', 'gapWorker.js']) {
+    const text = readFileSync(join(DIST, bundle), 'utf8');
+    assert.ok(!text.includes('stopwords-iso/'), `${bundle} holds the lists`);
+  }
+  const dir = distWith('stopwords.js');
+  const script = `const lists = require(${JSON.stringify(join(dir, 'stopwords.js'))}); process.stdout.write(String([lists.stopwordsOf('es').includes('como'), lists.stopwordsOf('xx') === undefined]));`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  assert.equal(result.stdout, 'true,true', result.stderr);
+});

@@ -45,6 +45,7 @@ test('the tarball holds the CLI and the language server bundles, the README and 
     'dist/english-words.js',
     'dist/mdx-reference.js',
     'dist/server.js',
+    'dist/stopwords.js',
     'package.json',
   ]);
   assert.ok(existsSync(bin));

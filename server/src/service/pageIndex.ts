@@ -32,6 +32,8 @@ export interface IndexedPage {
   otherVersion?: boolean;
   /** A page the platform makes of an OpenAPI operation (`GET /users`): `file` is its spec, at the operation's line. */
   operation?: string;
+  /** The navigation language it is listed under (`es`, `zh-Hant`), on a site whose navigation lists languages. */
+  language?: string;
 }
 
 export interface PageIndex {
@@ -55,6 +57,11 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
   // A page no navigation entry reaches is no place for an answer: readers do not find it.
   const listed = new Set(site.navigation.pages.map((entry) => entry.page.id));
   const current = new Set(site.navigation.pages.filter((entry) => !entry.otherVersion).map((entry) => entry.page.id));
+  const languages = new Map<string, string>();
+  for (const entry of site.navigation.pages) {
+    const language = /(?:^|\/)language:([^/]+)\//.exec(entry.scope)?.[1];
+    if (language && !languages.has(entry.page.id)) languages.set(entry.page.id, language);
+  }
   const snippets = new SnippetTexts((relative) => workspace.readFile(joinUri(state.rootUri, relative)));
   for (const [id, file] of [...site.files.pages].sort((a, b) => a[0].localeCompare(b[0]))) {
     if (listed.size && !listed.has(id)) continue;
@@ -68,6 +75,8 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
     const document = parsePageDocument(uri, text);
     const page = indexPage(id, file, uri, text, await snippets.shownIn(document, file), document);
     if (listed.has(id) && !current.has(id)) page.otherVersion = true;
+    const language = languages.get(id);
+    if (language) page.language = language;
     pages.push(page);
   }
   throwIfCancelled(token);

@@ -4,6 +4,7 @@ import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import { isEnglishWord } from './englishWords';
 import { createPageRanker, type PageRanker, type PageSuggestion } from './pageRanking';
+import { questionReader } from './questionLanguage';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
 
@@ -69,7 +70,8 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
   // Real exports repeat questions word for word: each distinct text is read once.
   const known = new Map<string, Term[]>();
   const ranker = options.ranker?.size ? options.ranker : undefined;
-  const read = ranker ? (text: string) => spelledAsTheSite(terms(text), ranker) : terms;
+  const inLanguage = (ranker && questionReader(ranker.languages)) ?? terms;
+  const read = ranker ? (text: string) => spelledAsTheSite(inLanguage(text), ranker) : terms;
   const termsOf = (text: string) => {
     let list = known.get(text);
     if (!list) known.set(text, (list = read(text)));

@@ -62,6 +62,8 @@ export interface PageRanker {
   correct(stem: string): string | undefined;
   /** How many sections the site has. */
   readonly size: number;
+  /** The navigation languages of the site's pages (`es`, `zh-Hant`); empty for a site that lists none. */
+  readonly languages: readonly string[];
 }
 
 /**
@@ -149,6 +151,7 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const speller = createSpeller(() => postings.keys(), sectionsWithStem);
   return {
     size: n,
+    languages: [...new Set(pages.flatMap((page) => (page.language ? [page.language] : [])))].sort(),
     sectionsWith: sectionsWithStem,
     correct: (stem) => speller.correct(stem),
     nearest(query, limit) {

@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
+import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
+import { baseLanguage, questionReader } from '../../server/src/analytics/gaps/questionLanguage';
+import { terms } from '../../server/src/analytics/gaps/terms';
+import { createLanguageService } from '../../server/src/service';
+import { clusterOf, gapQuestion as q } from '../helpers/gapFixtures';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+
+/** A site in English (the default) and Spanish, as navigation `languages` lists them. */
+function bilingualSite() {
+  const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
+  const docsJson = {
+    name: 'Bilingual',
+    theme: 'mint',
+    colors: { primary: '#000000' },
+    navigation: {
+      languages: [
+        { language: 'en', default: true, groups: [{ group: 'Webhooks', pages: ['webhooks', 'account'] }] },
+        { language: 'es', groups: [{ group: 'Webhooks', pages: ['es/webhooks', 'es/account'] }] },
+      ],
+    },
+  };
+  return new MemoryWorkspace({
+    'docs.json': JSON.stringify(docsJson, null, 2),
+    'webhooks.mdx': page('Webhooks', '## Retries\n\nFailed deliveries are retried.\n\n## Signatures\n\nVerify the signature header.'),
+    'account.mdx': page('Account', '## Password\n\nChange your password in the settings.'),
+    'es/webhooks.mdx': page(
+      'Webhooks',
+      '## Reintentos\n\nLas entregas fallidas se reintentan durante tres días.\n\n## Firmas\n\nVerifica la firma de cada solicitud con tu secreto.',
+    ),
+    'es/account.mdx': page('Cuenta', '## Contraseña\n\nCambia tu contraseña en la configuración de la cuenta.'),
+  });
+}
+
+const pagesOf = async (site: MemoryWorkspace) =>
+  (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
+
+test('a navigation language is read as its ISO 639-1 code', () => {
+  assert.deepEqual(['es', 'zh-Hant', 'cn', 'jp', 'pt-BR', 'EN'].map(baseLanguage), ['es', 'zh', 'zh', 'ja', 'pt', 'en']);
+});
+
+test('the page index marks each page with the navigation language it is listed under', async () => {
+  const pages = await pagesOf(bilingualSite());
+  assert.deepEqual(Object.fromEntries(pages.map((page) => [page.file, page.language])), {
+    'account.mdx': 'en',
+    'webhooks.mdx': 'en',
+    'es/account.mdx': 'es',
+    'es/webhooks.mdx': 'es',
+  });
+  assert.deepEqual(createPageRanker(pages).languages, ['en', 'es']);
+});
+
+test("a question loses the function words of its own language, among the site's", () => {
+  assert.equal(questionReader([]), undefined, 'a site without languages reads questions as English');
+  assert.equal(questionReader(['en']), undefined);
+  const read = questionReader(['en', 'es'])!;
+  assert.deepEqual(
+    read('¿Cómo puedo verificar la firma del webhook?').map((term) => term.word),
+    ['verificar', 'firma', 'webhook'],
+  );
+  // An English question is read as English, though a Spanish list would take some of its words.
+  assert.deepEqual(read('Can I set a webhook secret?'), terms('Can I set a webhook secret?'));
+  // French "comment" (how) goes from a French question, and stays in an English one.
+  const french = questionReader(['en', 'fr'])!;
+  assert.deepEqual(
+    french('Comment est-ce que je peux ajouter un commentaire ?').map((term) => term.word),
+    ['ajouter', 'commentaire'],
+  );
+  assert.ok(french('How do I delete a comment?').some((term) => term.word === 'comment'));
+  // Chinese, read in pairs of characters: "如何" (how) is a function word.
+  const chinese = questionReader(['zh-Hans'])!;
+  assert.ok(!chinese('如何配置webhook重试').some((term) => term.word === '如何'));
+  assert.ok(terms('如何配置webhook重试').some((term) => term.word === '如何'));
+});
+
+test('Spanish questions cluster by need on a site that lists Spanish, not by the words every question opens with', async () => {
+  const pages = await pagesOf(bilingualSite());
+  const questions = [
+    q('r1', '¿Cómo puedo reintentar las entregas fallidas?'),
+    q('r2', '¿Puedo ver los reintentos de las entregas fallidas?'),
+    q('s1', '¿Cómo puedo verificar la firma?'),
+    q('s2', '¿Dónde está la firma de la solicitud?'),
+    q('p1', '¿Cómo puedo cambiar mi contraseña?'),
+    q('p2', '¿Dónde cambio la contraseña de mi cuenta?'),
+  ];
+  const clusters = clusterGaps(questions, { ranker: createPageRanker(pages) });
+  const groups = clusters.map((cluster) => [...cluster.conversationIds].sort()).sort();
+  assert.deepEqual(groups, [
+    ['p1', 'p2'],
+    ['r1', 'r2'],
+    ['s1', 's2'],
+  ]);
+  assert.equal(clusterOf(clusters, 'p1').suggestion?.file, 'es/account.mdx');
+  assert.equal(clusterOf(clusters, 's1').suggestion?.file, 'es/webhooks.mdx');
+  // Read as English (the pages without their language), "cómo puedo" and "dónde" join needs apart.
+  const unmarked = pages.map(({ language: _language, ...page }) => page);
+  const asEnglish = clusterGaps(questions, { ranker: createPageRanker(unmarked) });
+  assert.notDeepEqual(asEnglish.map((cluster) => [...cluster.conversationIds].sort()).sort(), groups);
+});
