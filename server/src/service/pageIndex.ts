@@ -58,10 +58,7 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
   const listed = new Set(site.navigation.pages.map((entry) => entry.page.id));
   const current = new Set(site.navigation.pages.filter((entry) => !entry.otherVersion).map((entry) => entry.page.id));
   const languages = new Map<string, string>();
-  for (const entry of site.navigation.pages) {
-    const language = /(?:^|\/)language:([^/]+)\//.exec(entry.scope)?.[1];
-    if (language && !languages.has(entry.page.id)) languages.set(entry.page.id, language);
-  }
+  for (const { page, language } of site.navigation.pages) if (language && !languages.has(page.id)) languages.set(page.id, language);
   const snippets = new SnippetTexts((relative) => workspace.readFile(joinUri(state.rootUri, relative)));
   for (const [id, file] of [...site.files.pages].sort((a, b) => a[0].localeCompare(b[0]))) {
     if (listed.size && !listed.has(id)) continue;

@@ -44,7 +44,7 @@ export function questionReader(languages: readonly string[]): ((text: string) =>
       for (const word of all) if (list.has(word)) held++;
       if (held > most) [best, most] = [list, held];
     }
-    const found = terms(text);
+    const found = terms(text, all);
     return best ? found.filter((term) => !best.has(term.word)) : found;
   };
 }

@@ -161,7 +161,7 @@ export function forEachWord(text: string, visit: (source: string, start: number,
     const start = at;
     while (at < length && isWordChar(source.charCodeAt(at))) at++;
     const end = at;
-    if (source.charCodeAt(at) === UNDERSCORE && continuesIdentifier(source, at)) {
+    if (continuesIdentifier(source, at)) {
       // An identifier: each of its words, then the whole.
       visit(source, start, end);
       while (continuesIdentifier(source, at)) {
@@ -247,10 +247,13 @@ function joinPhrases(text: string): string {
   });
 }
 
-/** The content terms of a text: lower-cased words without accents, function words dropped, stemmed, synonyms joined. */
-export function terms(text: string): Term[] {
+/**
+ * The content terms of a text: lower-cased words without accents, function words dropped, stemmed,
+ * synonyms joined. `read`: the text's {@link words}, when the caller has them already.
+ */
+export function terms(text: string, read: readonly string[] = words(text)): Term[] {
   const out: Term[] = [];
-  for (const word of words(text)) {
+  for (const word of read) {
     const joined = stemOf(word);
     if (joined) out.push({ stem: joined, word });
   }

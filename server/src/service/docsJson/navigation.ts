@@ -30,6 +30,8 @@ export interface PageEntry {
   isRoot: boolean;
   /** Listed under a version other than its list's default (the one readers land on). */
   otherVersion: boolean;
+  /** The `language` of the nearest enclosing item of a `languages` list (`es`, `zh-Hant`), if any. */
+  language?: string;
 }
 
 export interface OperationEntry {
@@ -83,6 +85,8 @@ interface Inherited {
   isApi: boolean;
   /** Under a version other than the default of its `versions` list. */
   otherVersion: boolean;
+  /** The `language` of the nearest enclosing item of a `languages` list. */
+  language?: string;
 }
 
 /** The item readers land on in a list of versions or languages: the one marked `default: true`, else the first. */
@@ -128,11 +132,20 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       else if (entry.type === 'object') visitNode(entry, above);
     }
   };
-  const addEntry = (node: JsonNode, { scope, specs, otherVersion }: Inherited, isRoot: boolean) => {
+  const addEntry = (node: JsonNode, { scope, specs, otherVersion, language }: Inherited, isRoot: boolean) => {
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
     if (operation) model.operations.push({ value, node, ...operation, inherited: specs, otherVersion });
-    else model.pages.push({ value, node, page: normalisePageEntry(value), scope, isRoot, otherVersion });
+    else
+      model.pages.push({
+        value,
+        node,
+        page: normalisePageEntry(value),
+        scope,
+        isRoot,
+        otherVersion,
+        ...(language === undefined ? {} : { language }),
+      });
   };
   const visitNode = (node: JsonNode, above: Inherited) => {
     let specs = above.specs;
@@ -155,6 +168,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       labels: label ? [...above.labels, label] : above.labels,
       isApi: above.isApi || openapi !== undefined || (label !== undefined && /\bapi\b/i.test(label)),
       otherVersion: above.otherVersion,
+      language: above.language,
     };
     const root = keptChild(node, 'root');
     if (stringValue(root) !== undefined) addEntry(root!, here, true);
@@ -174,7 +188,10 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       for (const item of divisions) {
         const scoping = SCOPING[key as keyof typeof SCOPING];
         const scopeLabel = scoping ? stringValue(child(item, scoping)) : undefined;
-        const inScope = scopeLabel === undefined ? here : { ...here, scope: `${here.scope}${scoping}:${scopeLabel}/` };
+        const inScope =
+          scopeLabel === undefined
+            ? here
+            : { ...here, scope: `${here.scope}${scoping}:${scopeLabel}/`, ...(key === 'languages' ? { language: scopeLabel } : {}) };
         visitNode(item, defaultVersion && item !== defaultVersion ? { ...inScope, otherVersion: true } : inScope);
       }
     }
