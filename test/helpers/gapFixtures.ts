@@ -1,5 +1,7 @@
 import type { GapCluster, GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
+import { createLanguageService } from '../../server/src/service';
 import { indexPage } from '../../server/src/service/pageIndex';
+import { ROOT, type MemoryWorkspace } from './memoryWorkspace';
 
 /** An unanswered question asked on day `day` of November 2026, citing `files`. */
 export function gapQuestion(id: string, query: string, day = 1, files: string[] = []): GapQuestion {
@@ -16,4 +18,9 @@ export function clusterOf<T extends Pick<GapCluster, 'conversationIds'>>(cluster
   const found = clusters.find((cluster) => cluster.conversationIds.includes(id));
   if (!found) throw new Error(`no cluster holds ${id}: ${JSON.stringify(clusters.map((cluster) => cluster.conversationIds))}`);
   return found;
+}
+
+/** The page index of a site in memory, as the service builds it (navigation, snippets, operations). */
+export async function indexedPagesOf(site: MemoryWorkspace) {
+  return (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
 }

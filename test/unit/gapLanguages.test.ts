@@ -4,26 +4,20 @@ import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { baseLanguage, questionReader } from '../../server/src/analytics/gaps/questionLanguage';
 import { terms } from '../../server/src/analytics/gaps/terms';
-import { createLanguageService } from '../../server/src/service';
-import { clusterOf, gapQuestion as q } from '../helpers/gapFixtures';
-import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { clusterOf, gapQuestion as q, indexedPagesOf } from '../helpers/gapFixtures';
+import { docsJson } from '../helpers/check';
+import { MemoryWorkspace } from '../helpers/memoryWorkspace';
 
 /** A site in English (the default) and Spanish, as navigation `languages` lists them. */
 function bilingualSite() {
   const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
-  const docsJson = {
-    name: 'Bilingual',
-    theme: 'mint',
-    colors: { primary: '#000000' },
-    navigation: {
+  return new MemoryWorkspace({
+    'docs.json': docsJson({
       languages: [
         { language: 'en', default: true, groups: [{ group: 'Webhooks', pages: ['webhooks', 'account'] }] },
         { language: 'es', groups: [{ group: 'Webhooks', pages: ['es/webhooks', 'es/account'] }] },
       ],
-    },
-  };
-  return new MemoryWorkspace({
-    'docs.json': JSON.stringify(docsJson, null, 2),
+    }),
     'webhooks.mdx': page('Webhooks', '## Retries\n\nFailed deliveries are retried.\n\n## Signatures\n\nVerify the signature header.'),
     'account.mdx': page('Account', '## Password\n\nChange your password in the settings.'),
     'es/webhooks.mdx': page(
@@ -34,15 +28,12 @@ function bilingualSite() {
   });
 }
 
-const pagesOf = async (site: MemoryWorkspace) =>
-  (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
-
 test('a navigation language is read as its ISO 639-1 code', () => {
   assert.deepEqual(['es', 'zh-Hant', 'cn', 'jp', 'pt-BR', 'EN'].map(baseLanguage), ['es', 'zh', 'zh', 'ja', 'pt', 'en']);
 });
 
 test('the page index marks each page with the navigation language it is listed under', async () => {
-  const pages = await pagesOf(bilingualSite());
+  const pages = await indexedPagesOf(bilingualSite());
   assert.deepEqual(Object.fromEntries(pages.map((page) => [page.file, page.language])), {
     'account.mdx': 'en',
     'webhooks.mdx': 'en',
@@ -76,7 +67,7 @@ test("a question loses the function words of its own language, among the site's"
 });
 
 test('Spanish questions cluster by need on a site that lists Spanish, not by the words every question opens with', async () => {
-  const pages = await pagesOf(bilingualSite());
+  const pages = await indexedPagesOf(bilingualSite());
   const questions = [
     q('r1', '¿Cómo puedo reintentar las entregas fallidas?'),
     q('r2', '¿Puedo ver los reintentos de las entregas fallidas?'),

@@ -6,9 +6,9 @@ import { placeInFile } from '../../server/src/analytics/gaps/placeInFile';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { formatGapsMarkdown } from '../../server/src/cli/gapFormats/markdown';
 import { formatGapsText } from '../../server/src/cli/gapFormats/text';
-import { createLanguageService } from '../../server/src/service';
-import { gapQuestion } from '../helpers/gapFixtures';
-import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { gapQuestion, indexedPagesOf } from '../helpers/gapFixtures';
+import { docsJson } from '../helpers/check';
+import { MemoryWorkspace } from '../helpers/memoryWorkspace';
 
 /**
  * Questions about an endpoint belong in the description of its operation, on a site whose API pages
@@ -47,31 +47,22 @@ paths:
 `;
 
 function apiSite() {
-  const docsJson = {
-    name: 'API',
-    theme: 'mint',
-    colors: { primary: '#000000' },
-    navigation: {
+  return new MemoryWorkspace({
+    'docs.json': docsJson({
       groups: [
         { group: 'Guides', pages: ['quickstart'] },
         { group: 'Users API', openapi: 'users.yaml', pages: ['GET /users', 'PUT /users/{userId}/avatar'] },
         { group: 'Billing API', openapi: 'billing.yaml' },
       ],
-    },
-  };
-  return new MemoryWorkspace({
-    'docs.json': JSON.stringify(docsJson, null, 2),
+    }),
     'quickstart.mdx': '---\ntitle: Quickstart\n---\n\n## Make your first request\n\nSend a request with your API key.\n',
     'users.yaml': USERS_SPEC,
     'billing.yaml': BILLING_SPEC,
   });
 }
 
-const pagesOf = async (site: MemoryWorkspace) =>
-  (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
-
 test('the page index holds the operations the navigation makes pages of: listed ones, and every one of a spec set alone', async () => {
-  const pages = await pagesOf(apiSite());
+  const pages = await indexedPagesOf(apiSite());
   const operations = pages.filter((page) => page.operation).map((page) => `${page.file} ${page.operation}`);
   // POST /users is not listed; the ledger is x-excluded.
   assert.deepEqual(operations.sort(), ['billing.yaml GET /invoices', 'users.yaml GET /users', 'users.yaml PUT /users/{userId}/avatar']);
@@ -85,7 +76,7 @@ test('the page index holds the operations the navigation makes pages of: listed 
 });
 
 test('a question about an endpoint suggests its operation, in its spec at its line; a guide question its guide', async () => {
-  const ranker = createPageRanker(await pagesOf(apiSite()));
+  const ranker = createPageRanker(await indexedPagesOf(apiSite()));
   const clusters = clusterGaps(
     [
       gapQuestion('a', 'How do I change the avatar image of a user?'),
@@ -132,20 +123,15 @@ test('the reports name the operation where its answer belongs', () => {
 test('an operation listed only under a version other than the default is marked so, as written pages are', async () => {
   const spec = (version: string) =>
     `openapi: 3.0.0\ninfo: { title: Users, version: '${version}' }\npaths:\n  /users:\n    get:\n      summary: List users\n`;
-  const docsJson = {
-    name: 'API',
-    theme: 'mint',
-    colors: { primary: '#000000' },
-    navigation: {
-      versions: [
-        { version: 'v2', groups: [{ group: 'API', openapi: 'v2.yaml' }] },
-        { version: 'v1', groups: [{ group: 'API', openapi: 'v1.yaml', pages: ['GET /users'] }] },
-        // Another version lists v2's spec again: the default lists it too, so its operation stays a current page.
-        { version: 'v3', groups: [{ group: 'API', openapi: 'v2.yaml' }] },
-      ],
-    },
-  };
-  const pages = await pagesOf(new MemoryWorkspace({ 'docs.json': JSON.stringify(docsJson), 'v1.yaml': spec('1'), 'v2.yaml': spec('2') }));
+  const config = docsJson({
+    versions: [
+      { version: 'v2', groups: [{ group: 'API', openapi: 'v2.yaml' }] },
+      { version: 'v1', groups: [{ group: 'API', openapi: 'v1.yaml', pages: ['GET /users'] }] },
+      // Another version lists v2's spec again: the default lists it too, so its operation stays a current page.
+      { version: 'v3', groups: [{ group: 'API', openapi: 'v2.yaml' }] },
+    ],
+  });
+  const pages = await indexedPagesOf(new MemoryWorkspace({ 'docs.json': config, 'v1.yaml': spec('1'), 'v2.yaml': spec('2') }));
   const marks = pages.filter((page) => page.operation).map((page) => [page.file, page.otherVersion === true]);
   assert.deepEqual(marks.sort(), [
     ['v1.yaml', true],

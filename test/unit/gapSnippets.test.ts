@@ -2,29 +2,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
-import { createLanguageService } from '../../server/src/service';
-import { gapQuestion } from '../helpers/gapFixtures';
-import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { gapQuestion, indexedPagesOf } from '../helpers/gapFixtures';
+import { docsJson } from '../helpers/check';
+import { MemoryWorkspace } from '../helpers/memoryWorkspace';
 
 /** Pages made mostly of snippets: a reader sees the snippet's text as the page's, so its answer belongs there. */
 function snippetSite(files: Record<string, string>) {
-  const docsJson = {
-    name: 'Snippets',
-    theme: 'mint',
-    colors: { primary: '#000000' },
-    navigation: { groups: [{ group: 'Guides', pages: ['install', 'other'] }] },
-  };
   return new MemoryWorkspace({
-    'docs.json': JSON.stringify(docsJson, null, 2),
+    'docs.json': docsJson({ groups: [{ group: 'Guides', pages: ['install', 'other'] }] }),
     'other.mdx': '---\ntitle: Other\n---\n\nNothing about setup here.\n',
     ...files,
   });
 }
 
-const pagesOf = async (site: MemoryWorkspace) =>
-  (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
 const sectionText = async (site: MemoryWorkspace, heading: string | null) =>
-  (await pagesOf(site)).find((page) => page.id === 'install')!.sections.find((section) => section.heading === heading)!.text;
+  (await indexedPagesOf(site)).find((page) => page.id === 'install')!.sections.find((section) => section.heading === heading)!.text;
 
 test('a snippet the page shows counts as the text of the section that shows it, snippets inside it too', async () => {
   const site = snippetSite({
@@ -57,11 +49,11 @@ test('a snippet the page shows counts as the text of the section that shows it, 
   assert.match(kubernetes, /tolerations/, 'a snippet the snippet shows');
   assert.doesNotMatch(kubernetes, /sidebarTitle/, "the snippet's front matter is left out");
   assert.doesNotMatch(await sectionText(site, 'Docker'), /helm/, 'only the section that shows it');
-  const all = (await pagesOf(site)).flatMap((page) => page.sections.map((section) => section.text)).join('\n');
+  const all = (await indexedPagesOf(site)).flatMap((page) => page.sections.map((section) => section.text)).join('\n');
   assert.doesNotMatch(all, /Telemetry/, 'an imported snippet the page never shows adds nothing');
   assert.doesNotMatch(all, /Grafana/, 'a named import is a component, not text');
   const [cluster] = clusterGaps([gapQuestion('q', 'how do I override tolerations with helm')], {
-    ranker: createPageRanker(await pagesOf(site)),
+    ranker: createPageRanker(await indexedPagesOf(site)),
   });
   assert.deepEqual([cluster.suggestion?.file, cluster.suggestion?.heading], ['install.mdx', 'Kubernetes']);
 });

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
-import { createLanguageService } from '../../server/src/service';
-import { gapQuestion } from '../helpers/gapFixtures';
+import { gapQuestion, indexedPagesOf } from '../helpers/gapFixtures';
+import { docsJson } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 
 /**
@@ -14,15 +14,12 @@ const EXTRACT = (version: string) =>
   `---\ntitle: Extract\n---\n\n## Extract with a schema\n\nPass a schema to extract() and it returns typed data (${version}).\n`;
 
 function versionedSite(versions: { version: string; default?: boolean }[], extra: Record<string, string> = {}) {
-  const docsJson = {
-    name: 'Versions',
-    theme: 'mint',
-    colors: { primary: '#000000' },
-    navigation: {
+  const files: Record<string, string> = {
+    'docs.json': docsJson({
       versions: versions.map((v) => ({ ...v, groups: [{ group: 'Basics', pages: [`${v.version}/extract`, `${v.version}/intro`] }] })),
-    },
+    }),
+    ...extra,
   };
-  const files: Record<string, string> = { 'docs.json': JSON.stringify(docsJson, null, 2), ...extra };
   for (const { version } of versions) {
     files[`${version}/extract.mdx`] ??= EXTRACT(version);
     files[`${version}/intro.mdx`] ??= `---\ntitle: Introduction\n---\n\nWelcome to ${version}.\n`;
@@ -30,18 +27,16 @@ function versionedSite(versions: { version: string; default?: boolean }[], extra
   return new MemoryWorkspace(files);
 }
 
-const pagesOf = async (site: MemoryWorkspace) =>
-  (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
 const suggestionFor = async (site: MemoryWorkspace, query: string) =>
-  clusterGaps([gapQuestion('q', query)], { ranker: createPageRanker(await pagesOf(site)) })[0].suggestion;
+  clusterGaps([gapQuestion('q', query)], { ranker: createPageRanker(await indexedPagesOf(site)) })[0].suggestion;
 
 test('the page index marks pages listed only under a version other than the default', async () => {
-  const firstIsDefault = await pagesOf(versionedSite([{ version: 'v3' }, { version: 'v2' }, { version: 'v1' }]));
+  const firstIsDefault = await indexedPagesOf(versionedSite([{ version: 'v3' }, { version: 'v2' }, { version: 'v1' }]));
   assert.deepEqual(
     firstIsDefault.filter((page) => page.otherVersion).map((page) => page.id),
     ['v1/extract', 'v1/intro', 'v2/extract', 'v2/intro'],
   );
-  const marked = await pagesOf(versionedSite([{ version: 'v1' }, { version: 'v2', default: true }, { version: 'v3' }]));
+  const marked = await indexedPagesOf(versionedSite([{ version: 'v1' }, { version: 'v2', default: true }, { version: 'v3' }]));
   assert.deepEqual(
     marked.filter((page) => !page.otherVersion).map((page) => page.id),
     ['v2/extract', 'v2/intro'],
@@ -52,13 +47,13 @@ test('the page index marks pages listed only under a version other than the defa
   const config = JSON.parse(shared.files.get(`${ROOT}/docs.json`)!);
   config.navigation.versions[1].groups[0].pages.push('v2/intro');
   shared.files.set(`${ROOT}/docs.json`, JSON.stringify(config));
-  assert.equal((await pagesOf(shared)).find((page) => page.id === 'v2/intro')!.otherVersion, undefined);
+  assert.equal((await indexedPagesOf(shared)).find((page) => page.id === 'v2/intro')!.otherVersion, undefined);
   // A site without versions marks nothing.
   const plain = new MemoryWorkspace({
-    'docs.json': JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#000000' }, navigation: { pages: ['a'] } }),
+    'docs.json': docsJson({ pages: ['a'] }),
     'a.mdx': '---\ntitle: A\n---\n',
   });
-  assert.ok((await pagesOf(plain)).every((page) => page.otherVersion === undefined));
+  assert.ok((await indexedPagesOf(plain)).every((page) => page.otherVersion === undefined));
 });
 
 test('a question is answered in the default version, whichever version sorts first or matches a little better', async () => {
