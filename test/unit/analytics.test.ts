@@ -86,6 +86,29 @@ test('pages generated from OpenAPI operations map to the spec at the operation',
   assert.equal(slug("What's new? — Part 2"), 'whats-new-part-2');
 });
 
+test('a slug two operations share names the first (specs in order); a URL mapped twice gives equal, separate answers', () => {
+  const twoSpecs: MappableSite = {
+    pages: site.pages,
+    specs: [
+      { file: 'a.yaml', operations: [{ method: 'GET', path: '/a', operationId: 'ping', line: 3 }] },
+      {
+        file: 'b.yaml',
+        operations: [
+          { method: 'GET', path: '/b', summary: 'Ping', line: 5 },
+          { method: 'GET', path: '/c', summary: 'Get status', operationId: 'status', line: 8 },
+        ],
+      },
+    ],
+  };
+  const map = createUrlMapper(twoSpecs, []);
+  assert.deepEqual(map('https://d.dev/api/ping'), { file: 'a.yaml', line: 3, anchor: undefined });
+  assert.deepEqual(map('https://d.dev/api/get-status#body'), { file: 'b.yaml', line: 8, anchor: 'body' });
+  assert.deepEqual(map('https://d.dev/api/status'), { file: 'b.yaml', line: 8, anchor: undefined });
+  const first = map('https://d.dev/guides/quickstart#x');
+  first.file = 'changed by a caller';
+  assert.deepEqual(map('https://d.dev/guides/quickstart#x'), { file: 'guides/quickstart.mdx', anchor: 'x' });
+});
+
 const conversation = (id: string, sources: string[], status?: 'answered' | 'unanswered'): Conversation => ({
   id,
   timestamp: `2026-11-0${(id.length % 9) + 1}T00:00:00Z`,

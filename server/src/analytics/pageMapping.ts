@@ -22,17 +22,17 @@ export interface MappedUrl {
 export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: string): (url: string) => MappedUrl {
   const pages = new Map(site.pages);
   const lowerPages = new Map([...pages.keys()].map((id) => [id.toLowerCase(), id]));
-  const operations = site.specs.flatMap((spec) =>
-    spec.operations.map((operation) => ({
-      spec: spec.file,
-      operation,
-      slugs: [slug(operation.summary), slug(operation.operationId)].filter(Boolean),
-    })),
-  );
+  // Each slug names the first operation that has it (specs in order, operations in order).
+  const operations = new Map<string, { spec: string; line: number }>();
+  for (const spec of site.specs)
+    for (const operation of spec.operations)
+      for (const name of [slug(operation.summary), slug(operation.operationId)])
+        if (name && !operations.has(name)) operations.set(name, { spec: spec.file, line: operation.line });
   const configuredBase = siteUrl ? pathOf(siteUrl).replace(/\/$/, '') : undefined;
-  const base = configuredBase ?? sharedBase(urls.map(pathOf), (candidate) => matchPage(candidate, pages, lowerPages) !== undefined);
+  const base =
+    configuredBase ?? sharedBase([...new Set(urls)].map(pathOf), (candidate) => matchPage(candidate, pages, lowerPages) !== undefined);
 
-  return (url: string) => {
+  const map = (url: string): MappedUrl => {
     let parsed: URL;
     try {
       parsed = new URL(url, 'https://unknown.invalid');
@@ -45,9 +45,16 @@ export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: st
     const page = matchPage(stripped, pages, lowerPages) ?? matchPage(path, pages, lowerPages);
     if (page) return { file: pages.get(page)!, anchor };
     const last = stripped.split('/').filter(Boolean).pop();
-    const operation = last ? operations.find((candidate) => candidate.slugs.includes(last.toLowerCase())) : undefined;
-    if (operation) return { file: operation.spec, line: operation.operation.line, anchor };
+    const operation = last ? operations.get(last.toLowerCase()) : undefined;
+    if (operation) return { file: operation.spec, line: operation.line, anchor };
     return { file: null, anchor };
+  };
+  // An export cites the same few URLs thousands of times: each is mapped once (a copy is returned).
+  const known = new Map<string, MappedUrl>();
+  return (url: string) => {
+    let mapped = known.get(url);
+    if (!mapped) known.set(url, (mapped = map(url)));
+    return { ...mapped };
   };
 }
 
