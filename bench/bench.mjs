@@ -281,6 +281,14 @@ failed ||= !slowOk;
 console.log(
   `${slow.conversations.toLocaleString('en')} conversations in ${slow.ms.toFixed(0)} ms end to end, at most 4 requests in flight (<8 s: ${slowOk ? 'met' : 'MISSED'}; one request after another took about 23 s)`,
 );
+// The docs folder is read and indexed (for the suggestions) on another thread while the export downloads.
+for (const [name, docs] of [
+  ['the 2,000-page site', join(sitesDir, 'pages-2000')],
+  ['the crewAI-shaped site (25,000 pages)', join(sitesDir, 'crew')],
+]) {
+  const big = await runExportBench({ latencyMs: 200, runs: 1, docs });
+  console.log(`the same with --docs on ${name}: ${big.ms.toFixed(0)} ms end to end (reported)`);
+}
 
 console.log(
   '\nGap clusters: quality on the three labelled sets (test/fixtures/gaps-labelled, gaps-labelled-harbor, gaps-labelled-tally), and speed',

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 const here = resolve(import.meta.dirname);
 const cli = resolve(here, '../dist/cli.js');
 
-export async function runExportBench({ conversations = 100000, runs = 3, latencyMs = 0 } = {}) {
+export async function runExportBench({ conversations = 100000, runs = 3, latencyMs = 0, docs = resolve(here, '../examples/site') } = {}) {
   const server = spawn(
     process.execPath,
     [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9', '--latency-ms', String(latencyMs)],
@@ -29,20 +29,7 @@ export async function runExportBench({ conversations = 100000, runs = 3, latency
       const start = process.hrtime.bigint();
       const run = spawnSync(
         process.execPath,
-        [
-          '--require',
-          join(here, 'peakRss.cjs'),
-          cli,
-          'gaps',
-          '--project',
-          'demo',
-          '--base-url',
-          url,
-          '--docs',
-          resolve(here, '../examples/site'),
-          '--format',
-          'json',
-        ],
+        ['--require', join(here, 'peakRss.cjs'), cli, 'gaps', '--project', 'demo', '--base-url', url, '--docs', docs, '--format', 'json'],
         {
           env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' },
           encoding: 'utf8',

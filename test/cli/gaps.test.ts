@@ -65,6 +65,7 @@ test('json follows the contract; sources map to local pages; counts add up', asy
   assert.ok(files.has(null), 'the changelog has no local file');
   for (const page of report.pages) assert.equal(page.count, page.conversationIds.length);
   assert.ok(!result.stdout.includes(KEY) && !result.stderr.includes(KEY));
+  assert.doesNotMatch(result.stderr, /warning/, 'the site was indexed in the worker thread, with nothing to warn about');
 });
 
 test('json clusters: every unanswered conversation in exactly one, files relative to the docs root, a trend with --from', async () => {

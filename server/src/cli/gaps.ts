@@ -3,13 +3,13 @@ import { fetchAllConversations } from '../analytics/client';
 import { ExportApiError } from '../analytics/errors';
 import { buildGapReport, isUnanswered, mayBeUnanswered } from '../analytics/gapReport';
 import { createUrlMapper, type MappableSite } from '../analytics/pageMapping';
-import { clusterReport } from '../analytics/gaps/reportClusters';
+import { gapQuestions, toReportClusters } from '../analytics/gaps/reportClusters';
 import { previousRange } from '../analytics/query';
 import type { Conversation } from '../analytics/types';
-import type { IndexedPage } from '../service';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath } from '../service';
 import { UsageError } from './config';
+import { startSiteClusterer, type SiteClusterer } from './siteClusterer';
 import { formatGapsCsv } from './gapFormats/csv';
 import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
@@ -48,7 +48,26 @@ export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
   const apiKey = options.apiKey;
   // CSV has a row per question and no clusters: neither they, the pages they rank, nor the range before (a second export) are needed.
   const clustered = options.format !== 'csv';
-  const site = await loadSite(options.docs, options.warn, clustered);
+  // The site is read while the export downloads, its pages indexed for suggestions on another core:
+  // on a big site and a slow link, neither waits for the other.
+  const loading = loadSite(options.docs, options.warn);
+  loading.catch(() => undefined); // awaited below; a failed export must not leave it unhandled
+  const clusterer = clustered
+    ? startSiteClusterer(options.docs, (reason) => options.warn(`the clusters were computed without a worker thread (${reason}).`))
+    : undefined;
+  try {
+    return await gapsOutput(options, apiKey, loading, clusterer);
+  } finally {
+    clusterer?.close();
+  }
+}
+
+async function gapsOutput(
+  options: GapsOptions,
+  apiKey: string,
+  loading: Promise<MappableSite>,
+  clusterer: SiteClusterer | undefined,
+): Promise<Iterable<string>> {
   let result;
   let sawStatus = false;
   const fetchRange: FetchRange = (query, keep) =>
@@ -78,13 +97,17 @@ export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
         `the report covers only those. Raise the limit, or narrow the range with --from and --to.`,
     );
   }
+  const site = await loading;
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
-  if (clustered)
-    report.clusters = clusterReport(report, site.index, {
-      previous: await previousUnanswered(options, fetchRange, sawStatus),
-      threshold: options.clusterSimilarity,
-    });
+  if (clusterer) {
+    const clusters = await clusterer.cluster(
+      gapQuestions(report),
+      { previous: await previousUnanswered(options, fetchRange, sawStatus), threshold: options.clusterSimilarity },
+      options.signal,
+    );
+    report.clusters = toReportClusters(clusters);
+  }
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');
   switch (options.format) {
     case 'json':
@@ -128,19 +151,13 @@ async function previousUnanswered(options: GapsOptions, fetchRange: FetchRange, 
   }
 }
 
-async function loadSite(
-  docs: string,
-  warn: (message: string) => void,
-  withIndex: boolean,
-): Promise<MappableSite & { index: IndexedPage[] }> {
+async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite> {
   const service = createLanguageService({ workspace: new FsWorkspace() });
   const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
   if (roots.length === 0) {
     warn(`no docs.json in ${docs}: cited pages are not mapped to local files and no page is suggested (use --docs DIR).`);
-    return { pages: [], specs: [], index: [] };
+    return { pages: [], specs: [] };
   }
   if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${uriToPath(roots[0])} (use --docs DIR to choose).`);
-  const map = (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
-  const index = withIndex ? await service.getPageIndex(`${roots[0]}/docs.json`) : undefined;
-  return { ...map, index: index?.pages ?? [] };
+  return (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
 }
