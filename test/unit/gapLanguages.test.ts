@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
-import { baseLanguage, questionReader } from '../../server/src/analytics/gaps/questionLanguage';
+import { baseLanguage, labelFunctionWords, questionReader } from '../../server/src/analytics/gaps/questionLanguage';
+import { clusterLabel } from '../../server/src/analytics/gaps/labels';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { clusterOf, gapQuestion as q, indexedPagesOf } from '../helpers/gapFixtures';
 import { docsJson } from '../helpers/check';
@@ -66,6 +67,17 @@ test("a question loses the function words of its own language, among the site's"
   assert.ok(terms('如何配置webhook重试').some((term) => term.word === '如何'));
 });
 
+test("a label loses the opening function words of its question's language, English ones as before", () => {
+  assert.equal(labelFunctionWords([]), undefined);
+  const spanish = labelFunctionWords(['en', 'es'])!;
+  const label = (question: string) => clusterLabel(question, terms(question), spanish(question));
+  assert.equal(label('¿Cómo puedo eliminar un usuario?'), 'Eliminar un usuario');
+  assert.equal(label('¿Dónde está la firma de la solicitud?'), 'Firma de la solicitud');
+  assert.equal(label('How do I delete a comment?'), 'Delete a comment');
+  // A question of function words only keeps its last word, as in English.
+  assert.equal(label('¿Cómo?'), '¿Cómo');
+});
+
 test('Spanish questions cluster by need on a site that lists Spanish, not by the words every question opens with', async () => {
   const pages = await indexedPagesOf(bilingualSite());
   const questions = [
@@ -85,6 +97,12 @@ test('Spanish questions cluster by need on a site that lists Spanish, not by the
   ]);
   assert.equal(clusterOf(clusters, 'p1').suggestion?.file, 'es/account.mdx');
   assert.equal(clusterOf(clusters, 's1').suggestion?.file, 'es/webhooks.mdx');
+  // Labels lose the opening function words of the question's language, as English ones lose "how do I".
+  for (const cluster of clusters) assert.doesNotMatch(cluster.label, /^¿?(Cómo|Puedo|Dónde)\b/i, cluster.label);
+  assert.ok(
+    clusters.some((cluster) => cluster.label === 'Verificar la firma'),
+    clusters.map((cluster) => cluster.label).join(', '),
+  );
   // Read as English (the pages without their language), "cómo puedo" and "dónde" join needs apart.
   const unmarked = pages.map(({ language: _language, ...page }) => page);
   const asEnglish = clusterGaps(questions, { ranker: createPageRanker(unmarked) });

@@ -4,7 +4,7 @@ import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import { isEnglishWord } from './englishWords';
 import { createPageRanker, type PageRanker, type PageSuggestion } from './pageRanking';
-import { questionReader } from './questionLanguage';
+import { labelFunctionWords, questionReader } from './questionLanguage';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
 
@@ -71,6 +71,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
   const known = new Map<string, Term[]>();
   const ranker = options.ranker?.size ? options.ranker : undefined;
   const inLanguage = (ranker && questionReader(ranker.languages)) ?? terms;
+  const functionWordsOf = ranker && labelFunctionWords(ranker.languages);
   const read = ranker ? (text: string) => spelledAsTheSite(inLanguage(text), ranker) : terms;
   const termsOf = (text: string) => {
     let list = known.get(text);
@@ -122,7 +123,11 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
             .sort()
             .join('\n'),
         )}`,
-        label: clusterLabel(central.questions[0].query, termLists.get(central.questions[0].id)!),
+        label: clusterLabel(
+          central.questions[0].query,
+          termLists.get(central.questions[0].id)!,
+          functionWordsOf?.(central.questions[0].query),
+        ),
         conversationIds: own.map((q) => q.id),
         suggestion: options.ranker?.rank(queryOf(members), 1)[0] ?? null,
         cited: cited(own),

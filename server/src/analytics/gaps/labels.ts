@@ -22,12 +22,13 @@ export function labelWidth(text: string): number {
  * function words ("How do I", "Is there a") and final punctuation; when that is too long, its
  * content words only; when still too long, cut at a word with "…". A wh-question whose words
  * are inverted ("how much RAM do builds get", "what can a Developer role do") reads wrong without
- * its opening ("RAM do builds get"), so it is kept whole when it fits.
+ * its opening ("RAM do builds get"), so it is kept whole when it fits. The opening words trimmed are
+ * those of the question's language (`isFunctionWord`, English by default: "¿Cómo puedo" is Spanish's).
  */
-export function clusterLabel(question: string, content: readonly Term[]): string {
+export function clusterLabel(question: string, content: readonly Term[], isFunctionWord: (word: string) => boolean = isStopword): string {
   const words = question.replace(/\s+/g, ' ').trim().split(' ');
   let start = 0;
-  while (start < words.length - 1 && isStopword(bare(words[start]))) start++;
+  while (start < words.length - 1 && isFunctionWord(bare(words[start]))) start++;
   const phrase = trimEndOf(words.slice(start).join(' '), FINAL);
   if (start > 0 && WH.has(bare(words[0]).toLowerCase()) && inverted(phrase)) {
     const whole = `${capitalise(trimEndOf(words.join(' '), FINAL))}?`;

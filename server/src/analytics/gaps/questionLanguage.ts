@@ -19,6 +19,40 @@ export function baseLanguage(code: string): string {
  * site that lists no other language (or none with a list): its questions are read as English.
  */
 export function questionReader(languages: readonly string[]): ((text: string) => Term[]) | undefined {
+  const choose = languageChooser(languages);
+  if (!choose) return undefined;
+  return (text) => {
+    const all = words(text);
+    const list = choose(all);
+    const found = terms(text, all);
+    return list ? found.filter((term) => !list.has(term.word)) : found;
+  };
+}
+
+/**
+ * For a cluster's label: whether a word as written in the question ("¿Cómo", "puedo") is a function
+ * word of the question's language, chosen as {@link questionReader} chooses it. Undefined where
+ * questionReader is: labels then trim English function words only.
+ */
+export function labelFunctionWords(languages: readonly string[]): ((question: string) => (word: string) => boolean) | undefined {
+  const choose = languageChooser(languages);
+  if (!choose) return undefined;
+  return (question) => {
+    const list = choose(words(question));
+    if (!list) return isStopword;
+    return (word) => {
+      const found = words(word);
+      return found.length > 0 && found.every((part) => list.has(part));
+    };
+  };
+}
+
+/**
+ * The function words of the site's languages other than English, and how a question's language is
+ * chosen among them from its words: the list holding most of them, or none (English) when no list
+ * holds more than English does. Undefined for a site that lists no other language with a list.
+ */
+function languageChooser(languages: readonly string[]): ((all: readonly string[]) => Set<string> | undefined) | undefined {
   const lists: Set<string>[] = [];
   for (const code of new Set(languages.map(baseLanguage))) {
     if (code === 'en') continue;
@@ -34,8 +68,7 @@ export function questionReader(languages: readonly string[]): ((text: string) =>
     lists.push(set);
   }
   if (!lists.length) return undefined;
-  return (text) => {
-    const all = words(text);
+  return (all) => {
     let best: Set<string> | undefined;
     let most = 0;
     for (const word of all) if (isStopword(word)) most++;
@@ -44,7 +77,6 @@ export function questionReader(languages: readonly string[]): ((text: string) =>
       for (const word of all) if (list.has(word)) held++;
       if (held > most) [best, most] = [list, held];
     }
-    const found = terms(text, all);
-    return best ? found.filter((term) => !best.has(term.word)) : found;
+    return best;
   };
 }
