@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { CLI, runCli } from '../helpers/cli';
+import { docsJson } from '../helpers/check';
+import { tempDir } from '../helpers/tempDir';
 
 const example = resolve(__dirname, '../../examples/site');
 const KEY = 'mint_cli_test_key';
@@ -101,6 +104,36 @@ test('json clusters: every unanswered conversation in exactly one, files relativ
     assert.equal(typeof cluster.trend.previous, 'number');
     assert.equal(cluster.trend.change, cluster.size - cluster.trend.previous);
   }
+});
+
+test('a site of 1,000 pages or more is indexed in a worker thread while the export downloads: same contract, suggestions from its pages', async () => {
+  const docs = tempDir();
+  const ids = Array.from({ length: 1000 }, (_, i) => `topics/topic-${i}`);
+  for (const id of ids) {
+    mkdirSync(join(docs, dirname(id)), { recursive: true });
+    writeFileSync(join(docs, `${id}.mdx`), `---\ntitle: Topic ${id.slice(13)}\n---\n\nA page about area ${id.slice(13)} of the product.\n`);
+  }
+  writeFileSync(
+    join(docs, 'webhook-signatures.mdx'),
+    '---\ntitle: Webhook signatures\n---\n\n## Verify the signature\n\nEach webhook request is signed. Verify the signature header with your webhook secret.\n',
+  );
+  writeFileSync(join(docs, 'docs.json'), docsJson({ groups: [{ group: 'Guides', pages: ['webhook-signatures', ...ids] }] }));
+  const result = await runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', docs, '--format', 'json'], {
+    env: { DOCSMITH_API_KEY: KEY },
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.doesNotMatch(result.stderr, /warning/, 'the worker thread answered (no fallback)');
+  const report = JSON.parse(result.stdout);
+  const inClusters = report.clusters.flatMap((cluster: { conversationIds: string[] }) => cluster.conversationIds).sort();
+  assert.deepEqual(inClusters, report.conversations.map((c: { id: string }) => c.id).sort());
+  const signature = report.clusters.find((cluster: { conversationIds: string[] }) =>
+    cluster.conversationIds.includes(
+      report.conversations.find((c: { query: string }) => c.query === 'How do I verify a webhook signature?')?.id,
+    ),
+  );
+  assert.ok(signature, 'the demo data asks how to verify a webhook signature');
+  assert.equal(signature.suggestion.file, 'webhook-signatures.mdx');
+  assert.equal(signature.suggestion.heading, 'Verify the signature');
 });
 
 test('--cluster-similarity: a higher bar gives more, smaller clusters, each unanswered conversation still in one; a bad value is a usage error', async () => {

@@ -44,6 +44,15 @@ test('the site worker indexes the docs folder it is given and clusters as the ca
   }
 });
 
+test('a small site is indexed on the calling thread, with the same clusters', async () => {
+  const { questions, pages } = await labelled();
+  const clusterer = startSiteClusterer(set, () => assert.fail('no worker to fall back from'), { inWorker: false });
+  assert.deepEqual(await clusterer.cluster(questions, {}), clusterGaps(questions, { ranker: createPageRanker(pages) }));
+  const controller = new AbortController();
+  controller.abort();
+  await assert.rejects(clusterer.cluster(questions, {}, controller.signal), /cancelled/);
+});
+
 test('a folder with no docs.json: clusters without suggestions', async () => {
   const { questions } = await labelled();
   const clusterer = startSiteClusterer(tempDir(), () => assert.fail('the worker ran'));
