@@ -6,10 +6,11 @@ import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { ExportApiError } from '../../server/src/analytics/errors';
 import { startSiteClusterer } from '../../server/src/cli/siteClusterer';
 import { loadLabelledSet } from '../../bench/gapQuality';
-import { tempDir } from '../helpers/tempDir';
+import { pathToUri } from '../../server/src/service';
 
 /** `docsmith gaps` indexes the site in a worker thread while it downloads; the clusters must be the calling thread's. */
 const set = resolve(__dirname, '../fixtures/gaps-labelled');
+const docsJson = pathToUri(resolve(set, 'site', 'docs.json'));
 
 async function labelled(): Promise<{ questions: GapQuestion[]; pages: Parameters<typeof createPageRanker>[0] }> {
   const { topics, pages } = await loadLabelledSet(set);
@@ -19,12 +20,11 @@ async function labelled(): Promise<{ questions: GapQuestion[]; pages: Parameters
   return { questions, pages };
 }
 
-test('the site worker indexes the docs folder it is given and clusters as the calling thread does', async () => {
+test('the site worker indexes the site of the docs.json it is given and clusters as the calling thread does', async () => {
   const { questions, pages } = await labelled();
   const previous = questions.filter((_, i) => i % 4 === 0).map(({ query }) => ({ query }));
   const reasons: string[] = [];
-  // A folder above the docs root, as --docs may name.
-  const clusterer = startSiteClusterer(set, (reason) => reasons.push(reason));
+  const clusterer = startSiteClusterer(docsJson, (reason) => reasons.push(reason));
   try {
     const inWorker = await clusterer.cluster(questions, { previous, threshold: 0.2 });
     assert.deepEqual(reasons, [], 'the worker ran');
@@ -46,16 +46,16 @@ test('the site worker indexes the docs folder it is given and clusters as the ca
 
 test('a small site is indexed on the calling thread, with the same clusters', async () => {
   const { questions, pages } = await labelled();
-  const clusterer = startSiteClusterer(set, () => assert.fail('no worker to fall back from'), { inWorker: false });
+  const clusterer = startSiteClusterer(docsJson, () => assert.fail('no worker to fall back from'), { inWorker: false });
   assert.deepEqual(await clusterer.cluster(questions, {}), clusterGaps(questions, { ranker: createPageRanker(pages) }));
   const controller = new AbortController();
   controller.abort();
   await assert.rejects(clusterer.cluster(questions, {}, controller.signal), /cancelled/);
 });
 
-test('a folder with no docs.json: clusters without suggestions', async () => {
+test('no docs.json (no site): clusters without suggestions', async () => {
   const { questions } = await labelled();
-  const clusterer = startSiteClusterer(tempDir(), () => assert.fail('the worker ran'));
+  const clusterer = startSiteClusterer(undefined, () => assert.fail('the worker ran'));
   try {
     const clusters = await clusterer.cluster(questions, {});
     assert.deepEqual(clusters, clusterGaps(questions));
@@ -68,7 +68,7 @@ test('a folder with no docs.json: clusters without suggestions', async () => {
 test('a worker that is gone: the same clusters from the calling thread, the reason told once', async () => {
   const { questions, pages } = await labelled();
   const reasons: string[] = [];
-  const clusterer = startSiteClusterer(set, (reason) => reasons.push(reason));
+  const clusterer = startSiteClusterer(docsJson, (reason) => reasons.push(reason));
   clusterer.close();
   const clusters = await clusterer.cluster(questions, {});
   assert.deepEqual(clusters, clusterGaps(questions, { ranker: createPageRanker(pages) }));
@@ -83,7 +83,7 @@ test('a worker that is gone: the same clusters from the calling thread, the reas
 test('an abort stops the worker and rejects as a cancelled export does, computing nothing on the calling thread', async () => {
   const { questions } = await labelled();
   const reasons: string[] = [];
-  const clusterer = startSiteClusterer(set, (reason) => reasons.push(reason));
+  const clusterer = startSiteClusterer(docsJson, (reason) => reasons.push(reason));
   try {
     const controller = new AbortController();
     const asked = clusterer.cluster(questions, {}, controller.signal);

@@ -7,7 +7,7 @@ import { gapQuestions, toReportClusters } from '../analytics/gaps/reportClusters
 import { previousRange } from '../analytics/query';
 import type { Conversation } from '../analytics/types';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService, pathToUri, uriToPath } from '../service';
+import { createLanguageService, pathToUri, uriToPath, type DocsLanguageService } from '../service';
 import { UsageError } from './config';
 import { startSiteClusterer, type SiteClusterer } from './siteClusterer';
 import { formatGapsCsv } from './gapFormats/csv';
@@ -52,9 +52,10 @@ export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
   // site's on another core): on a big site and a slow link, neither waits for the other.
   const loading = loadSite(options.docs, options.warn);
   const clusterer = clustered
-    ? loading.then((site) =>
-        startSiteClusterer(options.docs, (reason) => options.warn(`the clusters were computed without a worker thread (${reason}).`), {
+    ? loading.then(({ site, docsJson, service }) =>
+        startSiteClusterer(docsJson, (reason) => options.warn(`the clusters were computed without a worker thread (${reason}).`), {
           inWorker: site.pages.length >= WORKER_MIN_PAGES,
+          service,
         }),
       )
     : undefined;
@@ -82,7 +83,7 @@ const WORKER_MIN_PAGES = 1000;
 async function gapsOutput(
   options: GapsOptions,
   apiKey: string,
-  loading: Promise<MappableSite>,
+  loading: Promise<LoadedSite>,
   clusterer: Promise<SiteClusterer> | undefined,
 ): Promise<Iterable<string>> {
   let result;
@@ -114,7 +115,7 @@ async function gapsOutput(
         `the report covers only those. Raise the limit, or narrow the range with --from and --to.`,
     );
   }
-  const site = await loading;
+  const { site } = await loading;
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
   if (clusterer) {
@@ -170,13 +171,21 @@ async function previousUnanswered(options: GapsOptions, fetchRange: FetchRange, 
   }
 }
 
-async function loadSite(docs: string, warn: (message: string) => void): Promise<MappableSite> {
+/** The site map of the docs root under `docs`, the URI of its docs.json, and the service that read it. */
+interface LoadedSite {
+  site: MappableSite;
+  docsJson: string | undefined;
+  service: DocsLanguageService;
+}
+
+async function loadSite(docs: string, warn: (message: string) => void): Promise<LoadedSite> {
   const service = createLanguageService({ workspace: new FsWorkspace() });
   const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
   if (roots.length === 0) {
     warn(`no docs.json in ${docs}: cited pages are not mapped to local files and no page is suggested (use --docs DIR).`);
-    return { pages: [], specs: [] };
+    return { site: { pages: [], specs: [] }, docsJson: undefined, service };
   }
   if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${uriToPath(roots[0])} (use --docs DIR to choose).`);
-  return (await service.getSiteMap(`${roots[0]}/docs.json`)) ?? { pages: [], specs: [] };
+  const docsJson = `${roots[0]}/docs.json`;
+  return { site: (await service.getSiteMap(docsJson)) ?? { pages: [], specs: [] }, docsJson, service };
 }

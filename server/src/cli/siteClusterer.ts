@@ -6,13 +6,13 @@
  * same work is done on the calling thread, with the same result.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { ExportApiError } from '../analytics/errors';
 import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
 import { createPageRanker, type PageRanker } from '../analytics/gaps/pageRanking';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService, pathToUri, type IndexedPage } from '../service';
+import { createLanguageService, type DocsLanguageService } from '../service';
 
 type Options = Omit<ClusterOptions, 'ranker'>;
 type Reply = { kind: 'clustered'; clusters: GapCluster[] } | { kind: 'failed'; message: string };
@@ -28,13 +28,19 @@ export interface SiteClusterer {
 }
 
 /**
- * Starts indexing the site under `docs` (the docs root or a folder above it) at once: off this thread
- * in a worker (`inWorker`, the default), or on it, between the export's network waits (a small site
- * is indexed in a fraction of a second, less than a worker costs to start, and 40 MB less).
+ * Starts indexing the site of `docsJson` (a docs.json URI; undefined: no site, no suggestions) at once:
+ * off this thread in a worker (`inWorker`, the default), or on it, between the export's network waits
+ * (a small site is indexed in a fraction of a second, less than a worker costs to start, and 40 MB
+ * less). On this thread, the index is built by `service` when given: the one that read the site map
+ * has docs.json parsed already.
  */
-export function startSiteClusterer(docs: string, onFallback: (reason: string) => void, { inWorker = true } = {}): SiteClusterer {
+export function startSiteClusterer(
+  docsJson: string | undefined,
+  onFallback: (reason: string) => void,
+  { inWorker = true, service }: { inWorker?: boolean; service?: DocsLanguageService } = {},
+): SiteClusterer {
   if (!inWorker) {
-    const ranker = rankerOf(docs);
+    const ranker = rankerOf(docsJson, service);
     ranker.catch(() => undefined); // awaited when the questions come
     return {
       async cluster(questions, options, signal) {
@@ -48,7 +54,7 @@ export function startSiteClusterer(docs: string, onFallback: (reason: string) =>
   // Why the worker cannot answer, once it cannot: the rest is then computed here.
   let broken: string | undefined;
   try {
-    worker = spawn(docs);
+    worker = spawn(docsJson);
     // Listened to from the start: a worker that fails while nobody asks must not throw in this thread.
     worker.on('error', (error) => (broken ??= message(error)));
     worker.on('exit', (code) => (broken ??= `the site worker stopped (exit code ${code})`));
@@ -59,7 +65,7 @@ export function startSiteClusterer(docs: string, onFallback: (reason: string) =>
   const fallback = async (questions: readonly GapQuestion[], options: Options) => {
     if (!toldWhy) onFallback(broken ?? 'the site worker did not answer');
     toldWhy = true;
-    return clusterGaps(questions, { ...options, ranker: await rankerOf(docs) });
+    return clusterGaps(questions, { ...options, ranker: await rankerOf(docsJson, service) });
   };
   return {
     async cluster(questions, options, signal) {
@@ -81,11 +87,11 @@ export function startSiteClusterer(docs: string, onFallback: (reason: string) =>
   };
 }
 
-/** The worker's side: index the site named in workerData, then answer each request with clusters. */
+/** The worker's side: index the site of the docs.json in workerData, then answer each request with clusters. */
 export function siteClustererWorker(): void {
   const port = parentPort;
   if (!port) throw new Error('siteClustererWorker runs in a worker thread');
-  const ranker = rankerOf((workerData as { docs: string }).docs);
+  const ranker = rankerOf((workerData as { docsJson: string | undefined }).docsJson);
   // Awaited when the first question comes; a failure is then that request's answer.
   ranker.catch(() => undefined);
   port.on('message', async ({ questions, options }: { questions: GapQuestion[]; options: Options }) => {
@@ -99,25 +105,21 @@ export function siteClustererWorker(): void {
   });
 }
 
-/** The page index of the first docs root under `docs` (none: no pages, and no suggestions). */
-async function rankerOf(docs: string): Promise<PageRanker> {
-  return createPageRanker(await pagesOf(docs));
+/** The ranker of the pages of `docsJson`'s site (none: no pages, and no suggestions). */
+async function rankerOf(
+  docsJson: string | undefined,
+  service: DocsLanguageService = createLanguageService({ workspace: new FsWorkspace() }),
+): Promise<PageRanker> {
+  return createPageRanker((docsJson && (await service.getPageIndex(docsJson))?.pages) || []);
 }
 
-async function pagesOf(docs: string): Promise<IndexedPage[]> {
-  const service = createLanguageService({ workspace: new FsWorkspace() });
-  const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
-  if (roots.length === 0) return [];
-  return (await service.getPageIndex(`${roots[0]}/docs.json`))?.pages ?? [];
-}
-
-function spawn(docs: string): Worker {
+function spawn(docsJson: string | undefined): Worker {
   // Bundled (dist/cli-gaps.js holds this file), or the sources through tsx (the tests).
   const bundled = join(__dirname, 'cli-gaps.js');
   const entry = existsSync(bundled)
     ? `require(${JSON.stringify(bundled)}).siteClustererWorker();`
     : `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'siteClusterer.ts'))}).siteClustererWorker();`;
-  const worker = new Worker(entry, { eval: true, workerData: { docs } });
+  const worker = new Worker(entry, { eval: true, workerData: { docsJson } });
   // Nothing waits on the worker until questions are sent: it must not keep the process alive.
   worker.unref();
   return worker;
