@@ -47,8 +47,8 @@ const contexts = [
   { ...common, entryPoints: { [ENGLISH_WORDS_BUNDLE]: 'server/src/analytics/gaps/englishWords.ts' }, outdir },
   // Other languages' function words, loaded by the gap clusters for a site that lists such a language.
   { ...common, entryPoints: { [STOPWORDS_BUNDLE]: 'server/src/analytics/gaps/otherStopwords.ts' }, outdir },
-  // The gap workers (clustering off the calling thread), started by the Docs Gaps view.
-  { ...clustering, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
+  // The gap worker (indexes a site and clusters off the calling thread), started by `docsmith gaps` and the server.
+  { ...service, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.
   { ...clustering, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'] },
 ];

@@ -19,8 +19,16 @@ import {
   type RenameRedirects,
 } from './lsp/clientSettings';
 import { DiagnosticsChannel } from './lsp/diagnosticsChannel';
+import { GapClusterers } from './lsp/gapClusterers';
 import { megabytes } from './lsp/messageCap';
-import { docsRootsRequest, draftPageRequest, oversizeMessageRequest, pageIndexRequest, siteMapRequest } from './lsp/protocol';
+import {
+  docsRootsRequest,
+  draftPageRequest,
+  gapClustersRequest,
+  oversizeMessageRequest,
+  prepareGapClustersNotification,
+  siteMapRequest,
+} from './lsp/protocol';
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
@@ -68,7 +76,12 @@ export function startServer(connection: Connection): void {
       });
     await loadSettings();
   });
-  connection.onShutdown(() => guard.shutDown());
+  // The Docs Gaps view's clusters, each site indexed in a worker thread of its own.
+  const gapClusterers = new GapClusterers((line) => console.error(line));
+  connection.onShutdown(() => {
+    guard.shutDown();
+    gapClusterers.dispose();
+  });
 
   function applySettings(raw: unknown): void {
     service.updateSettings(toServiceSettings(raw));
@@ -92,6 +105,12 @@ export function startServer(connection: Connection): void {
   diagnostics.listen(guard);
   workspaceDiagnostics.listen(guard);
   answerRequests(connection, service, guard, () => renameRedirects);
+  connection.onRequest(
+    gapClustersRequest,
+    // In a worker thread: nothing here holds up other requests or the background checks.
+    guard.answer(null, (params, token) => gapClusterers.cluster(params, token), true),
+  );
+  connection.onNotification(prepareGapClustersNotification, (params) => gapClusterers.warm(params));
 
   documents.listen(connection);
   connection.listen();
@@ -149,14 +168,10 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.workspace.onWillRenameFiles(
     guard.answer(null, (params, token) => willRenameFiles(params, service, connection, redirects(), token)),
   );
-  // For the Docs Gaps view: where the docs roots are, what maps cited URLs to local files, the pages' sections, drafts.
+  // For the Docs Gaps view: where the docs roots are, what maps cited URLs to local files, drafts.
   connection.onRequest(
     siteMapRequest,
     guard.answer(null, async (params, token) => (await service.getSiteMap(params.uri, token)) ?? null),
-  );
-  connection.onRequest(
-    pageIndexRequest,
-    guard.answer(null, async (params, token) => (await service.getPageIndex(params.uri, token)) ?? null),
   );
   connection.onRequest(
     draftPageRequest,

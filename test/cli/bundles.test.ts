@@ -1,11 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { WorkerReply } from '../../server/src/gapWorker/protocol';
-import { gapQuestion, indexedPage } from '../helpers/gapFixtures';
+import type { GapCluster } from '../../server/src/analytics/gaps/gapClusters';
+import { pathToUri } from '../../server/src/service';
+import { docsJson } from '../helpers/check';
+import { gapQuestion } from '../helpers/gapFixtures';
 import { tempDir } from '../helpers/tempDir';
 
 /**
@@ -68,7 +70,7 @@ test('without the reference parser bundle, a page that needs it stops the check 
 });
 
 test('each bundle that holds the language service holds acorn once, and the reference parser not at all', () => {
-  for (const bundle of ['cli.js', 'cli-gaps.js', 'server.js']) {
+  for (const bundle of ['cli.js', 'cli-gaps.js', 'server.js', 'gapWorker.js']) {
     const text = readFileSync(join(DIST, bundle), 'utf8');
     assert.equal(text.match(/^\/\/ node_modules\/acorn\/dist\/acorn\.m?js$/gm)?.length, 1, bundle);
     assert.ok(!text.includes('// node_modules/micromark/'), `${bundle} holds micromark`);
@@ -78,17 +80,18 @@ test('each bundle that holds the language service holds acorn once, and the refe
   assert.ok(reference.includes('// node_modules/micromark/'));
 });
 
-/** The gap worker bundle of `dir`, asked to cluster a misspelt question with one spelt right. */
+type WorkerReply = { kind: 'clustered'; clusters: GapCluster[] } | { kind: 'failed'; message: string };
+
+/** The gap worker bundle of `dir`, given a one-page site, asked to cluster a misspelt question with one spelt right. */
 async function clusterTypoInWorker(dir: string): Promise<WorkerReply> {
-  const page = indexedPage('webhooks', '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhook deliveries are retried.\n');
-  const worker = new Worker(join(dir, 'gapWorker.js'));
+  const site = join(tempDir(), 'site');
+  mkdirSync(site);
+  writeFileSync(join(site, 'docs.json'), docsJson({ pages: ['webhooks'] }));
+  writeFileSync(join(site, 'webhooks.mdx'), '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhook deliveries are retried.\n');
+  const worker = new Worker(join(dir, 'gapWorker.js'), { workerData: { docsJson: pathToUri(join(site, 'docs.json')) } });
   try {
     const reply = new Promise<WorkerReply>((done) => worker.once('message', done));
-    worker.postMessage({
-      questions: [gapQuestion('a', 'retry failed webhooks'), gapQuestion('b', 'retry faield webhoks')],
-      pages: [page],
-      options: {},
-    });
+    worker.postMessage({ questions: [gapQuestion('a', 'retry failed webhooks'), gapQuestion('b', 'retry faield webhoks')], options: {} });
     return await reply;
   } finally {
     await worker.terminate();
@@ -97,8 +100,13 @@ async function clusterTypoInWorker(dir: string): Promise<WorkerReply> {
 
 test('the gap worker loads the English word list when a question may hold a typo, and says what to do without it', async () => {
   const reply = await clusterTypoInWorker(distWith('gapWorker.js', 'english-words.js'));
-  assert.equal(reply.kind, 'clustered');
+  assert.equal(reply.kind, 'clustered', JSON.stringify(reply));
   assert.deepEqual(reply.kind === 'clustered' && reply.clusters.map((cluster) => cluster.conversationIds), [['a', 'b']]);
+  // The worker indexed the site itself: the answer belongs under Retries on the webhooks page.
+  assert.deepEqual(reply.kind === 'clustered' && [reply.clusters[0].suggestion?.file, reply.clusters[0].suggestion?.heading], [
+    'webhooks.mdx',
+    'Retries',
+  ]);
   const without = distWith('gapWorker.js');
   const failed = await clusterTypoInWorker(without);
   assert.equal(failed.kind, 'failed');

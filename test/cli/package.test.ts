@@ -36,13 +36,14 @@ function run(args: string[], env: Record<string, string> = {}): { status: number
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test('the tarball holds the CLI and the language server bundles, the README and the licence, and nothing else', () => {
+test('the tarball holds the CLI, language server and gap worker bundles, the README and the licence, and nothing else', () => {
   assert.deepEqual(packed, [
     'LICENSE',
     'README.md',
     'dist/cli-gaps.js',
     'dist/cli.js',
     'dist/english-words.js',
+    'dist/gapWorker.js',
     'dist/mdx-reference.js',
     'dist/server.js',
     'dist/stopwords.js',

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { pageDraft, sectionDraft } from '../../../server/src/analytics/gaps/drafts';
 import { draftPageRequest } from '../../../server/src/lsp/protocol';
-import type { PageIndex } from '../../../server/src/service';
+import type { SiteMap } from '../../../server/src/service';
 import { headingLine } from './headingLine';
 import type { TriageStore, TriageUndo } from './triage';
 import { externalLink } from './externalLink';
@@ -11,7 +11,7 @@ import { conversationsOf, type ConversationNode, type GroupNode, type SourceNode
 /** What the actions need of the Docs Gaps view. */
 export interface GapsActionHost {
   docsRoot(): vscode.Uri | undefined;
-  pageIndex(): Promise<PageIndex | undefined>;
+  siteMap(): Promise<SiteMap | undefined>;
   readonly triage: TriageStore | undefined;
   readonly client: LanguageClient;
 }
@@ -107,16 +107,16 @@ export class GapsActions implements vscode.Disposable {
    */
   async draftPage(group: GroupNode): Promise<vscode.Uri | undefined> {
     const root = this.host.docsRoot();
-    const index = await this.host.pageIndex();
-    if (!root || !index) {
+    const site = await this.host.siteMap();
+    if (!root || !site) {
       void vscode.window.showErrorMessage('Docsmith: no docs site (docs.json) in this workspace to add a page to.');
       return undefined;
     }
     const near = this.target(group)?.file;
-    const taken = new Set(index.pages.flatMap((page) => [page.id, page.file]));
+    const taken = new Set(site.pages.flat());
     const draft = pageDraft(group.label, queries(group), near, taken);
-    // A spec is no page of the navigation: the new page goes to the best list for its folder.
-    const nearPageId = index.pages.find((page) => page.file === near && !page.operation)?.id;
+    // A spec is no page: the new page then goes to the best list for its folder.
+    const nearPageId = site.pages.find(([, file]) => file === near)?.[0];
     const edit = await this.host.client.sendRequest(draftPageRequest, {
       rootUri: root.toString(),
       pageId: draft.pageId,

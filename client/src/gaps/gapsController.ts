@@ -33,7 +33,7 @@ export class GapsController implements vscode.Disposable {
   readonly view: vscode.TreeView<GapNode>;
   /** The last thing that went wrong, for the view's message and the tests. */
   lastError: string | undefined;
-  /** Where the last clusters were computed (for the tests): in the worker, or on the extension host. */
+  /** Where the last clusters were computed (for the tests): in the language server's worker thread, or on its main thread. */
   get clusteredIn(): ViewClusters['clusteredIn'] {
     return this.clusters.clusteredIn;
   }
@@ -62,6 +62,7 @@ export class GapsController implements vscode.Disposable {
     this.cache = new ExportCache(context.globalStorageUri);
     this.site = new GapsSite(client);
     this.clusters = new ViewClusters(
+      (questions, options, signal) => this.site.clusters(questions, options, signal),
       (line) => output.appendLine(line),
       (work) => vscode.window.withProgress({ location: { viewId: 'docsmith.gaps' } }, () => work),
     );
@@ -75,7 +76,7 @@ export class GapsController implements vscode.Disposable {
     if (folder) this.triage = new TriageStore(folder.uri);
     this.actions = new GapsActions({
       docsRoot: () => this.site.root,
-      pageIndex: () => this.site.pageIndex(),
+      siteMap: () => this.site.map(),
       triage: this.triage,
       client,
     });
@@ -227,7 +228,7 @@ export class GapsController implements vscode.Disposable {
     const key = {
       export: cached,
       range: JSON.stringify(this.range),
-      pages: await this.site.pageIndex(),
+      site: `${this.site.root?.toString() ?? ''}#${this.site.version}`,
       threshold: this.config.clusterSimilarity,
     };
     return this.clusters.of(key, report, () =>
@@ -275,6 +276,8 @@ export class GapsController implements vscode.Disposable {
       });
       return;
     }
+    // The server indexes the pages for the clusters while the questions download (seconds each on a big site).
+    if (this.groupBy === 'cluster') this.site.prepareClusters();
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Docsmith: fetching assistant conversations', cancellable: true },
       async (progress, token) => {

@@ -9,7 +9,7 @@ import type { Conversation } from '../analytics/types';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath, type DocsLanguageService } from '../service';
 import { UsageError } from './config';
-import { startSiteClusterer, type SiteClusterer } from './siteClusterer';
+import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { formatGapsCsv } from './gapFormats/csv';
 import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
@@ -119,13 +119,15 @@ async function gapsOutput(
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
   if (clusterer) {
+    const previous = await previousUnanswered(options, fetchRange, sawStatus);
     const clusters = await (
       await clusterer
-    ).cluster(
-      gapQuestions(report),
-      { previous: await previousUnanswered(options, fetchRange, sawStatus), threshold: options.clusterSimilarity },
-      options.signal,
-    );
+    )
+      .cluster(gapQuestions(report), { previous, threshold: options.clusterSimilarity }, options.signal)
+      .catch((error: unknown) => {
+        // Ctrl-C while the clusters are computed ends the command as during the export.
+        throw options.signal?.aborted ? new ExportApiError('cancelled', 'The gap report was cancelled.') : error;
+      });
     report.clusters = toReportClusters(clusters);
   }
   const range = [options.from && `from ${options.from}`, options.to && `to ${options.to}`].filter(Boolean).join(' ');

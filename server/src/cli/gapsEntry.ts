@@ -3,5 +3,3 @@
 export { runGaps } from './gaps';
 export { startExportServer } from '../mock/exportServer';
 export { ExportApiError } from '../analytics/errors';
-// The worker thread of `gaps` runs this same bundle (see siteClusterer.ts).
-export { siteClustererWorker } from './siteClusterer';

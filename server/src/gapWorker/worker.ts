@@ -1,17 +1,8 @@
 /**
- * The gap worker's entry (dist/gapWorker.js): the pure clustering and ranking, off the thread that
- * asked for them (the extension host, which must stay responsive while 10,000 questions are grouped).
+ * The gap worker's entry (dist/gapWorker.js): indexes the docs site named in its workerData, then
+ * clusters the questions it is sent (see siteClusterer.ts). Started by `docsmith gaps` and by the
+ * language server for the Docs Gaps view.
  */
-import { parentPort } from 'node:worker_threads';
-import { clusterGapsAmong } from '../analytics/gaps/gapClusters';
-import type { WorkerReply, WorkerRequest } from './protocol';
+import { siteClustererWorker } from './siteClusterer';
 
-parentPort?.on('message', ({ questions, pages, options }: WorkerRequest) => {
-  let reply: WorkerReply;
-  try {
-    reply = { kind: 'clustered', clusters: clusterGapsAmong(questions, pages, options) };
-  } catch (error) {
-    reply = { kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-  }
-  parentPort!.postMessage(reply);
-});
+siteClustererWorker();

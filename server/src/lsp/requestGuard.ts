@@ -50,12 +50,16 @@ export class RequestGuard {
     if (--this.active === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
-  /** A handler whose failures become `empty`. */
+  /** A handler whose failures become `empty`. `background`: see {@link open}. */
   answer<P, R>(
     empty: R,
     handler: (params: P, token: CancellationToken) => Promise<R>,
+    background = false,
   ): (params: P, token: CancellationToken) => Promise<R> {
-    return this.open(async (params: P, token: CancellationToken) => (await runCancellable(() => handler(params, token))) ?? empty);
+    return this.open(
+      async (params: P, token: CancellationToken) => (await runCancellable(() => handler(params, token))) ?? empty,
+      background,
+    );
   }
 }
 

@@ -76,7 +76,7 @@ suite('Docs gaps by need (clusters)', () => {
       'the cache holds the range before: every cluster has a trend',
     );
     assert.ok((item.tooltip as vscode.MarkdownString).value.includes(groups[0].label));
-    assert.strictEqual(gaps.clusteredIn, 'worker', 'clustered in the worker thread, not on the extension host');
+    assert.strictEqual(gaps.clusteredIn, 'worker', 'clustered in a worker thread of the language server, not on the extension host');
   });
 
   test('Open suggested page opens the page at the suggested heading', async () => {

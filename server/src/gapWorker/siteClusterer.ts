@@ -1,14 +1,15 @@
 /**
- * `docsmith gaps` on two cores: a worker thread reads the docs site and indexes its pages for the
- * suggestions while the calling thread downloads the export, then clusters the questions it is sent.
- * On a big site and a slow link neither waits for the other (a 25,000-page site takes seconds to
- * index, about as long as 100 pages of export over a 200 ms link). When the worker cannot start, the
- * same work is done on the calling thread, with the same result.
+ * The gap clusters on two cores: a worker thread reads the docs site and indexes its pages for the
+ * suggestions, then clusters the questions it is sent, again and again from the same index. The
+ * calling thread meanwhile downloads the export (`docsmith gaps`: on a big site and a slow link neither
+ * waits for the other; a 25,000-page site takes seconds to index) or answers the editor (the language
+ * server, for the Docs Gaps view: neither the index nor the clustering holds up a keystroke, and the
+ * index never crosses the LSP). When the worker cannot start, the same work is done on the calling
+ * thread, with the same result.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { ExportApiError } from '../analytics/errors';
 import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
 import { createPageRanker, type PageRanker } from '../analytics/gaps/pageRanking';
 import { FsWorkspace } from '../fsWorkspace';
@@ -19,11 +20,12 @@ type Reply = { kind: 'clustered'; clusters: GapCluster[] } | { kind: 'failed'; m
 
 export interface SiteClusterer {
   /**
-   * The clusters of these questions, with suggestions among the site's pages. An abort stops the
-   * worker at once and rejects with a cancelled {@link ExportApiError}, as an export cancelled would.
+   * The clusters of these questions, with suggestions among the site's pages. Requests are answered
+   * one after the other. An abort rejects with the signal's reason; when the request was under way it
+   * terminates the worker at once, and a new one indexes the site again for the requests after it.
    */
   cluster(questions: readonly GapQuestion[], options: Options, signal?: AbortSignal): Promise<GapCluster[]>;
-  /** Stops the worker (at once, even while it indexes). */
+  /** Stops the worker (at once, even while it indexes); a request under way or asked later rejects. */
   close(): void;
 }
 
@@ -32,19 +34,19 @@ export interface SiteClusterer {
  * off this thread in a worker (`inWorker`, the default), or on it, between the export's network waits
  * (a small site is indexed in a fraction of a second, less than a worker costs to start, and 40 MB
  * less). On this thread, the index is built by `service` when given: the one that read the site map
- * has docs.json parsed already.
+ * has docs.json parsed already. `script` replaces the worker's entry (the tests).
  */
 export function startSiteClusterer(
   docsJson: string | undefined,
   onFallback: (reason: string) => void,
-  { inWorker = true, service }: { inWorker?: boolean; service?: DocsLanguageService } = {},
+  { inWorker = true, service, script }: { inWorker?: boolean; service?: DocsLanguageService; script?: string } = {},
 ): SiteClusterer {
   if (!inWorker) {
     const ranker = rankerOf(docsJson, service);
     ranker.catch(() => undefined); // awaited when the questions come
     return {
       async cluster(questions, options, signal) {
-        if (signal?.aborted) throw cancelled();
+        signal?.throwIfAborted();
         return clusterGaps(questions, { ...options, ranker: await ranker });
       },
       close() {},
@@ -53,39 +55,64 @@ export function startSiteClusterer(
   let worker: Worker | undefined;
   // Why the worker cannot answer, once it cannot: the rest is then computed here.
   let broken: string | undefined;
-  try {
-    worker = spawn(docsJson);
-    // Listened to from the start: a worker that fails while nobody asks must not throw in this thread.
-    worker.on('error', (error) => (broken ??= message(error)));
-    worker.on('exit', (code) => (broken ??= `the site worker stopped (exit code ${code})`));
-  } catch (error) {
-    broken = message(error);
-  }
+  let closed = false;
+  const startWorker = () => {
+    try {
+      const started = spawn(docsJson, script);
+      // Listened to from the start: a worker that fails while nobody asks must not throw in this thread.
+      const lost = (why: string) => {
+        if (worker === started) broken ??= why;
+      };
+      started.on('error', (error) => lost(message(error)));
+      started.on('exit', (code) => lost(`the site worker stopped (exit code ${code})`));
+      worker = started;
+    } catch (error) {
+      broken = message(error);
+    }
+  };
+  startWorker();
   let toldWhy = false;
   const fallback = async (questions: readonly GapQuestion[], options: Options) => {
     if (!toldWhy) onFallback(broken ?? 'the site worker did not answer');
     toldWhy = true;
     return clusterGaps(questions, { ...options, ranker: await rankerOf(docsJson, service) });
   };
-  return {
-    async cluster(questions, options, signal) {
-      if (signal?.aborted) throw cancelled();
-      if (broken !== undefined || !worker) return fallback(questions, options);
-      try {
-        const reply = await ask(worker, { questions, options }, signal);
-        if (reply.kind === 'clustered') return reply.clusters;
-        broken = reply.message;
-      } catch (error) {
-        if (signal?.aborted) throw cancelled();
-        broken ??= message(error);
+  const answer = async (questions: readonly GapQuestion[], options: Options, signal?: AbortSignal) => {
+    if (closed) throw new Error(CLOSED);
+    signal?.throwIfAborted();
+    const asked = worker;
+    if (broken !== undefined || !asked) return fallback(questions, options);
+    try {
+      const reply = await ask(asked, { questions, options }, signal);
+      if (reply.kind === 'clustered') return reply.clusters;
+      broken = reply.message;
+    } catch (error) {
+      if (closed) throw new Error(CLOSED);
+      if (signal?.aborted) {
+        // The abort terminated the worker, index and all: a new one indexes the site again for the next request.
+        if (worker === asked) startWorker();
+        throw signal.reason;
       }
-      return fallback(questions, options);
+      broken ??= message(error);
+    }
+    return fallback(questions, options);
+  };
+  // The worker answers one request at a time, and a reply names no request: each waits for the one before.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    cluster(questions, options, signal) {
+      const answered = queue.then(() => answer(questions, options, signal));
+      queue = answered.catch(() => undefined);
+      return answered;
     },
     close() {
+      closed = true;
       void worker?.terminate();
     },
   };
 }
+
+const CLOSED = 'the site clusterer was closed';
 
 /** The worker's side: index the site of the docs.json in workerData, then answer each request with clusters. */
 export function siteClustererWorker(): void {
@@ -113,13 +140,16 @@ async function rankerOf(
   return createPageRanker((docsJson && (await service.getPageIndex(docsJson))?.pages) || []);
 }
 
-function spawn(docsJson: string | undefined): Worker {
-  // Bundled (dist/cli-gaps.js holds this file), or the sources through tsx (the tests).
-  const bundled = join(__dirname, 'cli-gaps.js');
-  const entry = existsSync(bundled)
-    ? `require(${JSON.stringify(bundled)}).siteClustererWorker();`
-    : `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'siteClusterer.ts'))}).siteClustererWorker();`;
-  const worker = new Worker(entry, { eval: true, workerData: { docsJson } });
+function spawn(docsJson: string | undefined, script: string | undefined): Worker {
+  // Bundled (dist/gapWorker.js, beside the CLI's and the server's bundles), or the sources through tsx (the tests).
+  const bundled = script ?? join(__dirname, 'gapWorker.js');
+  const worker =
+    script || existsSync(bundled)
+      ? new Worker(bundled, { workerData: { docsJson } })
+      : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'worker.ts'))});`, {
+          eval: true,
+          workerData: { docsJson },
+        });
   // Nothing waits on the worker until questions are sent: it must not keep the process alive.
   worker.unref();
   return worker;
@@ -130,7 +160,7 @@ function ask(worker: Worker, request: { questions: readonly GapQuestion[]; optio
     const onAbort = () => {
       settle();
       void worker.terminate();
-      fail(cancelled());
+      fail(signal!.reason);
     };
     const onMessage = (reply: Reply) => {
       settle();
@@ -154,10 +184,6 @@ function ask(worker: Worker, request: { questions: readonly GapQuestion[]; optio
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     worker.postMessage(request);
   });
-}
-
-function cancelled(): ExportApiError {
-  return new ExportApiError('cancelled', 'The gap report was cancelled.');
 }
 
 function message(error: unknown): string {
