@@ -5,15 +5,12 @@
 // checks every file of the site. On the 10,000-page site
 // (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
 // `--profile DIR` runs the server with --cpu-prof and writes its profile there.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import rpc from 'vscode-languageserver-protocol/node.js';
 import { generateCrewSite } from './generateCrewSite.mjs';
 import { generateSite } from './generateSite.mjs';
+import { startLspServer } from './lspServer.mjs';
 
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = rpc;
 const here = resolve(import.meta.dirname);
 const RUNS = 30;
 
@@ -29,20 +26,10 @@ const SITES = {
 export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
   const root = SITES[site].make();
   const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...flags, resolve(here, '../dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  connection.onRequest('client/registerCapability', () => null);
-  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
-  connection.onRequest('workspace/diagnostic/refresh', () => null);
-  connection.listen();
-  const rootUri = pathToFileURL(root).href;
-  await connection.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri,
-    workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+  const { child, connection, rootUri } = await startLspServer(root, {
+    flags,
     capabilities: { textDocument: { diagnostic: {} }, workspace: { diagnostics: { refreshSupport: true } } },
   });
-  await connection.sendNotification('initialized', {});
   const uri = `${rootUri}/docs.json`;
   const text = readFileSync(join(root, 'docs.json'), 'utf8');
   await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });

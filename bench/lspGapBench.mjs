@@ -3,27 +3,13 @@
 // reuses the index). Prints each request's time, the peak memory of this process (what the extension
 // host would hold) and of the server. Usage: node bench/lspGapBench.mjs SITE_DIR [QUESTIONS]
 // (the bench sites are generated into bench/.sites by npm run bench).
-import { spawn, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import rpc from 'vscode-languageserver-protocol/node.js';
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = rpc;
+import { startLspServer } from './lspServer.mjs';
+
 const root = resolve(process.argv[2] ?? 'bench/.sites/pages-2000');
 const n = Number(process.argv[3] ?? 10000);
-const child = spawn(process.execPath, [resolve('dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-connection.onRequest('client/registerCapability', () => null);
-connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
-connection.onRequest('workspace/diagnostic/refresh', () => null);
-connection.listen();
-const rootUri = pathToFileURL(root).href;
-await connection.sendRequest('initialize', {
-  processId: process.pid,
-  rootUri,
-  workspaceFolders: [{ uri: rootUri, name: 'b' }],
-  capabilities: {},
-});
-await connection.sendNotification('initialized', {});
+const { child, connection, rootUri } = await startLspServer(root);
 const words = [
   'configure',
   'webhook',
