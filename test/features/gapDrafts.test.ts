@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildGapReport } from '../../server/src/analytics/gapReport';
 import { pageDraft } from '../../server/src/analytics/gaps/drafts';
-import { clusterReport } from '../../server/src/analytics/gaps/reportClusters';
+import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
+import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
+import { gapQuestions, toReportClusters } from '../../server/src/analytics/gaps/reportClusters';
 import { createUrlMapper } from '../../server/src/analytics/pageMapping';
 import { generateConversations } from '../../server/src/mock/conversations';
 import { createLanguageService } from '../../server/src/service';
@@ -39,7 +41,7 @@ test('a drafted page for each of the largest clusters joins its neighbour’s gr
       conversations.flatMap((c) => c.sources.map((s) => s.url)),
     ),
   );
-  const clusters = clusterReport(report, index.pages);
+  const clusters = toReportClusters(clusterGaps(gapQuestions(report), { ranker: createPageRanker(index.pages) }));
   const queries = new Map(report.conversations.map((c) => [c.id, c.query]));
   let drafted = 0;
   for (const cluster of clusters.filter((c) => c.suggestion).slice(0, 3)) {

@@ -56,7 +56,7 @@ export class ViewClusters {
     if (memo && memo.export === key.export && memo.range === key.range && memo.site === key.site && memo.threshold === key.threshold)
       return memo.clusters;
     // One clustering at a time: a newer one makes the one under way stale.
-    this.running?.abort(new DOMException('a newer clustering replaced this one', 'AbortError'));
+    this.supersede();
     const running = (this.running = new AbortController());
     try {
       const previousQuestions = previous()?.map(({ query }) => ({ query }));

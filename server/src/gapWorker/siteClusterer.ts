@@ -141,11 +141,11 @@ async function rankerOf(
 }
 
 function spawn(docsJson: string | undefined, script: string | undefined): Worker {
-  // Bundled (dist/gapWorker.js, beside the CLI's and the server's bundles), or the sources through tsx (the tests).
-  const bundled = script ?? join(__dirname, 'gapWorker.js');
+  // The script given (the tests), bundled (dist/gapWorker.js, beside the CLI's and the server's bundles), or the sources through tsx.
+  const entry = script ?? join(__dirname, 'gapWorker.js');
   const worker =
-    script || existsSync(bundled)
-      ? new Worker(bundled, { workerData: { docsJson } })
+    script || existsSync(entry)
+      ? new Worker(entry, { workerData: { docsJson } })
       : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'worker.ts'))});`, {
           eval: true,
           workerData: { docsJson },

@@ -29,7 +29,7 @@ export class GapClusterers {
 
   /** Starts indexing the site at this version, unless it is (a notification: nothing is answered, a malformed one is ignored). */
   warm(site: GapSite): void {
-    if ((site?.uri === null || typeof site?.uri === 'string') && typeof site.siteVersion === 'number') this.prepare(site);
+    if (isGapSite(site)) this.prepare(site);
   }
 
   /** The site's clusterer at this version, started (its index under way) if it was not. */
@@ -73,11 +73,10 @@ export class GapClusterers {
 }
 
 /** What the worker can cluster: a malformed request is refused here, not failed there (which would cost the worker). */
-function wellFormed({ uri, siteVersion, questions, previous, threshold }: GapClustersParams): boolean {
-  const text = (value: unknown) => typeof value === 'string';
+function wellFormed(params: GapClustersParams): boolean {
+  const { questions, previous, threshold } = params;
   return (
-    (uri === null || text(uri)) &&
-    typeof siteVersion === 'number' &&
+    isGapSite(params) &&
     Array.isArray(questions) &&
     questions.every(
       (question) =>
@@ -90,4 +89,12 @@ function wellFormed({ uri, siteVersion, questions, previous, threshold }: GapClu
     (previous === undefined || (Array.isArray(previous) && previous.every((question) => text(question?.query)))) &&
     (threshold === undefined || (typeof threshold === 'number' && Number.isFinite(threshold)))
   );
+}
+
+function isGapSite(site: GapSite | undefined): boolean {
+  return (site?.uri === null || text(site?.uri)) && typeof site?.siteVersion === 'number';
+}
+
+function text(value: unknown): boolean {
+  return typeof value === 'string';
 }

@@ -1,9 +1,8 @@
 import { fnv1a } from '../../common/text';
-import type { IndexedPage } from '../../service';
 import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import { isEnglishWord } from './englishWords';
-import { createPageRanker, type PageRanker, type PageSuggestion } from './pageRanking';
+import type { PageRanker, PageSuggestion } from './pageRanking';
 import { labelFunctionWords, questionReader } from './questionLanguage';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
@@ -151,15 +150,6 @@ function spelledAsTheSite(list: Term[], ranker: PageRanker): Term[] {
     const stem = ranker.correct(term.stem);
     return stem && !isEnglishWord(term.word) ? { ...term, stem } : term;
   });
-}
-
-/** {@link clusterGaps} with suggestions among a site's pages (indexed for it). */
-export function clusterGapsAmong(
-  questions: readonly GapQuestion[],
-  pages: readonly IndexedPage[],
-  options: Omit<ClusterOptions, 'ranker'> = {},
-): GapCluster[] {
-  return clusterGaps(questions, { ...options, ranker: createPageRanker(pages) });
 }
 
 /**

@@ -1,25 +1,9 @@
-import type { IndexedPage } from '../../service';
 import type { GapReport } from '../gapReport';
-import { clusterGapsAmong, type ClusterOptions, type GapCluster, type GapQuestion } from './gapClusters';
+import type { GapCluster, GapQuestion } from './gapClusters';
 
 /** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
 export interface ReportCluster extends GapCluster {
   size: number;
-}
-
-/** How a report is clustered: the questions of the range before (for trends), and how alike a cluster's questions must be. */
-export type ReportClusterOptions = Omit<ClusterOptions, 'ranker'>;
-
-/**
- * The clusters of a report's unanswered conversations, each with where its answer belongs among
- * `pages` and, given the unanswered conversations of the range before, its trend.
- */
-export function clusterReport(
-  report: Pick<GapReport, 'conversations'>,
-  pages: readonly IndexedPage[],
-  options: ReportClusterOptions = {},
-): ReportCluster[] {
-  return toReportClusters(clusterGapsAmong(gapQuestions(report), pages, options));
 }
 
 /** What clustering reads of a report's conversations. */
