@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -124,5 +124,54 @@ test('a worker that cannot run: the clusters come from the main thread, with the
     assert.equal(lines.length, 1, lines.join('\n'));
   } finally {
     clusterers.dispose();
+  }
+});
+
+test('a site no request has used for a while lets its worker and index go; the next request indexes again', async () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    const lines: string[] = [];
+    const started: { closed: boolean }[] = [];
+    let answer: (() => void) | undefined;
+    const clusterers = new GapClusterers(
+      (line) => lines.push(line),
+      () => {
+        const record = { closed: false };
+        started.push(record);
+        return {
+          // Answered when the test says: a request under way for as long as it likes.
+          cluster: () => new Promise((done) => (answer = () => done([]))),
+          close: () => (record.closed = true),
+        };
+      },
+      1000,
+    );
+    const token = new CancellationTokenSource().token;
+    const site = { uri: docsJson, siteVersion: 1 };
+    clusterers.warm(site);
+    mock.timers.tick(999);
+    assert.deepEqual(started, [{ closed: false }], 'warmed and not yet idle long enough');
+    // A request under way keeps the index however long it takes.
+    const asked = clusterers.cluster({ ...site, questions }, token);
+    await Promise.resolve();
+    mock.timers.tick(5000);
+    assert.deepEqual(started, [{ closed: false }]);
+    answer!();
+    await asked;
+    mock.timers.tick(999);
+    assert.deepEqual(started, [{ closed: false }], 'the idle time counts from the last answer');
+    mock.timers.tick(1);
+    assert.deepEqual(started, [{ closed: true }]);
+    assert.match(lines.join('\n'), /let go after 1 s unused/);
+    // The same count of changes: indexed again, in a new clusterer.
+    const again = clusterers.cluster({ ...site, questions }, token);
+    await Promise.resolve();
+    answer!();
+    await again;
+    assert.deepEqual(started, [{ closed: true }, { closed: false }]);
+    clusterers.dispose();
+    assert.deepEqual(started, [{ closed: true }, { closed: true }]);
+  } finally {
+    mock.timers.reset();
   }
 });
