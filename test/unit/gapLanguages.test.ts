@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clusterGaps } from '../../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
-import { baseLanguage, labelFunctionWords, questionReader } from '../../server/src/analytics/gaps/questionLanguage';
+import { baseLanguage, labelFunctionWords, questionLanguage, questionReader } from '../../server/src/analytics/gaps/questionLanguage';
 import { clusterLabel } from '../../server/src/analytics/gaps/labels';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { clusterOf, gapQuestion as q, indexedPagesOf } from '../helpers/gapFixtures';
@@ -67,6 +67,16 @@ test("a question loses the function words of its own language, among the site's"
   assert.ok(terms('如何配置webhook重试').some((term) => term.word === '如何'));
 });
 
+test("a question's language is the one whose function words it holds most of, none without any", () => {
+  assert.equal(questionLanguage([]), undefined);
+  assert.equal(questionLanguage(['en']), undefined);
+  const languageOf = questionLanguage(['en', 'es', 'zh-Hant'])!;
+  assert.equal(languageOf('¿Cómo puedo usar signUp()?'), 'es');
+  assert.equal(languageOf('How do I use signUp()?'), 'en');
+  assert.equal(languageOf('如何配置webhook重试'), 'zh');
+  assert.equal(languageOf('signUp()'), undefined);
+});
+
 test("a label loses the opening function words of its question's language, English ones as before", () => {
   assert.equal(labelFunctionWords([]), undefined);
   const spanish = labelFunctionWords(['en', 'es'])!;
@@ -107,4 +117,44 @@ test('Spanish questions cluster by need on a site that lists Spanish, not by the
   const unmarked = pages.map(({ language: _language, ...page }) => page);
   const asEnglish = clusterGaps(questions, { ranker: createPageRanker(unmarked) });
   assert.notDeepEqual(asEnglish.map((cluster) => [...cluster.conversationIds].sort()).sort(), groups);
+});
+
+test("a cluster's page is suggested in its questions' language, where the site's translations share its names", async () => {
+  const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
+  // Each method's page in both languages; the shorter of the two (where the name weighs most) is
+  // the Spanish one for signUp() and the English one for signIn().
+  const site = new MemoryWorkspace({
+    'docs.json': docsJson({
+      languages: [
+        { language: 'en', default: true, groups: [{ group: 'SDK', pages: ['sign-up', 'sign-in'] }] },
+        { language: 'es', groups: [{ group: 'SDK', pages: ['es/sign-up', 'es/sign-in'] }] },
+      ],
+    }),
+    'sign-up.mdx': page(
+      'Accounts',
+      '## signUp()\n\nCall signUp() with an email address and a password to create the account of a new user of your app.',
+    ),
+    'es/sign-up.mdx': page('Cuentas', '## signUp()\n\nLlama a signUp() para crear una cuenta.'),
+    'sign-in.mdx': page('Sessions', '## signIn()\n\nCall signIn() to start a session.'),
+    'es/sign-in.mdx': page(
+      'Sesiones',
+      '## signIn()\n\nLlama a signIn() con el correo y la contraseña del usuario para iniciar una sesión nueva en tu aplicación.',
+    ),
+  });
+  const ranker = createPageRanker(await indexedPagesOf(site));
+  const suggested = (query: string) => clusterGaps([q('a', query)], { ranker })[0].suggestion?.file;
+  assert.equal(suggested('How do I use signUp()?'), 'sign-up.mdx');
+  assert.equal(suggested('¿Cómo puedo usar signUp()?'), 'es/sign-up.mdx');
+  assert.equal(suggested('How do I use signIn()?'), 'sign-in.mdx');
+  assert.equal(suggested('¿Cómo puedo usar signIn()?'), 'es/sign-in.mdx');
+  // Without a function word of any language, the name alone decides, as before.
+  assert.equal(suggested('signUp()'), 'es/sign-up.mdx');
+  assert.equal(suggested('signIn()'), 'sign-in.mdx');
+  // Most of a cluster's questions decide its language.
+  const clusters = clusterGaps([q('a', 'How do I use signUp()?'), q('b', 'Where is signUp()?'), q('c', '¿Cómo puedo usar signUp()?')], {
+    ranker,
+    threshold: 0.01,
+  });
+  assert.equal(clusters.length, 1);
+  assert.equal(clusters[0].suggestion?.file, 'sign-up.mdx');
 });

@@ -3,7 +3,7 @@ import { clusterVectors, cosine, type Vector } from './clustering';
 import { clusterLabel } from './labels';
 import { isEnglishWord } from './englishWords';
 import type { PageRanker, PageSuggestion } from './pageRanking';
-import { labelFunctionWords, questionReader } from './questionLanguage';
+import { labelFunctionWords, questionLanguage, questionReader } from './questionLanguage';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
 
@@ -71,6 +71,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
   const ranker = options.ranker?.size ? options.ranker : undefined;
   const inLanguage = (ranker && questionReader(ranker.languages)) ?? terms;
   const functionWordsOf = ranker && labelFunctionWords(ranker.languages);
+  const languageOf = ranker && mostAskedLanguage(ranker.languages);
   const read = ranker ? (text: string) => spelledAsTheSite(inLanguage(text), ranker) : terms;
   const termsOf = (text: string) => {
     let list = known.get(text);
@@ -128,7 +129,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
           functionWordsOf?.(central.questions[0].query),
         ),
         conversationIds: own.map((q) => q.id),
-        suggestion: options.ranker?.rank(queryOf(members), 1)[0] ?? null,
+        suggestion: options.ranker?.rank(queryOf(members), 1, languageOf?.(own))[0] ?? null,
         cited: cited(own),
         trend: options.previous ? { previous: 0, change: own.length } : null,
       } satisfies GapCluster,
@@ -202,6 +203,27 @@ function sectionsOf(ranker: PageRanker, vector: Vector): Vector {
   const scale = Math.sqrt(SECTION_WEIGHT / norm);
   for (const { section, score } of found) profile.set(String(section), (score / found[0].score) * scale);
   return profile;
+}
+
+/**
+ * The language most of a cluster's questions are written in (each asking counts), on a site whose
+ * navigation lists languages; undefined when none holds a function word of any, and on a tie (the
+ * ranking then prefers no language). Undefined for a site that lists no other language.
+ */
+function mostAskedLanguage(languages: readonly string[]): ((questions: readonly GapQuestion[]) => string | undefined) | undefined {
+  const languageOf = questionLanguage(languages);
+  if (!languageOf) return undefined;
+  const known = new Map<string, string | undefined>();
+  return (questions) => {
+    const votes = new Map<string, number>();
+    for (const { query } of questions) {
+      if (!known.has(query)) known.set(query, languageOf(query));
+      const language = known.get(query);
+      if (language) votes.set(language, (votes.get(language) ?? 0) + 1);
+    }
+    const [first, second] = [...votes.values()].sort((a, b) => b - a);
+    return first === second ? undefined : [...votes].find(([, count]) => count === first)?.[0];
+  };
 }
 
 /** The weighted mean of unit vectors, normalised. */

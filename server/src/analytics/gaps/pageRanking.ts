@@ -1,4 +1,5 @@
 import type { IndexedPage, IndexedSection } from '../../service';
+import { baseLanguage } from './questionLanguage';
 import { createSpeller } from './spelling';
 import { Vocabulary, type Counted } from './vocabulary';
 
@@ -39,6 +40,13 @@ export const OTHER_VERSION_WEIGHT = 0.85;
  * fewest of both errors.
  */
 export const OPERATION_WEIGHT = 0.95;
+/**
+ * A section of a page listed under another navigation language than the question's counts this share
+ * of its score in rank(), as a page of another version does: translations share the product's names
+ * and code ("signUp()", "pgvector"), and an English question about them belongs in the English page
+ * unless another language's page matches clearly better.
+ */
+export const OTHER_LANGUAGE_WEIGHT = OTHER_VERSION_WEIGHT;
 /** nearest() reads at most this many sections of each query word: those where the word weighs most. */
 const IMPACT = 64;
 
@@ -48,8 +56,12 @@ interface SectionDoc {
 }
 
 export interface PageRanker {
-  /** Sections best first for a query of weighted stems; at most `limit`. */
-  rank(query: ReadonlyMap<string, number>, limit?: number): PageSuggestion[];
+  /**
+   * Sections best first for a query of weighted stems; at most `limit`. `language` (an ISO 639-1 code,
+   * `es`) is the questions' language, when known: pages listed under another navigation language
+   * count {@link OTHER_LANGUAGE_WEIGHT} of their score.
+   */
+  rank(query: ReadonlyMap<string, number>, limit?: number, language?: string): PageSuggestion[];
   /**
    * The `limit` sections with the highest BM25F score for a query, best first, as section numbers
    * (0 to size - 1) with their scores: no coverage rule and nothing built per section, so it is cheap
@@ -146,7 +158,20 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const touched = new Int32Array(n);
   // Each section's share of its score in rank(), where a page is another version's or an operation's; none on most sites.
   const pageWeight = (page: IndexedPage) => (page.otherVersion ? OTHER_VERSION_WEIGHT : 1) * (page.operation ? OPERATION_WEIGHT : 1);
-  const weighted = docs.some((doc) => pageWeight(doc.page) !== 1) ? Float64Array.from(docs, (doc) => pageWeight(doc.page)) : undefined;
+  const weightsOf = (weight: (page: IndexedPage) => number) =>
+    docs.some((doc) => weight(doc.page) !== 1) ? Float64Array.from(docs, (doc) => weight(doc.page)) : undefined;
+  const weighted = weightsOf(pageWeight);
+  // The same, with pages in another language than the questions' lowered: made for each language asked in.
+  const inLanguage = new Map<string, Float64Array | undefined>();
+  const weightsIn = (language: string | undefined) => {
+    if (language === undefined) return weighted;
+    if (!inLanguage.has(language))
+      inLanguage.set(
+        language,
+        weightsOf((page) => pageWeight(page) * (page.language && baseLanguage(page.language) !== language ? OTHER_LANGUAGE_WEIGHT : 1)),
+      );
+    return inLanguage.get(language);
+  };
   const sectionsWithStem = (stem: string) => postings.get(stem)?.docs.length ?? 0;
   const speller = createSpeller(() => postings.keys(), sectionsWithStem);
   return {
@@ -172,7 +197,8 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       for (let t = 0; t < touches; t++) scores[touched[t]] = 0;
       return top;
     },
-    rank(query, limit = 5) {
+    rank(query, limit = 5, language) {
+      const factors = weightsIn(language);
       let total = 0;
       const terms: { ids: Int32Array; w: number }[] = [];
       for (const [stem, weight] of query) {
@@ -187,7 +213,7 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
         const { docs: ids, values } = list;
         for (let k = 0; k < found; k++) scores[ids[k]] += w * values[k];
       }
-      if (weighted) for (let index = 0; index < n; index++) scores[index] *= weighted[index];
+      if (factors) for (let index = 0; index < n; index++) scores[index] *= factors[index];
       const enough = MIN_COVERAGE * total;
       // A section must hold enough of the query's weight. The best few by score are checked first,
       // each by a search in the postings; only when too few of them pass is every section's share counted.

@@ -23,7 +23,7 @@ export function questionReader(languages: readonly string[]): ((text: string) =>
   if (!choose) return undefined;
   return (text) => {
     const all = words(text);
-    const list = choose(all);
+    const list = choose(all)?.functionWords;
     const found = terms(text, all);
     return list ? found.filter((term) => !list.has(term.word)) : found;
   };
@@ -38,7 +38,7 @@ export function labelFunctionWords(languages: readonly string[]): ((question: st
   const choose = languageChooser(languages);
   if (!choose) return undefined;
   return (question) => {
-    const list = choose(words(question));
+    const list = choose(words(question))?.functionWords;
     if (!list) return isStopword;
     return (word) => {
       const found = words(word);
@@ -48,12 +48,30 @@ export function labelFunctionWords(languages: readonly string[]): ((question: st
 }
 
 /**
- * The function words of the site's languages other than English, and how a question's language is
- * chosen among them from its words: the list holding most of them, or none (English) when no list
- * holds more than English does. Undefined for a site that lists no other language with a list.
+ * The language a question is written in, as an ISO 639-1 code (`en`, `es`, `zh`), chosen as
+ * {@link questionReader} chooses it; undefined when it holds no function word of any (`signUp()`,
+ * "pgvector"), or on a site that lists no other language with a list. A page in that language is where
+ * its answer belongs, and the ranking of sections prefers it.
  */
-function languageChooser(languages: readonly string[]): ((all: readonly string[]) => Set<string> | undefined) | undefined {
-  const lists: Set<string>[] = [];
+export function questionLanguage(languages: readonly string[]): ((text: string) => string | undefined) | undefined {
+  const choose = languageChooser(languages);
+  return choose && ((text) => choose(words(text))?.code);
+}
+
+/** A language chosen for a question: its code, and its function words (none for English, whose are {@link isStopword}). */
+interface Chosen {
+  code: string;
+  functionWords?: Set<string>;
+}
+
+/**
+ * The function words of the site's languages other than English, and how a question's language is
+ * chosen among them from its words: the list holding most of them, or English when no list holds
+ * more than English does; none when the question holds no function word at all. Undefined for a site
+ * that lists no other language with a list.
+ */
+function languageChooser(languages: readonly string[]): ((all: readonly string[]) => Chosen | undefined) | undefined {
+  const lists: Required<Chosen>[] = [];
   for (const code of new Set(languages.map(baseLanguage))) {
     if (code === 'en') continue;
     const list = stopwordsOf(code);
@@ -65,16 +83,17 @@ function languageChooser(languages: readonly string[]): ((all: readonly string[]
       const found = words(entry);
       if (found.length === 1) set.add(found[0]);
     }
-    lists.push(set);
+    lists.push({ code, functionWords: set });
   }
   if (!lists.length) return undefined;
   return (all) => {
-    let best: Set<string> | undefined;
+    let best: Chosen | undefined;
     let most = 0;
     for (const word of all) if (isStopword(word)) most++;
+    if (most > 0) best = { code: 'en' };
     for (const list of lists) {
       let held = 0;
-      for (const word of all) if (list.has(word)) held++;
+      for (const word of all) if (list.functionWords.has(word)) held++;
       if (held > most) [best, most] = [list, held];
     }
     return best;
