@@ -157,4 +157,11 @@ test("a cluster's page is suggested in its questions' language, where the site's
   });
   assert.equal(clusters.length, 1);
   assert.equal(clusters[0].suggestion?.file, 'sign-up.mdx');
+  // A question in a language the site does not list prefers none of its pages over a page listed under
+  // no language: here the Spanish page and one outside the languages, the shorter (Spanish) first.
+  const unlisted = createPageRanker(
+    (await indexedPagesOf(site)).map(({ language, ...page }) => (language === 'en' ? page : { ...page, language })),
+  );
+  assert.deepEqual(unlisted.languages, ['es']);
+  assert.equal(clusterGaps([q('a', 'How do I use signUp()?')], { ranker: unlisted })[0].suggestion?.file, 'es/sign-up.mdx');
 });

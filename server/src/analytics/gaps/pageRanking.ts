@@ -58,8 +58,8 @@ interface SectionDoc {
 export interface PageRanker {
   /**
    * Sections best first for a query of weighted stems; at most `limit`. `language` (an ISO 639-1 code,
-   * `es`) is the questions' language, when known: pages listed under another navigation language
-   * count {@link OTHER_LANGUAGE_WEIGHT} of their score.
+   * `es`) is the questions' language, when known: where the site lists it, pages listed under another
+   * navigation language count {@link OTHER_LANGUAGE_WEIGHT} of their score.
    */
   rank(query: ReadonlyMap<string, number>, limit?: number, language?: string): PageSuggestion[];
   /**
@@ -161,10 +161,12 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const weightsOf = (weight: (page: IndexedPage) => number) =>
     docs.some((doc) => weight(doc.page) !== 1) ? Float64Array.from(docs, (doc) => weight(doc.page)) : undefined;
   const weighted = weightsOf(pageWeight);
-  // The same, with pages in another language than the questions' lowered: made for each language asked in.
+  // The same, with pages in another language than the questions' lowered: made for each language asked
+  // in that the site lists (a question in a language it does not list has no pages of its own to prefer).
   const inLanguage = new Map<string, Float64Array | undefined>();
+  const listed = new Set(pages.flatMap((page) => (page.language ? [baseLanguage(page.language)] : [])));
   const weightsIn = (language: string | undefined) => {
-    if (language === undefined) return weighted;
+    if (language === undefined || !listed.has(language)) return weighted;
     if (!inLanguage.has(language))
       inLanguage.set(
         language,
