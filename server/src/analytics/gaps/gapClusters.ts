@@ -195,7 +195,7 @@ function weights(idf: (stem: string) => number): (stems: string[]) => Vector {
  * alike through them. Empty when no section shares a word with the question.
  */
 function sectionsOf(ranker: PageRanker, vector: Vector): Vector {
-  const found = ranker.nearest(vector, SECTIONS_PER_QUESTION);
+  const found = ranker.nearest(vector.size > QUERY_TERMS ? weightiest(vector, QUERY_TERMS) : vector, SECTIONS_PER_QUESTION);
   const profile = new Map<string, number>();
   if (!found.length) return profile;
   let norm = 0;
@@ -224,6 +224,11 @@ function mostAskedLanguage(languages: readonly string[]): ((questions: readonly 
     const [first, second] = [...votes.values()].sort((a, b) => b - a);
     return first === second ? undefined : [...votes].find(([, count]) => count === first)?.[0];
   };
+}
+
+/** The `count` terms of a vector with the highest weights (on a tie, the first in the order of the alphabet). */
+function weightiest(vector: Vector, count: number): Vector {
+  return new Map([...vector].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count));
 }
 
 /** The weighted mean of unit vectors, normalised. */
