@@ -254,18 +254,21 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
    */
   function best(count: number, keep: (index: number) => boolean, candidates?: Int32Array, length = n): number[] {
     const list: number[] = [];
-    const ahead = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b);
+    if (count <= 0) return list;
+    // The score a section must reach to enter a full list (ties go to the lower index, which comes first here).
+    let floor = 0;
     for (let k = 0; k < length; k++) {
       const index = candidates ? candidates[k] : k;
-      if (scores[index] === 0) continue;
-      if (list.length === count && !ahead(index, list[count - 1])) continue;
+      const score = scores[index];
+      if (score === 0 || (list.length === count && score <= floor && !(score === floor && index < list[count - 1]))) continue;
       if (!keep(index)) continue;
       let at = list.length === count ? count - 1 : list.length;
-      while (at > 0 && ahead(index, list[at - 1])) {
+      while (at > 0 && (score > scores[list[at - 1]] || (score === scores[list[at - 1]] && index < list[at - 1]))) {
         list[at] = list[at - 1];
         at--;
       }
       list[at] = index;
+      if (list.length === count) floor = scores[list[count - 1]];
     }
     return list;
   }
