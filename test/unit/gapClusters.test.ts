@@ -139,6 +139,26 @@ test('two questions in other words are one need when they find the same section 
   assert.equal(clusters.find((cluster) => cluster.conversationIds.includes('a'))!.suggestion!.heading, 'Retention');
 });
 
+test("a long question is ranked by its weightiest words, not by the alphabet's first", () => {
+  // Twelve words every profile section uses, all before the question's rare words in the alphabet.
+  const common = 'account address avatar billing browser calendar contact country currency dashboard display email';
+  const ranker = createPageRanker([
+    page(
+      'profile',
+      `---\ntitle: Profile\n---\n\n${common}.\n\n## Settings\n\n${common}.\n\n## Preferences\n\n${common}.\n\n## Region\n\n${common}.\n`,
+    ),
+    page(
+      'webhooks',
+      '---\ntitle: Events\n---\n\n## Verifying signatures\n\nVerify each webhook signature: compute the HMAC of the body with your secret, then compare it with the header.\n',
+    ),
+  ]);
+  const question = q('long', `${common} verify webhook signature secret header hmac`);
+  assert.ok(new Set(terms(question.query).map((term) => term.stem)).size > 12, 'more words than a cluster is ranked by');
+  const [cluster] = clusterGaps([question], { ranker });
+  assert.equal(cluster.suggestion?.file, 'webhooks.mdx');
+  assert.equal(cluster.suggestion?.heading, 'Verifying signatures');
+});
+
 test('the ranker finds each question its best sections cheaply, in the order rank() scores them', () => {
   const ranker = createPageRanker([
     page('a', '---\ntitle: Webhooks\n---\n\n## Retries\n\nFailed webhooks are retried.\n\n## Events\n\nEvent types.\n'),

@@ -253,17 +253,27 @@ function mostCentral(members: Item[], centroid: Vector): Item {
   return best;
 }
 
-/** The cluster's query for ranking: each stem by the share of its questions that use it. */
+/**
+ * The cluster's query for ranking: each stem by the share of its questions that use it. The words most
+ * of its questions use describe a cluster, and the long tail only slows the ranking down: it keeps the
+ * {@link QUERY_TERMS} most shared, and among words as shared, the weightiest (so a long question alone
+ * is ranked by its rarest words, not by the first in the alphabet).
+ */
 function queryOf(members: Item[]): Map<string, number> {
   const query = new Map<string, number>();
+  const weight = new Map<string, number>();
   let total = 0;
   for (const item of members) {
     total += item.questions.length;
-    for (const stem of item.vector.keys()) query.set(stem, (query.get(stem) ?? 0) + item.questions.length);
+    for (const [stem, value] of item.vector) {
+      query.set(stem, (query.get(stem) ?? 0) + item.questions.length);
+      weight.set(stem, (weight.get(stem) ?? 0) + value * item.questions.length);
+    }
   }
   for (const [stem, count] of query) query.set(stem, count / total);
-  // The words most of its questions use describe a cluster; the long tail only slows the ranking down.
-  return new Map([...query].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, QUERY_TERMS));
+  return new Map(
+    [...query].sort((a, b) => b[1] - a[1] || weight.get(b[0])! - weight.get(a[0])! || (a[0] < b[0] ? -1 : 1)).slice(0, QUERY_TERMS),
+  );
 }
 
 function cited(questions: GapQuestion[]): { file: string; count: number }[] {
