@@ -174,6 +174,15 @@ test(
       const docs = JSON.parse(await readFile(join(session.site, 'docs.json'), 'utf8'));
       assert.ok(JSON.stringify(docs.navigation).includes(`"${pageId}"`), `${pageId} is in the navigation`);
       assert.match(await readFile(join(session.site, `${pageId}.mdx`), 'utf8'), /^---\ntitle: ".+"/);
+      // The editor agrees with `docsmith check`: no problem says the drafted page is missing, once the
+      // language server has seen the new file (filtered, as the list renders only the rows that fit).
+      const filter = page.getByPlaceholder('Filter (e.g. text, **/*.ts, !**/node_modules/**)');
+      await filter.fill(pageId);
+      await page
+        .locator('.markers-panel .monaco-list-row', { hasText: `"${pageId}" does not exist` })
+        .first()
+        .waitFor({ state: 'detached', timeout: 15000 });
+      await filter.fill('');
     });
   },
 );
