@@ -1,8 +1,9 @@
 // Where a long question's answer belongs, on real sites: a passage of LEN words (35 by default) from
 // every fourth section of each corpus site (sections of at least LEN + 10 words, from a third of the
 // way in), asked alone as an unanswered question. Counts how often its cluster's suggestion is the
-// passage's own page, and its own section. `node --import tsx bench/gapPassages.ts [LEN]`; the corpus
-// is ../shared/corpus/real (or DOCSMITH_CORPUS).
+// passage's own page, and its own section. `--identifiers N` adds N pasted identifiers no page uses
+// (`3kd9f0zq`) to each passage. `node --import tsx bench/gapPassages.ts [LEN] [--identifiers N]`; the
+// corpus is ../shared/corpus/real (or DOCSMITH_CORPUS).
 import { join } from 'node:path';
 import { createLanguageService } from '../server/src/service';
 import { clusterGaps, type GapQuestion } from '../server/src/analytics/gaps/gapClusters';
@@ -12,8 +13,13 @@ import { ROOT } from '../test/helpers/memoryWorkspace';
 import { memorySite } from '../test/helpers/memorySite';
 
 async function main(): Promise<void> {
-  const length = Number(process.argv[2] ?? 35);
-  console.log(`passages of ${length} words on ${CORPUS_LABEL}`);
+  const args = process.argv.slice(2);
+  const flag = args.indexOf('--identifiers');
+  const identifiers = flag >= 0 ? Number(args.splice(flag, 2)[1]) : 0;
+  const length = Number(args[0] ?? 35);
+  let seed = 1;
+  const identifier = () => `${(seed = (seed * 1103515245 + 12345) % 2147483648).toString(36)}zq`;
+  console.log(`passages of ${length} words${identifiers ? ` and ${identifiers} identifiers` : ''} on ${CORPUS_LABEL}`);
   let total = 0;
   let rightPage = 0;
   let rightSection = 0;
@@ -30,7 +36,7 @@ async function main(): Promise<void> {
         const start = Math.floor(words.length / 3);
         const question: GapQuestion = {
           id: 'passage',
-          query: words.slice(start, start + length).join(' '),
+          query: [...words.slice(start, start + length), ...Array.from({ length: identifiers }, identifier)].join(' '),
           timestamp: '2026-01-01T00:00:00Z',
           sources: [],
         };

@@ -157,6 +157,12 @@ test("a long question is ranked by its weightiest words, not by the alphabet's f
   const [cluster] = clusterGaps([question], { ranker });
   assert.equal(cluster.suggestion?.file, 'webhooks.mdx');
   assert.equal(cluster.suggestion?.heading, 'Verifying signatures');
+  // Pasted identifiers no page uses weigh most of all; they find no section and must not crowd the site's words out.
+  const pasted = 'e7f3a91c 0x7ffd5e2a tcpwrapafter req_8f2k1 evt_4hq9 ab12cd34ef 9f8e7d6c errno111 sig_v1x hdr_2b9 sess_77aa trc_5c0d';
+  const [withIds] = clusterGaps([q('pasted', `${question.query} ${pasted}`)], { ranker });
+  assert.equal(withIds.suggestion?.file, 'webhooks.mdx');
+  // A cluster of words the site does not know at all still gets no suggestion (a new page may be needed).
+  assert.equal(clusterGaps([q('ids', pasted)], { ranker })[0].suggestion, null);
 });
 
 test('the ranker finds each question its best sections cheaply, in the order rank() scores them', () => {

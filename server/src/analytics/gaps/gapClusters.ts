@@ -129,7 +129,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
           functionWordsOf?.(central.questions[0].query),
         ),
         conversationIds: own.map((q) => q.id),
-        suggestion: options.ranker?.rank(queryOf(members), 1, languageOf?.(own))[0] ?? null,
+        suggestion: ranker?.rank(queryOf(members, ranker), 1, languageOf?.(own))[0] ?? null,
         cited: cited(own),
         trend: options.previous ? { previous: 0, change: own.length } : null,
       } satisfies GapCluster,
@@ -195,7 +195,7 @@ function weights(idf: (stem: string) => number): (stems: string[]) => Vector {
  * alike through them. Empty when no section shares a word with the question.
  */
 function sectionsOf(ranker: PageRanker, vector: Vector): Vector {
-  const found = ranker.nearest(vector.size > QUERY_TERMS ? weightiest(vector, QUERY_TERMS) : vector, SECTIONS_PER_QUESTION);
+  const found = ranker.nearest(vector.size > QUERY_TERMS ? weightiest(vector, QUERY_TERMS, ranker) : vector, SECTIONS_PER_QUESTION);
   const profile = new Map<string, number>();
   if (!found.length) return profile;
   let norm = 0;
@@ -226,9 +226,14 @@ function mostAskedLanguage(languages: readonly string[]): ((questions: readonly 
   };
 }
 
-/** The `count` terms of a vector with the highest weights (on a tie, the first in the order of the alphabet). */
-function weightiest(vector: Vector, count: number): Vector {
-  return new Map([...vector].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count));
+/**
+ * The `count` terms of a vector with the highest weights, the site's own words first: a word no section
+ * uses finds no section, and weighs most of all (the rarest), so a question that pastes identifiers
+ * would otherwise be read by them alone. On a tie, the first in the order of the alphabet.
+ */
+function weightiest(vector: Vector, count: number, ranker: PageRanker): Vector {
+  const known = (stem: string) => (ranker.sectionsWith(stem) > 0 ? 1 : 0);
+  return new Map([...vector].sort((a, b) => known(b[0]) - known(a[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count));
 }
 
 /** The weighted mean of unit vectors, normalised. */
@@ -256,10 +261,12 @@ function mostCentral(members: Item[], centroid: Vector): Item {
 /**
  * The cluster's query for ranking: each stem by the share of its questions that use it. The words most
  * of its questions use describe a cluster, and the long tail only slows the ranking down: it keeps the
- * {@link QUERY_TERMS} most shared, and among words as shared, the weightiest (so a long question alone
- * is ranked by its rarest words, not by the first in the alphabet).
+ * {@link QUERY_TERMS} most shared, and among words as shared, the site's own words first (a word no
+ * section uses lifts no section), then the weightiest: a long question alone is ranked by its rarest
+ * words the site knows, not by the first in the alphabet. A word of the cluster's that the site does not
+ * know still counts when it is among the most shared, so the coverage rule of rank() sees it.
  */
-function queryOf(members: Item[]): Map<string, number> {
+function queryOf(members: Item[], ranker: PageRanker): Map<string, number> {
   const query = new Map<string, number>();
   const weight = new Map<string, number>();
   let total = 0;
@@ -271,8 +278,11 @@ function queryOf(members: Item[]): Map<string, number> {
     }
   }
   for (const [stem, count] of query) query.set(stem, count / total);
+  const known = (stem: string) => (ranker.sectionsWith(stem) > 0 ? 1 : 0);
   return new Map(
-    [...query].sort((a, b) => b[1] - a[1] || weight.get(b[0])! - weight.get(a[0])! || (a[0] < b[0] ? -1 : 1)).slice(0, QUERY_TERMS),
+    [...query]
+      .sort((a, b) => b[1] - a[1] || known(b[0]) - known(a[0]) || weight.get(b[0])! - weight.get(a[0])! || (a[0] < b[0] ? -1 : 1))
+      .slice(0, QUERY_TERMS),
   );
 }
 
