@@ -232,7 +232,7 @@ function mostAskedLanguage(languages: readonly string[]): ((questions: readonly 
  * would otherwise be read by them alone. On a tie, the first in the order of the alphabet.
  */
 function weightiest(vector: Vector, count: number, ranker: PageRanker): Vector {
-  const known = (stem: string) => (ranker.sectionsWith(stem) > 0 ? 1 : 0);
+  const known = (stem: string) => knows(ranker, stem);
   return new Map([...vector].sort((a, b) => known(b[0]) - known(a[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count));
 }
 
@@ -278,12 +278,17 @@ function queryOf(members: Item[], ranker: PageRanker): Map<string, number> {
     }
   }
   for (const [stem, count] of query) query.set(stem, count / total);
-  const known = (stem: string) => (ranker.sectionsWith(stem) > 0 ? 1 : 0);
+  const known = (stem: string) => knows(ranker, stem);
   return new Map(
     [...query]
       .sort((a, b) => b[1] - a[1] || known(b[0]) - known(a[0]) || weight.get(b[0])! - weight.get(a[0])! || (a[0] < b[0] ? -1 : 1))
       .slice(0, QUERY_TERMS),
   );
+}
+
+/** 1 when some section of the site uses the stem, else 0 (for sorting the site's own words first). */
+function knows(ranker: PageRanker, stem: string): number {
+  return ranker.sectionsWith(stem) > 0 ? 1 : 0;
 }
 
 function cited(questions: GapQuestion[]): { file: string; count: number }[] {
