@@ -139,6 +139,10 @@ export const diagnosticCodes = {
   },
   'snippets/not-found': { severity: 'error', summary: 'An import names a snippet file that does not exist, or a name it does not export.' },
   'mdx/syntax': { severity: 'error', summary: "The page does not parse as MDX; the platform's build fails on it." },
+  'mdx/not-checked': {
+    severity: 'info',
+    summary: 'A page too large or too costly for the full MDX parser: whether it parses was not checked.',
+  },
   'mdx/unknown-component': {
     severity: 'warning',
     summary: 'A capitalised JSX tag that is neither a component of the platform nor imported in the page.',

@@ -3,7 +3,7 @@ import { pageAnchors, type PageAnchors } from '../mdx/anchors';
 import type { BodyScan } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
-import { parseMdx, type MdxSyntaxError } from '../mdx/mdxReference';
+import { parseMdx, type MdxNotParsed, type MdxSyntaxError } from '../mdx/mdxReference';
 import { scanFromTree } from '../mdx/treeScan';
 import { LineTable } from './lineTable';
 
@@ -26,6 +26,8 @@ export interface PageDocument {
   exactAnchors(): Set<string> | undefined;
   /** The MDX syntax error that stops the page, when the scanner cannot vouch for it and the parser fails. */
   syntaxError(): MdxSyntaxError | undefined;
+  /** Why the page, which the scanner cannot vouch for, was not checked by the reference parser (too large, too costly). */
+  notParsed(): MdxNotParsed | undefined;
 }
 
 export function parsePageDocument(uri: string, text: string): PageDocument {
@@ -61,6 +63,11 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
       if (!document.body().uncertain) return undefined;
       const result = reference();
       return 'error' in result ? result.error : undefined;
+    },
+    notParsed() {
+      if (!document.body().uncertain) return undefined;
+      const result = reference();
+      return 'notParsed' in result ? result.notParsed : undefined;
     },
   };
   return document;

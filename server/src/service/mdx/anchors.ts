@@ -110,10 +110,11 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
         const stepSize = element.name === 'Step' ? (stringAttribute(element, 'titleSize') ?? inheritedTitleSize(scan, element)) : undefined;
         const step =
           element.name === 'Step' && (stepSize === 'h2' || stepSize === 'h3') && !hasNoAnchor(element) && (title ?? '').trim() !== '';
-        const update = element.name === 'Update' && stringAttribute(element, 'label') !== undefined;
+        // Any `label` makes an Update a heading of the page; one written as an expression titles it ''.
+        const update = element.name === 'Update' && element.attributes.some((attribute) => attribute.name === 'label');
         const heading = JSX_HEADINGS.has(element.name) || element.name === 'Heading';
         if (step || update || heading) {
-          const text = update ? stringAttribute(element, 'label')! : heading ? (element.text ?? '') : (title ?? '');
+          const text = update ? (stringAttribute(element, 'label') ?? '') : heading ? (element.text ?? '') : (title ?? '');
           if (heading && id === undefined && element.text === undefined) exact = false; // its title is its text, not read here
           if (excluded(scan, element.parent)) {
             if (id !== undefined && id !== '') add(id);

@@ -1,9 +1,10 @@
 import type { BodyAttribute, BodyLink, BodyScan } from './bodyScan';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
-import { expressionEnd, isCommentExpression, readEsm } from './jsSyntax';
+import { esmStatementCount, expressionEnd, isCommentExpression, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink, parseDestination } from './linkSyntax';
+import { scanWork } from './scanWork';
 
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 /** What starts a block (and so cannot lazily continue a paragraph in a list item). */
@@ -32,6 +33,8 @@ class Scanner implements InlineHost {
   private inParagraph = false;
   /** The line before, and how many list items were open on it (a setext underline must be in the same ones). */
   private previousLine: { offset: number; end: number; depth: number } | undefined;
+  /** Where the paragraph being read starts: a setext underline makes all its lines the heading. */
+  private paragraphStart = 0;
   /** The paragraph being read is a table (a delimiter row followed its first line): no setext heading. */
   private inTable = false;
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
@@ -54,6 +57,7 @@ class Scanner implements InlineHost {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
       const lineEnd = text.charCodeAt(end - 1) === 13 && end > start ? end - 1 : end;
+      scanWork.characters += end - start + 1;
       let indent = 0;
       while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
@@ -64,6 +68,7 @@ class Scanner implements InlineHost {
           this.brackets = [];
           this.inTable = false;
           this.closeItems(indent);
+          this.paragraphStart = start + indent;
         }
         this.checkListEnds(indent, false, start);
         readInline(this, start + indent, lineEnd);
@@ -222,7 +227,8 @@ class Scanner implements InlineHost {
     }
     if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
       const previous = this.previousLine!;
-      this.scan.headings.push(setextHeading(this.text, previous.offset, previous.end, stripped[0] === '=' ? 1 : 2, this.parent));
+      const from = Math.min(this.paragraphStart, previous.offset);
+      this.scan.headings.push(setextHeading(this.text, from, previous.end, stripped[0] === '=' ? 1 : 2, this.parent));
       this.inParagraph = false;
       return;
     }
@@ -230,7 +236,10 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
-    if (!this.inParagraph) this.inTable = false;
+    if (!this.inParagraph) {
+      this.inTable = false;
+      this.paragraphStart = afterMarker;
+    }
     readInline(this, afterMarker, start + line.length);
     this.inParagraph = true;
   }
@@ -365,6 +374,10 @@ class Scanner implements InlineHost {
   }
 
   private readEsm(start: number, end: number): void {
+    if (esmStatementCount(this.text, start, end) > MAX_ESM_STATEMENTS) {
+      this.unsure(start, `an ESM block of more than ${MAX_ESM_STATEMENTS.toLocaleString('en-US')} import and export lines`);
+      return;
+    }
     const code = this.text.slice(start, end);
     const esm = readEsm(code);
     if (!esm) {

@@ -1,6 +1,7 @@
 import type { BodyHeading } from './bodyScan';
 import { headingTitle } from './headingText';
 import { readInline, type InlineHost } from './inlineReader';
+import { scanWork } from './scanWork';
 
 /**
  * An ATX heading (`## Title {#id}`), from its marker to the end of its line: a closing run of `#` is
@@ -21,10 +22,10 @@ export function atxHeading(
   if (closing) contentEnd = from + markerLength + closing.index;
   let content = host.text.slice(from + markerLength, contentEnd).trim();
   let customId: string | undefined;
-  const custom = /\{[ \t]*#([^}]+)\}[ \t]*$/.exec(content);
+  const custom = customIdAtEnd(content, 0);
   if (custom) {
-    customId = custom[1].trim();
-    content = content.slice(0, custom.index).trim();
+    customId = content.slice(custom.idStart, custom.idEnd).trim();
+    content = content.slice(0, custom.start).trim();
   } else {
     readInline(host, from + markerLength, contentEnd);
   }
@@ -37,4 +38,25 @@ export function setextHeading(text: string, offset: number, end: number, level: 
   const line = text.slice(offset, end);
   const { title, exact } = headingTitle(line.trim());
   return { level, title, offset, length: line.length, parent, exact };
+}
+
+/**
+ * `{#id}` closing a heading line (spaces or tabs may follow): where its `{` is, and its id, from
+ * `from` on. As `/\{[ \t]*#([^}]+)\}[ \t]*$/` finds it (the leftmost such `{`), in one pass: the
+ * pattern itself backtracks on a line of `{#{#{#...` (quadratic).
+ */
+export function customIdAtEnd(line: string, from: number): { start: number; idStart: number; idEnd: number } | undefined {
+  scanWork.characters += line.length - from;
+  let end = line.length;
+  while (end > from && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  const close = end - 1;
+  if (close <= from || line[close] !== '}') return undefined;
+  // The id holds no `}`: its `{` comes after the one before the closing brace.
+  const previous = line.lastIndexOf('}', close - 1);
+  for (let open = line.indexOf('{', Math.max(from, previous + 1)); open >= 0 && open < close; open = line.indexOf('{', open + 1)) {
+    let hash = open + 1;
+    while (line[hash] === ' ' || line[hash] === '\t') hash++;
+    if (line[hash] === '#' && hash + 1 < close) return { start: open, idStart: hash + 1, idEnd: close };
+  }
+  return undefined;
 }

@@ -1,5 +1,7 @@
 import { expressionEnd } from './jsSyntax';
 import { parseTag } from './jsxTag';
+import { runLength, Runs } from './runs';
+import { scanWork } from './scanWork';
 
 /** What a backslash escapes in markdown. */
 const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
@@ -16,9 +18,12 @@ const CODE_PLACEHOLDER = /\uE000(\d+)\uE001/g;
  * unpaired emphasis marker): its anchor is then taken from the reference parser when it matters.
  */
 export function headingTitle(markdown: string): { title: string; exact: boolean } {
+  scanWork.characters += markdown.length;
   let exact = true;
   let title = '';
   const codes: string[] = [];
+  const runs = new Runs(markdown, 0);
+  const links = new LinkEnds(markdown);
   for (let at = 0; at < markdown.length; at++) {
     const char = markdown[at];
     if (char === '<' && /[A-Z_$/>]/i.test(markdown[at + 1] ?? '')) {
@@ -40,10 +45,9 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
     } else if (char === '\\' && at + 1 < markdown.length && ASCII_PUNCTUATION.includes(markdown[at + 1])) {
       title += markdown[++at];
     } else if (char === '`') {
-      let run = 1;
-      while (markdown[at + run] === '`') run++;
-      const close = markdown.indexOf('`'.repeat(run), at + run);
-      if (close < 0 || markdown[close + run] === '`') {
+      const run = runLength(markdown, at, '`');
+      const close = runs.next('`', run, at + run);
+      if (close < 0) {
         title += markdown.slice(at, at + run);
         at += run - 1;
         continue;
@@ -55,12 +59,17 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
       codes.push(code);
       at = close + run - 1;
     } else if (char === '!' && markdown[at + 1] === '[') {
-      const end = linkEnd(markdown, at + 1);
+      const end = links.end(at + 1);
       if (end < 0) title += char;
       else at = end - 1; // an image adds nothing
     } else if (char === '[') {
-      const end = linkEnd(markdown, at);
-      if (end < 0) title += char;
+      const end = links.end(at);
+      const reference = end < 0 ? links.referenceEnd(at) : -1;
+      if (reference >= 0) {
+        // `[text][label]`, `[text][]`: the text, as for an inline link (the label is taken as defined).
+        title += headingTitle(markdown.slice(at + 1, links.textEnd(at))).title;
+        at = reference - 1;
+      } else if (end < 0) title += char;
       else {
         const close = markdown.lastIndexOf('](', end);
         title += headingTitle(markdown.slice(at + 1, close)).title;
@@ -86,20 +95,61 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
   return { title: stripped, exact };
 }
 
-/** The end (after `)`) of `[text](destination)` starting at `[`, or -1. */
-function linkEnd(markdown: string, open: number): number {
-  let depth = 0;
-  for (let at = open; at < markdown.length; at++) {
-    const char = markdown[at];
-    if (char === '\\') at++;
-    else if (char === '[') depth++;
-    else if (char === ']' && --depth === 0) {
-      if (markdown[at + 1] !== '(') return -1;
-      const close = markdown.indexOf(')', at + 2);
-      return close < 0 ? -1 : close + 1;
-    }
+/**
+ * The ends of `[text](destination)` links in a heading, found from one matching of its brackets and
+ * one forward search for `)`: asking for each `[` in turn does not search the rest of the heading
+ * again (a heading of `[a](` repeated is quadratic that way).
+ */
+class LinkEnds {
+  private matches: Map<number, number> | undefined;
+  /** The last `)` found and where the search for it started: searches go forward. */
+  private close = { from: -1, at: -1 };
+
+  constructor(private readonly markdown: string) {}
+
+  /** The end (after `)`) of the link whose `[` is at `open`, or -1. */
+  end(open: number): number {
+    const markdown = this.markdown;
+    const close = this.bracketMatch(open);
+    if (close < 0 || markdown[close + 1] !== '(') return -1;
+    const paren = this.nextParen(close + 2);
+    return paren < 0 ? -1 : paren + 1;
   }
-  return -1;
+
+  /** The `]` closing the text of the link whose `[` is at `open`. */
+  textEnd(open: number): number {
+    return this.bracketMatch(open);
+  }
+
+  /** The end (after the label's `]`) of a full or collapsed reference link `[text][label]` at `open`, or -1. */
+  referenceEnd(open: number): number {
+    const close = this.bracketMatch(open);
+    if (close < 0 || this.markdown[close + 1] !== '[') return -1;
+    const label = this.bracketMatch(close + 1);
+    return label < 0 ? -1 : label + 1;
+  }
+
+  private bracketMatch(open: number): number {
+    if (!this.matches) {
+      this.matches = new Map();
+      const stack: number[] = [];
+      for (let at = 0; at < this.markdown.length; at++) {
+        const char = this.markdown[at];
+        if (char === '\\') at++;
+        else if (char === '[') stack.push(at);
+        else if (char === ']' && stack.length) this.matches.set(stack.pop()!, at);
+      }
+    }
+    return this.matches.get(open) ?? -1;
+  }
+
+  private nextParen(from: number): number {
+    const { from: searched, at: found } = this.close;
+    if (searched >= 0 && searched <= from && (found < 0 || from <= found)) return found;
+    const at = this.markdown.indexOf(')', from);
+    this.close = { from, at };
+    return at;
+  }
 }
 
 /** Removes paired emphasis delimiters: `**a**`, `*a*`, `_a_` at word boundaries, `~~a~~`. */

@@ -1,7 +1,9 @@
-import { expressionEnd, isCommentExpression } from './jsSyntax';
+import { expressionEnd, isCommentExpression, matchingBrace } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import type { BodyLink, BodyScan } from './bodyScan';
 import { parseDestination } from './linkSyntax';
+import { runLength, Runs } from './runs';
+import { scanWork } from './scanWork';
 
 /** What inline reading stops at: escapes, code, math, tags, expressions, brackets, autolink literals. */
 const INTERESTING = /[\\`$<{[\]]/g;
@@ -28,16 +30,19 @@ export function readInline(host: InlineHost, from: number, to: number): void {
   const inlineOpen: Tag[] = [];
   const brackets = host.brackets;
   let mathOpen = -1;
+  // Searched alone, so that no search runs past the end of the line.
   const line = text.slice(from, to);
   const withUrls = line.includes('://') || line.includes('www.') || line.includes('WWW.');
+  const runs = new Runs(line, from);
   for (let at = from; at < to; at++) {
     // Jump to the next character that can start something: prose in between needs nothing. Lines
     // with a URL in them also stop at autolink literals (a slower search).
     const search = withUrls ? INTERESTING_WITH_URLS : INTERESTING;
-    search.lastIndex = at;
-    const next = search.exec(text);
-    if (!next || next.index >= to) break;
-    at = next.index;
+    search.lastIndex = at - from;
+    const next = search.exec(line);
+    scanWork.characters += (next ? next.index : line.length) - (at - from);
+    if (!next) break;
+    at = next.index + from;
     const char = text[at];
     if (char === '\\') {
       at++;
@@ -57,16 +62,16 @@ export function readInline(host: InlineHost, from: number, to: number): void {
       }
     }
     if (char === '`') {
-      const run = runLength(text, at, '`');
-      const close = findRun(text, at + run, to, '`', run);
+      const run = runLength(line, at - from, '`');
+      const close = runs.next('`', run, at + run);
       if (close >= 0) at = close + run - 1;
       else at += run - 1;
       continue;
     }
     if (char === '$') {
-      const run = runLength(text, at, '$');
+      const run = runLength(line, at - from, '$');
       if (mathOpen < 0) {
-        const close = findRun(text, at + run, to, '$', run);
+        const close = runs.next('$', run, at + run);
         if (close >= 0) {
           at = close + run - 1; // inline math: its content is not markdown
           continue;
@@ -99,6 +104,9 @@ export function readInline(host: InlineHost, from: number, to: number): void {
       const close = expressionEnd(text, at, true, to);
       if (close === undefined) {
         host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
+        // The reference parser reads the page now: the braces inside are not read again one by one.
+        const balanced = matchingBrace(text, at, to);
+        if (balanced >= 0) at = balanced;
         continue;
       }
       if (isCommentExpression(text, at, close)) host.comments.push({ offset: at, length: close - at + 1 });
@@ -131,20 +139,4 @@ export function readInline(host: InlineHost, from: number, to: number): void {
     }
   }
   if (inlineOpen.length) host.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
-}
-
-function runLength(text: string, at: number, char: string): number {
-  let end = at;
-  while (text[end] === char) end++;
-  return end - at;
-}
-
-/** The start of the next run of exactly `length` `char`s in [from, to), or -1. */
-function findRun(text: string, from: number, to: number, char: string, length: number): number {
-  for (let at = text.indexOf(char, from); at >= 0 && at < to;) {
-    const run = runLength(text, at, char);
-    if (run === length) return at;
-    at = text.indexOf(char, at + run);
-  }
-  return -1;
 }

@@ -1,5 +1,6 @@
 import { Parser, type Node, type Options } from 'acorn';
 import jsx from 'acorn-jsx';
+import { scanWork } from './scanWork';
 
 /**
  * The JavaScript inside an MDX page (`{expressions}`, attribute values, import and export lines),
@@ -16,36 +17,76 @@ const RESERVED = new Set(
 );
 const OPTIONS: Options = { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: false };
 
-/**
- * The end (the offset of its closing `}`) of the expression whose `{` is at `open`, when the text
- * between is one JavaScript expression, or nothing but comments (`{/* note *\/}`), and the brace
- * closes on the same line; undefined otherwise (the reference parser decides). `allowEmpty` is for
- * text expressions: an attribute's `{}` is an error in MDX.
- */
 /** Whether the expression from `{` at `open` to `}` at `close` holds one block comment and nothing else. */
 export function isCommentExpression(text: string, open: number, close: number): boolean {
   const inner = text.slice(open + 1, close).trim();
   return inner.startsWith('/*') && inner.indexOf('*/') === inner.length - 2 && inner.length >= 4;
 }
 
+/**
+ * The end (the offset of its closing `}`) of the expression whose `{` is at `open`, when the text
+ * between is one JavaScript expression, or nothing but comments (`{/* note *\/}`), and the brace
+ * closes on the same line; undefined otherwise (the reference parser decides). `allowEmpty` is for
+ * text expressions: an attribute's `{}` is an error in MDX.
+ *
+ * The closing brace is the one that balances `open` on its line (braces inside strings are counted
+ * too: such an expression is left to the reference parser), and only the text between is handed to
+ * acorn, so the work is bounded by the expression's length, whatever follows it.
+ */
 export function expressionEnd(text: string, open: number, allowEmpty: boolean, lineEnd: number): number | undefined {
+  const close = matchingBrace(text, open, lineEnd);
+  if (close < 0) return undefined;
+  const inner = text.slice(open + 1, close);
+  scanWork.characters += inner.length;
   // Most expressions are a number, a word or a string: read without acorn (its set-up per call is the cost).
-  const close = text.indexOf('}', open + 1);
-  if (close > open && close < lineEnd) {
-    const inner = text.slice(open + 1, close);
-    if (SIMPLE_EXPRESSION.test(inner) && !RESERVED.has(inner.trim())) return close;
-  }
-  const start = skipSpaceAndComments(text, open + 1, lineEnd);
+  if (SIMPLE_EXPRESSION.test(inner) && !RESERVED.has(inner.trim())) return close;
+  const start = skipSpaceAndComments(inner, 0, inner.length);
   if (start === undefined) return undefined;
-  if (text.charCodeAt(start) === 125 /* } */) return allowEmpty || hasComment(text, open + 1, start) ? start : undefined;
+  if (start === inner.length) return allowEmpty || inner.includes('/*') ? close : undefined;
   let node: Node;
   try {
-    node = JsParser.parseExpressionAt(text, start, OPTIONS);
+    node = JsParser.parseExpressionAt(inner, start, OPTIONS);
   } catch {
     return undefined;
   }
-  const end = skipSpaceAndComments(text, node.end, lineEnd);
-  return end !== undefined && text.charCodeAt(end) === 125 && end < lineEnd ? end : undefined;
+  return skipSpaceAndComments(inner, node.end, inner.length) === inner.length ? close : undefined;
+}
+
+/**
+ * The braces of one line, matched once: a page with many expressions on a line (or many unclosed
+ * ones) looks each up instead of searching the rest of the line again.
+ */
+let braces: { text: string; from: number; to: number; matches: Map<number, number> } | undefined;
+
+/** The `}` that balances the `{` at `open` before `lineEnd`, or -1. */
+export function matchingBrace(text: string, open: number, lineEnd: number): number {
+  if (!braces || braces.text !== text || braces.to !== lineEnd || open < braces.from || open >= lineEnd) {
+    const matches = new Map<number, number>();
+    const stack: number[] = [];
+    scanWork.characters += lineEnd - open;
+    for (let at = open; at < lineEnd; at++) {
+      const code = text.charCodeAt(at);
+      if (code === 123) stack.push(at);
+      else if (code === 125 && stack.length) matches.set(stack.pop()!, at);
+    }
+    braces = { text, from: open, to: lineEnd, matches };
+  }
+  return braces.matches.get(open) ?? -1;
+}
+
+/** Past this many import and export lines in a page, acorn's check of each declared name against all before it is quadratic: no block of more is parsed. */
+export const MAX_ESM_STATEMENTS = 2_000;
+
+/** Lines of [from, to) that start with `import` or `export` (acorn's cost grows with the square of their count). */
+export function esmStatementCount(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let at = from; at < to;) {
+    if (text.startsWith('export', at) || text.startsWith('import', at)) count++;
+    const end = text.indexOf('\n', at);
+    if (end < 0 || end >= to) break;
+    at = end + 1;
+  }
+  return count;
 }
 
 /** A name an import brings in: `imported` is `default` for a default import and `*` for a namespace. */
@@ -116,7 +157,10 @@ interface EsmNode {
   declaration?: { id?: { name?: string }; declarations?: { id?: { name?: string } }[] };
 }
 
-/** The first offset from `from` that is neither whitespace nor inside a comment; undefined past `limit`. */
+/**
+ * The first offset from `from` that is neither whitespace nor inside a comment (`limit` when there is
+ * none); undefined for a comment left open, or a line comment, which would eat the closing brace.
+ */
 function skipSpaceAndComments(text: string, from: number, limit: number): number | undefined {
   let at = from;
   while (at < limit) {
@@ -124,17 +168,12 @@ function skipSpaceAndComments(text: string, from: number, limit: number): number
     if (code === 32 || code === 9) at++;
     else if (code === 47 && text.charCodeAt(at + 1) === 42) {
       const close = text.indexOf('*/', at + 2);
-      if (close < 0 || close >= limit) return undefined;
+      if (close < 0 || close + 2 > limit) return undefined;
       at = close + 2;
-    } else if (code === 47 && text.charCodeAt(at + 1) === 47)
-      return undefined; // a line comment would eat the brace
+    } else if (code === 47 && text.charCodeAt(at + 1) === 47) return undefined;
     else return at;
   }
-  return undefined;
-}
-
-function hasComment(text: string, from: number, to: number): boolean {
-  return text.slice(from, to).includes('/*');
+  return limit;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BodyAttribute } from './bodyScan';
 import { expressionEnd } from './jsSyntax';
+import { scanWork } from './scanWork';
 
 /** The characters of a name in a JSX tag: `Card`, `Tree.Folder`, `svg:rect`, `data-x` for attributes. */
 const NAME_START = /[A-Z_$]/i;
@@ -19,12 +20,22 @@ export interface Tag {
  * several lines; undefined for anything else (the `<` starts no tag the scanner can vouch for).
  */
 export function parseTag(text: string, at: number): Tag | undefined {
+  const tag = readTag(text, at);
+  scanWork.characters += (tag?.end ?? scanned) - at;
+  return tag;
+}
+
+/** How far the last {@link readTag} read (for {@link scanWork}). */
+let scanned = 0;
+
+function readTag(text: string, at: number): Tag | undefined {
   let i = at + 1;
+  scanned = i;
   const closing = text[i] === '/';
   if (closing) i++;
   const nameStart = i;
   if (text[i] !== '>') {
-    if (!NAME_START.test(text[i] ?? '')) return undefined;
+    if (!NAME_START.test(text[i] ?? '')) return ((scanned = i), undefined);
     while (i < text.length && NAME_PART.test(text[i])) i++;
   }
   const name = text.slice(nameStart, i);
@@ -35,14 +46,14 @@ export function parseTag(text: string, at: number): Tag | undefined {
     if (text[i] === '>') return { name, start: at, end: i + 1, closing, selfClosing: false, attributes };
     if (text[i] === '/' && text[i + 1] === '>')
       return closing ? undefined : { name, start: at, end: i + 2, closing, selfClosing: true, attributes };
-    if (closing || i === space) return undefined;
+    if (closing || i === space) return ((scanned = i), undefined);
     if (text[i] === '{') {
       const end = expressionEnd(text, i, false, lineEndAfter(text, i));
-      if (end === undefined || !/^\{\s*\.\.\./.test(text.slice(i, end))) return undefined;
+      if (end === undefined || !/^\{\s*\.\.\./.test(text.slice(i, end))) return ((scanned = i), undefined);
       i = end + 1;
       continue;
     }
-    if (!NAME_START.test(text[i] ?? '')) return undefined;
+    if (!NAME_START.test(text[i] ?? '')) return ((scanned = i), undefined);
     const attributeStart = i;
     while (i < text.length && NAME_PART.test(text[i])) i++;
     const attributeName = text.slice(attributeStart, i);
@@ -63,7 +74,7 @@ export function parseTag(text: string, at: number): Tag | undefined {
     const quote = text[j];
     if (quote === '"' || quote === "'") {
       const close = text.indexOf(quote, j + 1);
-      if (close < 0) return undefined;
+      if (close < 0) return ((scanned = text.length), undefined);
       attributes.push({
         name: attributeName,
         nameOffset: attributeStart,
@@ -74,7 +85,7 @@ export function parseTag(text: string, at: number): Tag | undefined {
       i = close + 1;
     } else if (quote === '{') {
       const close = expressionEnd(text, j, false, lineEndAfter(text, j));
-      if (close === undefined) return undefined;
+      if (close === undefined) return ((scanned = i), undefined);
       attributes.push({
         name: attributeName,
         nameOffset: attributeStart,
@@ -83,7 +94,7 @@ export function parseTag(text: string, at: number): Tag | undefined {
         valueLength: close + 1 - j,
       });
       i = close + 1;
-    } else return undefined;
+    } else return ((scanned = i), undefined);
   }
 }
 

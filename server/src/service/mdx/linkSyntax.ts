@@ -1,5 +1,6 @@
 import type { BodyAttribute, BodyLink } from './bodyScan';
 import { decodeEntities } from './jsxTag';
+import { scanWork } from './scanWork';
 
 /** Attributes that hold a URL, and the elements they do so on (`*`: any element). */
 const URL_ATTRIBUTES: Record<string, string[]> = { href: ['*'], src: ['img', 'source', 'video', 'iframe', 'audio', 'track', 'Frame'] };
@@ -19,6 +20,20 @@ export function attributeLink(element: string, attribute: BodyAttribute): BodyLi
   };
 }
 
+const MAX_PARENTHESES = 32;
+
+/** The first `char` in [from, to), or -1: never searches past `to` (a search to the end of the page, for each link of a line, is quadratic). */
+export function indexBefore(text: string, char: string, from: number, to: number): number {
+  const code = char.charCodeAt(0);
+  for (let at = from; at < to; at++) {
+    if (text.charCodeAt(at) !== code) continue;
+    scanWork.characters += at - from;
+    return at;
+  }
+  scanWork.characters += to - from;
+  return -1;
+}
+
 /** `(url "title")`: the URL and its place, and the offset after `)`; undefined when it is no destination. */
 export function parseDestination(
   text: string,
@@ -32,8 +47,8 @@ export function parseDestination(
   let offset: number;
   let length: number;
   if (text[at] === '<') {
-    const close = text.indexOf('>', at + 1);
-    if (close < 0 || close > to || text.slice(at + 1, close).includes('<')) return undefined;
+    const close = indexBefore(text, '>', at + 1, to);
+    if (close < 0 || text.slice(at + 1, close).includes('<')) return undefined;
     url = text.slice(at + 1, close);
     offset = at + 1;
     length = close - at - 1;
@@ -45,6 +60,8 @@ export function parseDestination(
       const char = text[at];
       if (char === '\\') at += 2;
       else if (char === '(') {
+        // As micromark: a destination holds at most 32 unclosed parentheses (past that it is none).
+        if (depth >= MAX_PARENTHESES) return undefined;
         depth++;
         at++;
       } else if (char === ')') {
@@ -54,14 +71,15 @@ export function parseDestination(
       } else if (char === ' ' || char === '\t') break;
       else at++;
     }
+    scanWork.characters += at - offset;
     url = text.slice(offset, at).replace(/\\(.)/g, '$1');
     length = at - offset;
   }
   while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   const quote = text[at];
   if (quote === '"' || quote === "'" || (quote === '(' && !definition)) {
-    const close = text.indexOf(quote === '(' ? ')' : quote, at + 1);
-    if (close < 0 || close >= to) return undefined;
+    const close = indexBefore(text, quote === '(' ? ')' : quote, at + 1, to);
+    if (close < 0) return undefined;
     at = close + 1;
     while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   }

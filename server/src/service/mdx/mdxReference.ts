@@ -1,4 +1,6 @@
 import type { Root } from 'mdast';
+import { Parser, type Options as AcornOptions } from 'acorn';
+import jsx from 'acorn-jsx';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -6,6 +8,8 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { LineTable } from '../documents/lineTable';
+import { customIdAtEnd } from './headingReader';
+import { esmStatementCount, MAX_ESM_STATEMENTS } from './jsSyntax';
 
 /**
  * The MDX parser the platform uses (remark with remark-mdx, GFM, front matter and math, as its
@@ -14,7 +18,7 @@ import { LineTable } from '../documents/lineTable';
  */
 const processor = unified()
   .use(remarkParse)
-  .use(remarkMdx)
+  .use(remarkMdx, { acorn: budgetedAcorn() })
   .use(remarkGfm)
   .use(remarkFrontmatter, ['yaml', 'toml'])
   .use(remarkMath)
@@ -27,14 +31,85 @@ export interface MdxSyntaxError {
   message: string;
 }
 
-/** The page parsed as the platform parses it: its tree, or the syntax error that stops it. */
-export function parseMdx(text: string): { tree: Root } | { error: MdxSyntaxError } {
+/** Why a page was not given to the reference parser, or why it was stopped. */
+export interface MdxNotParsed {
+  reason: string;
+}
+
+/**
+ * The parser's work is bounded, so that no page can hold up a run or the editor: a page over
+ * {@link MAX_REFERENCE_PAGE} characters, or with more import and export statements than
+ * {@link MAX_ESM_STATEMENTS} (acorn checks each declared name against all before it), is not given
+ * to it (the scanner does not read such an ESM block either); and the JavaScript it hands to acorn is counted (on an expression that does not parse, it
+ * tries again at every later `}`, each time with all the text since the `{`): past
+ * {@link ACORN_BUDGET_PER_CHARACTER} characters per character of the page, plus a megabyte, it is
+ * stopped.
+ */
+export const MAX_REFERENCE_PAGE = 1_000_000;
+export const ACORN_BUDGET_PER_CHARACTER = 20;
+
+/** The page parsed as the platform parses it: its tree, the syntax error that stops it, or why it was not parsed. */
+export function parseMdx(text: string): { tree: Root } | { error: MdxSyntaxError } | { notParsed: MdxNotParsed } {
+  if (text.length > MAX_REFERENCE_PAGE)
+    return { notParsed: { reason: `the page is over ${MAX_REFERENCE_PAGE / 1_000_000} million characters` } };
+  const statements = esmStatementCount(text);
+  if (statements > MAX_ESM_STATEMENTS)
+    return { notParsed: { reason: `it has more than ${MAX_ESM_STATEMENTS.toLocaleString('en-US')} import and export lines` } };
   const masked = maskCustomHeadingIds(text);
+  acornBudget = { left: ACORN_BUDGET_PER_CHARACTER * text.length + 1_000_000, spent: 0 };
   try {
     return { tree: processor.parse(masked) as Root };
   } catch (error) {
+    if (error instanceof BudgetExceeded)
+      return {
+        notParsed: {
+          reason: 'its expressions would take the parser too long (it retries an expression that does not parse at every later `}`)',
+        },
+      };
     return { error: syntaxError(error, text) };
+  } finally {
+    lastAcornWork = acornBudget.spent;
+    acornBudget = undefined;
   }
+}
+
+class BudgetExceeded extends Error {}
+
+let acornBudget: { left: number; spent: number } | undefined;
+/** The characters the last parse handed to acorn (for the tests that bound it). */
+export let lastAcornWork = 0;
+
+/**
+ * acorn as the MDX parser uses it (with JSX), counting what it is given. Past the budget it throws an
+ * error that micromark's own error handling cannot swallow (reading its message throws), so the
+ * parse stops at once instead of retrying at every `}`.
+ */
+function budgetedAcorn() {
+  const Base = Parser.extend(jsx());
+  const charge = (input: string) => {
+    if (!acornBudget) return;
+    acornBudget.spent += input.length;
+    acornBudget.left -= input.length;
+    if (acornBudget.left < 0) {
+      const error = new Error();
+      Object.defineProperty(error, 'message', {
+        get() {
+          throw new BudgetExceeded('the reference parser went over its budget');
+        },
+      });
+      throw error;
+    }
+  };
+  return {
+    parse(input: string, options: AcornOptions) {
+      charge(input);
+      return Base.parse(input, options);
+    },
+    parseExpressionAt(input: string, pos: number, options: AcornOptions) {
+      charge(input);
+      return Base.parseExpressionAt(input, pos, options);
+    },
+  } as unknown as typeof Base;
 }
 
 function syntaxError(error: unknown, text: string): MdxSyntaxError {
@@ -75,8 +150,11 @@ export function maskCustomHeadingIds(text: string): string {
       fence = { char: opening[1][0], count: opening[1].length };
       continue;
     }
-    const heading = /^( {0,3}#{1,6}[ \t].*?)(\{[ \t]*#[^}]+\})([ \t]*\r?)$/.exec(lines[i]);
-    if (heading) lines[i] = heading[1] + ' '.repeat(heading[2].length) + heading[3];
+    const marker = /^ {0,3}#{1,6}[ \t]/.exec(lines[i]);
+    if (!marker) continue;
+    const line = lines[i].endsWith('\r') ? lines[i].slice(0, -1) : lines[i];
+    const custom = customIdAtEnd(line, marker[0].length);
+    if (custom) lines[i] = lines[i].slice(0, custom.start) + ' '.repeat(custom.idEnd + 1 - custom.start) + lines[i].slice(custom.idEnd + 1);
   }
   return lines.join('\n');
 }

@@ -5,6 +5,17 @@ import type { PageContext } from '../pageContext';
  * math). The message and place are the parser's own; every page is reported, not only the first.
  */
 export function mdxSyntaxRule(page: PageContext): void {
+  const notParsed = page.document.notParsed();
+  if (notParsed) {
+    const { offset, reason } = page.document.body().uncertain!;
+    page.report(
+      'mdx/not-checked',
+      offset,
+      1,
+      `This page uses MDX the fast scanner cannot vouch for (${reason}), and it was not given to the full MDX parser: ${notParsed.reason}. Docsmith cannot say whether the platform's build parses it; its links were read by the scanner.`,
+    );
+    return;
+  }
   const error = page.document.syntaxError();
   if (!error) return;
   page.report(

@@ -1,0 +1,131 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parsePageDocument } from '../../server/src/service/documents/pageDocument';
+import { scanBody } from '../../server/src/service/mdx/bodyScanner';
+import { ACORN_BUDGET_PER_CHARACTER, lastAcornWork, parseMdx } from '../../server/src/service/mdx/mdxReference';
+import { scanWork } from '../../server/src/service/mdx/scanWork';
+import { checkSite, only, site } from '../helpers/check';
+
+/**
+ * Pages built to be slow (issue 39): each used to take seconds to minutes. The scanner's work is
+ * counted (characters it searched or handed to acorn, {@link scanWork}), so these tests prove it
+ * linear without timing anything; the reference parser is bounded by a work budget.
+ */
+
+/** Characters the scanner may examine per character of the page: each reader looks at a character a few times at most. */
+const PER_CHARACTER = 40;
+
+function workOf(text: string): number {
+  scanWork.characters = 0;
+  scanBody(text, 0);
+  return scanWork.characters;
+}
+
+function assertLinear(name: string, text: string): void {
+  const work = workOf(text);
+  assert.ok(work <= PER_CHARACTER * text.length + 10_000, `${name}: ${work} characters examined for a page of ${text.length}`);
+}
+
+const PATHOLOGICAL: Record<string, string> = {
+  'unclosed `{[` on every line': '{[\n'.repeat(5_000),
+  'an unclosed attribute expression on every line': '<A b="{[`$$‹!--\n'.repeat(2_000),
+  'valid expressions on one long line': '{a.b} '.repeat(20_000),
+  'expressions that are not JavaScript on one long line': '{a b} '.repeat(10_000),
+  'one sentence per line': 'A plain sentence of prose with nothing special in it.\n'.repeat(20_000),
+  'a heading of `{#` repeated': `## ${'{#'.repeat(25_000)}\n`,
+  'a heading of `[a](` repeated': `## ${'[a]('.repeat(20_000)}\n`,
+  'backtick runs of growing length on one line': Array.from({ length: 600 }, (_, i) => '`'.repeat(i + 1)).join(' '),
+  'dollar runs of growing length on one line': Array.from({ length: 600 }, (_, i) => '$'.repeat(i + 1)).join(' '),
+  'link openers with no closing parenthesis': '[a]('.repeat(20_000),
+  'brackets that never close': '['.repeat(50_000),
+  'nested braces that never close': '{'.repeat(50_000),
+  'balanced nested braces': `${'{'.repeat(20_000)}${'}'.repeat(20_000)}`,
+  'many headings': '## A heading\n'.repeat(40_000),
+  'tags that never close their quote': '<A b="'.repeat(10_000),
+};
+
+for (const [name, text] of Object.entries(PATHOLOGICAL)) {
+  test(`the page scanner's work is linear: ${name}`, () => assertLinear(name, text));
+}
+
+test('the page scanner stays linear on generated lines of constructs that once searched to the end of the page', () => {
+  const tokens = [
+    '{',
+    '}',
+    '[',
+    ']',
+    '](',
+    ')',
+    '`',
+    '``',
+    '$',
+    '$$',
+    '<A b="',
+    '<A',
+    '/>',
+    '>',
+    '{#',
+    '#',
+    '\\',
+    'http://x',
+    ' ',
+    'word',
+    '\n',
+    '## ',
+    '{a b}',
+    '{/* c */}',
+    '"',
+    "'",
+  ];
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...tokens), { minLength: 1, maxLength: 400 }),
+      fc.integer({ min: 1, max: 200 }),
+      (parts, repeat) => {
+        const line = parts.join('');
+        assertLinear(JSON.stringify(line.slice(0, 60)), line.repeat(repeat));
+        assertLinear(JSON.stringify(line.slice(0, 60)), `## ${line.replace(/\n/g, ' ').repeat(repeat)}\n`);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+test('an ESM block of more import and export lines than acorn can check in linear time is not parsed', () => {
+  const text = `${Array.from({ length: 5_000 }, (_, i) => `export const value${i} = ${i}`).join('\n')}\n\nText.\n`;
+  const scan = scanBody(text, 0);
+  assert.match(scan.uncertain?.reason ?? '', /more than 2,000 import and export lines/);
+  const parsed = parseMdx(text);
+  assert.ok('notParsed' in parsed, 'the reference parser is not given it either');
+});
+
+test('the reference parser is stopped by its work budget on expressions it retries at every `}`', () => {
+  const text = `# Title\n\n${'{a b} '.repeat(10_000)}\n`;
+  const parsed = parseMdx(text);
+  assert.ok('notParsed' in parsed);
+  assert.ok(lastAcornWork <= ACORN_BUDGET_PER_CHARACTER * text.length + 2_000_000, `${lastAcornWork} characters handed to acorn`);
+  // A page with one such expression is parsed as before, and fails as the platform's build does.
+  const one = parseMdx('# Title\n\nUse {a b} here.\n');
+  assert.ok('error' in one);
+});
+
+test('mdx/not-checked: a page the reference parser was stopped on gets an info, and its links are still checked', async () => {
+  const body = `${'{a b} '.repeat(10_000)}\n\nSee [missing](/nowhere).\n`;
+  const found = await checkSite(
+    site({ groups: [{ group: 'Docs', pages: ['intro'] }] }, [], {}, { 'intro.mdx': `---\ntitle: Intro\n---\n${body}` }),
+  );
+  const [info] = only(found, 'mdx/not-checked');
+  assert.equal(info.severity, 3);
+  assert.match(info.message, /too long/);
+  assert.deepEqual(only(found, 'mdx/syntax'), []);
+  assert.equal(only(found, 'links/page-not-found').length, 1);
+});
+
+test('a page the scanner vouches for is not given to the reference parser, however long', () => {
+  const text = '## Heading\n\nA sentence with a [link](/a) and `code`.\n'.repeat(30_000);
+  const document = parsePageDocument('file:///site/big.mdx', text);
+  assert.equal(document.body().uncertain, undefined);
+  assert.equal(document.notParsed(), undefined);
+  assert.equal(document.syntaxError(), undefined);
+});
