@@ -1,6 +1,6 @@
 import { trimEndOf } from '../../common/text';
 import { pageId, resolvePageId, type SiteFiles } from '../siteFiles';
-import { applyRedirect, type Redirect } from './redirects';
+import { applyRedirect, RedirectTable, type Redirect } from './redirects';
 
 /** Files the platform serves for every site, whether the docs root has them or not. */
 const SERVED_FILES = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt']);
@@ -28,6 +28,7 @@ export type LinkTarget =
 export class LinkTargets {
   private byLowerCase: Map<string, string> | undefined;
   private folders: Set<string> | undefined;
+  private table: RedirectTable | undefined;
 
   constructor(
     readonly files: SiteFiles,
@@ -35,6 +36,11 @@ export class LinkTargets {
     private readonly generated: ReadonlySet<string>,
     readonly redirects: readonly Redirect[],
   ) {}
+
+  /** The redirects, indexed for lookup by path. */
+  get redirectTable(): RedirectTable {
+    return (this.table ??= new RedirectTable(this.redirects));
+  }
 
   /** What a path (from the root, without a leading `/`) reaches; undefined when nothing does. */
   resolve(path: string): LinkTarget | undefined {
@@ -103,9 +109,7 @@ export class LinkTargets {
    * where it sends it: a path from the root, or undefined for an external URL.
    */
   redirectFor(path: string): { redirect: Redirect; destination: string | undefined } | undefined {
-    const redirect =
-      this.redirects.find((candidate) => !candidate.wildcard && candidate.sourcePath === path) ??
-      this.redirects.find((candidate) => candidate.wildcard && applyRedirect(path, candidate) !== undefined);
+    const redirect = this.redirectTable.find(path);
     if (!redirect) return undefined;
     return { redirect, destination: URL.canParse(redirect.destination) ? undefined : applyRedirect(path, redirect) };
   }

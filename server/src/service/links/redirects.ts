@@ -24,54 +24,146 @@ export function readRedirect(source: string, destination: string): Redirect {
   };
 }
 
-/** A compiled wildcard source: its pattern and the kind of each capture (a named segment, or the rest). */
-interface CompiledSource {
-  pattern: RegExp;
-  kinds: ({ kind: 'param'; name: string } | { kind: 'wildcard' })[];
-}
+/** A wildcard source in parts: literal text, a named segment (`:name`), or the rest (`*`). */
+type SourcePart = { kind: 'text'; text: string } | { kind: 'param'; name: string } | { kind: 'wildcard' };
 
-const compiled = new Map<string, CompiledSource | undefined>();
+const compiled = new Map<string, SourcePart[]>();
 
-function compile(sourcePath: string): CompiledSource | undefined {
-  if (compiled.has(sourcePath)) return compiled.get(sourcePath);
-  const kinds: CompiledSource['kinds'] = [];
-  let pattern = '^';
+function compile(sourcePath: string): SourcePart[] {
+  let parts = compiled.get(sourcePath);
+  if (parts) return parts;
+  parts = [];
   for (let at = 0; at < sourcePath.length; at++) {
     const char = sourcePath[at];
     if (char === ':' && /\w/.test(sourcePath[at + 1] ?? '')) {
       let end = at + 1;
       while (end < sourcePath.length && /\w/.test(sourcePath[end])) end++;
-      kinds.push({ kind: 'param', name: sourcePath.slice(at + 1, end) });
-      pattern += '([^/]+)';
+      parts.push({ kind: 'param', name: sourcePath.slice(at + 1, end) });
       at = end - 1;
-    } else if (char === '*') {
-      kinds.push({ kind: 'wildcard' });
-      pattern += '(.*)';
-    } else pattern += char.replace(/[.+?^${}()|[\]\\]/, '\\$&');
+    } else if (char === '*') parts.push({ kind: 'wildcard' });
+    else {
+      const last = parts[parts.length - 1];
+      if (last?.kind === 'text') last.text += char;
+      else parts.push({ kind: 'text', text: char });
+    }
   }
-  let result: CompiledSource | undefined;
-  try {
-    result = { pattern: new RegExp(`${pattern}$`), kinds };
-  } catch {
-    result = undefined;
+  compiled.set(sourcePath, parts);
+  return parts;
+}
+
+/**
+ * What each named segment and `*` of a source captures in a path, as the regular expression
+ * `^text([^/]+)text(.*)...$` would (each capture as long as it can be, the first first), or undefined
+ * when the path does not match. Found without backtracking: which parts can match which rest of the
+ * path is worked out once, from the end (a table of parts by offsets), so a source of many `*` takes
+ * time proportional to its parts times the path's length, not exponential in the `*`.
+ */
+function captures(parts: readonly SourcePart[], path: string): string[] | undefined {
+  const n = path.length;
+  // can[i][j]: parts i.. match path.slice(j) exactly.
+  const can: Uint8Array[] = parts.map(() => new Uint8Array(n + 1));
+  can.push(new Uint8Array(n + 1));
+  can[parts.length][n] = 1;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i];
+    const next = can[i + 1];
+    const here = can[i];
+    if (part.kind === 'text') {
+      for (let j = 0; j + part.text.length <= n; j++) if (next[j + part.text.length] && path.startsWith(part.text, j)) here[j] = 1;
+    } else if (part.kind === 'wildcard') {
+      // Any rest: j matches when some k >= j does.
+      let any = 0;
+      for (let j = n; j >= 0; j--) here[j] = any |= next[j];
+    } else {
+      // One or more characters up to the next `/`: j matches when some k in (j, end of j's segment] does.
+      let any = 0;
+      for (let j = n - 1; j >= 0; j--) {
+        if (path.charCodeAt(j) === 47 /* / */) any = 0;
+        else here[j] = any |= next[j + 1];
+      }
+    }
   }
-  compiled.set(sourcePath, result);
-  return result;
+  if (!can[0][0]) return undefined;
+  const values: string[] = [];
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (part.kind === 'text') {
+      at += part.text.length;
+      continue;
+    }
+    // The longest capture after which the remaining parts still match.
+    let end = part.kind === 'wildcard' ? n : path.indexOf('/', at) < 0 ? n : path.indexOf('/', at);
+    while (!can[i + 1][end]) end--;
+    values.push(path.slice(at, end));
+    at = end;
+  }
+  return values;
 }
 
 /** Where a path goes through this redirect, or undefined when it does not match its source. */
 export function applyRedirect(path: string, redirect: Redirect): string | undefined {
   if (!redirect.wildcard) return path === redirect.sourcePath ? redirect.destinationPath : undefined;
-  const source = compile(redirect.sourcePath);
-  const match = source?.pattern.exec(path);
-  if (!source || !match) return undefined;
+  const parts = compile(redirect.sourcePath);
+  const values = captures(parts, path);
+  if (!values) return undefined;
   let destination = redirect.destinationPath;
   const wildcards: string[] = [];
-  source.kinds.forEach((kind, index) => {
-    const value = match[index + 1] ?? '';
-    if (kind.kind === 'param') destination = destination.split(`:${kind.name}`).join(value);
+  let index = 0;
+  for (const part of parts) {
+    if (part.kind === 'text') continue;
+    const value = values[index++];
+    if (part.kind === 'param') destination = destination.split(`:${part.name}`).join(value);
     else wildcards.push(value);
-  });
+  }
   let next = 0;
   return destination.replace(/\*/g, () => wildcards[next++] ?? '');
+}
+
+/**
+ * A site's redirects, looked up as the platform does (an exact source first, then wildcard sources in
+ * their order) without going through the whole list for each path: exact sources by path, wildcard
+ * sources by the literal first segment they start with (those that start with a wildcard are tried
+ * for every path).
+ */
+export class RedirectTable {
+  private readonly exact = new Map<string, Redirect>();
+  private readonly byFirstSegment = new Map<string, number[]>();
+  private readonly anyFirstSegment: number[] = [];
+
+  constructor(readonly redirects: readonly Redirect[]) {
+    redirects.forEach((redirect, index) => {
+      if (!redirect.wildcard) {
+        if (!this.exact.has(redirect.sourcePath)) this.exact.set(redirect.sourcePath, redirect);
+        return;
+      }
+      const first = literalFirstSegment(redirect.sourcePath);
+      if (first === undefined) this.anyFirstSegment.push(index);
+      else this.byFirstSegment.set(first, [...(this.byFirstSegment.get(first) ?? []), index]);
+    });
+  }
+
+  /** The redirect whose source matches the path, or undefined. */
+  find(path: string): Redirect | undefined {
+    const exact = this.exact.get(path);
+    if (exact) return exact;
+    const slash = path.indexOf('/');
+    const bucket = this.byFirstSegment.get(slash < 0 ? path : path.slice(0, slash)) ?? [];
+    // Both lists are in the redirects' order: merged, the first match is the platform's.
+    for (let a = 0, b = 0; a < bucket.length || b < this.anyFirstSegment.length;) {
+      const index =
+        b >= this.anyFirstSegment.length || (a < bucket.length && bucket[a] < this.anyFirstSegment[b])
+          ? bucket[a++]
+          : this.anyFirstSegment[b++];
+      if (applyRedirect(path, this.redirects[index]) !== undefined) return this.redirects[index];
+    }
+    return undefined;
+  }
+}
+
+/** The first segment of a source when it holds no `:name` or `*` (every path it matches starts with it). */
+function literalFirstSegment(sourcePath: string): string | undefined {
+  const slash = sourcePath.indexOf('/');
+  const first = slash < 0 ? sourcePath : sourcePath.slice(0, slash);
+  return /[:*]/.test(first) || slash < 0 ? undefined : first;
 }

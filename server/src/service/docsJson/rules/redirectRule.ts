@@ -1,12 +1,12 @@
 import type { FixData } from '../../fixData';
 import { replaceWith } from '../../fixData';
-import { applyRedirect, readRedirect, type Redirect } from '../../links/redirects';
+import { applyRedirect, readRedirect, type Redirect, type RedirectTable } from '../../links/redirects';
 import { suggestPage } from '../../pageLookup';
 import { pageId } from '../../siteFiles';
 import type { SiteContext } from '../../siteContext';
 import { child, items, stringValue } from '../jsonTree';
 
-/** A chain longer than this is reported as a loop. */
+/** Browsers follow at most this many redirects in a row (Chrome and Firefox: 20), then give up. */
 const MAX_CHAIN = 20;
 
 /**
@@ -17,8 +17,9 @@ const MAX_CHAIN = 20;
  * as the platform's checker does. A source with `#anchor` or `?query` never matches.
  */
 export async function redirectRule(context: SiteContext): Promise<void> {
-  const redirects = context.links.targets().redirects;
-  if (redirects.length === 0) return;
+  const targets = context.links.targets();
+  if (targets.redirects.length === 0) return;
+  const redirects = targets.redirectTable;
   const nodes = items(child(context.config, 'redirects'));
   for (const node of nodes) {
     const source = stringValue(child(node, 'source'));
@@ -43,6 +44,12 @@ export async function redirectRule(context: SiteContext): Promise<void> {
         'redirects/loop',
         destinationNode,
         `These redirects go round in a loop: ${end.chain.map((path) => `"/${path}"`).join(' → ')}. Readers who follow them never arrive; send one of them to a page.`,
+      );
+    } else if (end.kind === 'too-long') {
+      context.sink.atNode(
+        'redirects/loop',
+        destinationNode,
+        `The redirect from "${source}" starts a chain of more than ${MAX_CHAIN} redirects ("/${end.chain[0]}" → "/${end.chain[1]}" → … → "/${end.chain[end.chain.length - 1]}"): browsers give up after ${MAX_CHAIN} (too many redirects). Send it to the page at the end of the chain.`,
       );
     } else if (end.kind === 'missing') {
       const via =
@@ -70,17 +77,18 @@ export async function redirectRule(context: SiteContext): Promise<void> {
 async function follow(
   context: SiteContext,
   redirect: Redirect,
-  redirects: readonly Redirect[],
-): Promise<{ kind: 'found' } | { kind: 'missing'; path: string; chain: string[] } | { kind: 'loop'; chain: string[] }> {
+  redirects: RedirectTable,
+): Promise<{ kind: 'found' } | { kind: 'missing'; path: string; chain: string[] } | { kind: 'loop' | 'too-long'; chain: string[] }> {
   const chain = [redirect.sourcePath];
+  const passed = new Set(chain);
   let path = redirect.destinationPath;
   for (;;) {
-    if (chain.includes(path) || chain.length > MAX_CHAIN) return { kind: 'loop', chain: [...chain, path] };
+    if (passed.has(path)) return { kind: 'loop', chain: [...chain, path] };
+    if (chain.length > MAX_CHAIN) return { kind: 'too-long', chain: [...chain, path] };
     chain.push(path);
+    passed.add(path);
     if (await context.links.resolveDirect(path)) return { kind: 'found' };
-    const next =
-      redirects.find((candidate) => !candidate.wildcard && candidate.sourcePath === path) ??
-      redirects.find((candidate) => candidate.wildcard && applyRedirect(path, candidate) !== undefined);
+    const next = redirects.find(path);
     if (!next) return { kind: 'missing', path, chain };
     if (URL.canParse(next.destination)) return { kind: 'found' };
     const destination = applyRedirect(path, next)!;
