@@ -150,7 +150,7 @@ const SCRATCH = Buffer.allocUnsafeSlow(128 * 1024);
  * knows as regular skips the fstat: a page that fits {@link SCRATCH} takes three calls (open, read,
  * close), and its text is decoded straight from the buffer.
  */
-export function readFileText(path: string, knownRegular = false): string | undefined {
+export function readFileText(path: string, knownRegular = false, maxBytes = MAX_FILE_BYTES): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -172,9 +172,9 @@ export function readFileText(path: string, knownRegular = false): string | undef
         `${basename(path)} is not a regular file (a FIFO, socket or device); Docsmith does not read it.`,
         'unreadable',
       );
-    if (stat.size > MAX_FILE_BYTES) {
+    if (stat.size > maxBytes) {
       throw new WorkspaceError(
-        `${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
+        `${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${maxBytes / 1024 / 1024} MB.`,
         'too-large',
       );
     }

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { readFileText } from '../fsWorkspace';
 import { UsageError } from './config';
+import { parseLocalJson, readLocalFile, writeLocalFile } from './localFiles';
 import type { ReportEntry } from './report';
 
 /**
@@ -56,7 +56,11 @@ function targetOf(entry: ReportEntry, lines: string[] | undefined): string {
   return (covered || entry.message).slice(0, MAX_TARGET);
 }
 
-export function writeBaseline(path: string, keys: readonly string[]): number {
+/** A baseline of 100,000 findings is about 15 MB: a larger file is refused rather than read. */
+const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
+
+/** Writes the baseline (see {@link writeLocalFile}: never through a link, never out of `folder` by one). */
+export function writeBaseline(path: string, keys: readonly string[], folder: string): number {
   const counts = new Map<string, number>();
   for (const one of keys) counts.set(one, (counts.get(one) ?? 0) + 1);
   const findings = [...counts]
@@ -66,23 +70,14 @@ export function writeBaseline(path: string, keys: readonly string[]): number {
       return { file, code, target, count };
     });
   const baseline: BaselineFile = { version: 1, findings };
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  writeLocalFile(path, `${JSON.stringify(baseline, null, 2)}\n`, 'baseline', folder);
   return keys.length;
 }
 
-export function readBaseline(path: string): Map<string, number> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code
-        ? `cannot read the baseline ${path} (${code}); write one with --write-baseline ${path}.`
-        : `the baseline ${path} is not valid JSON.`,
-    );
-  }
+export function readBaseline(path: string, folder: string): Map<string, number> {
+  const text = readLocalFile(path, 'baseline', MAX_BASELINE_BYTES, folder);
+  if (text === undefined) throw new UsageError(`cannot read the baseline ${path} (ENOENT); write one with --write-baseline ${path}.`);
+  const raw = parseLocalJson(text, path, 'baseline');
   const findings = (raw as BaselineFile | undefined)?.findings;
   if ((raw as BaselineFile | undefined)?.version !== 1 || !Array.isArray(findings))
     throw new UsageError(`${path} is not a docsmith baseline (expected {"version": 1, "findings": [...]}).`);

@@ -114,9 +114,9 @@ function applyIgnores(entries: ReportEntry[], globs: string[], where: string, wa
 function applyBaselines(report: Report, options: CheckOptions): boolean {
   if (!options.baseline && !options.writeBaseline) return false;
   const keys = baselineKeys(report.baseDir, report.entries);
-  const known = options.baseline ? readBaseline(resolve(options.baseline)) : undefined;
+  const known = options.baseline ? readBaseline(resolve(options.baseline), report.baseDir) : undefined;
   if (options.writeBaseline) {
-    const count = writeBaseline(resolve(options.writeBaseline), keys);
+    const count = writeBaseline(resolve(options.writeBaseline), keys, report.baseDir);
     options.note?.(
       `wrote a baseline of ${count} findings to ${options.writeBaseline}; check with --baseline ${options.writeBaseline} to see only new ones.`,
     );
@@ -136,7 +136,7 @@ function openCache(dir: string, cache: string | true, workspace: FsWorkspace, se
   const location = cache === true ? defaultCacheLocation(dir) : resolve(cache);
   const build = statSync(__filename, { throwIfNoEntry: false });
   const salt = JSON.stringify([options.version, build?.size, build?.mtimeMs, settings]);
-  return new FileCheckCache(location, workspace, salt, options.warn);
+  return new FileCheckCache(location, workspace, salt, options.warn, Date.now(), dir);
 }
 
 function format(report: Report, options: CheckOptions): string {

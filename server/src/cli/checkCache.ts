@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../service';
+import { isDiagnosticCode, joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../service';
+import { isUsageError } from './usageError';
+import { readLocalFile, writeLocalFile } from './localFiles';
+import { printable } from './printable';
 
 /** Bumped when what the file holds changes shape: a file of another format is ignored. */
-const FORMAT = 1;
+const FORMAT = 2;
+/**
+ * The file's first line: `docsmith-cache <format> <digest>`, the digest of the JSON that follows and of
+ * the salt (the build and the settings). A file edited by hand (a finding taken out, a message changed)
+ * or written by another build no longer matches it, and is not used.
+ */
+const HEADER = 'docsmith-cache';
 /**
  * Files whose content the site's configuration reads: docs.json and its `$ref` files, OpenAPI specs
  * (any JSON or YAML file may be one), `.mintignore` (and `.docsmithrc.json`, a JSON file too). A change
@@ -77,6 +86,73 @@ export function defaultCacheLocation(dir: string, env: NodeJS.ProcessEnv = proce
   return join(base, 'docsmith', `check-${sha1(dir).slice(0, 16)}.json`);
 }
 
+/** A cache of a 25,000-page site is a few MB: a larger file is not read. */
+const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The shape of a cache file, checked before anything of it is used: a file of another shape (written
+ * by hand, half-written, another tool's) is no cache. Findings must be diagnostics of known codes,
+ * with a message and a range: a finding from the cache is printed as found.
+ */
+function isCacheData(value: unknown): value is CacheData {
+  const data = value as CacheData;
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    data.format !== FORMAT ||
+    !data.roots ||
+    typeof data.roots !== 'object' ||
+    Array.isArray(data.roots)
+  )
+    return false;
+  return Object.values(data.roots).every(isStoredRoot);
+}
+
+function isStoredRoot(value: unknown): value is StoredRoot {
+  const root = value as StoredRoot;
+  if (!root || typeof root !== 'object' || typeof root.key !== 'string') return false;
+  const { paths, meta, hashes, pages } = root;
+  if (!Array.isArray(paths) || !Array.isArray(meta) || !Array.isArray(hashes) || !Array.isArray(pages)) return false;
+  if (meta.length !== paths.length * 3 || hashes.length !== paths.length) return false;
+  if (!paths.every((path) => typeof path === 'string') || !hashes.every((hash) => typeof hash === 'string')) return false;
+  if (!meta.every((number) => typeof number === 'number')) return false;
+  return pages.every(
+    (page) =>
+      Array.isArray(page) &&
+      page.length === 3 &&
+      Number.isInteger(page[0]) &&
+      page[0] >= 0 &&
+      page[0] < paths.length &&
+      Array.isArray(page[1]) &&
+      page[1].every(
+        (dependency) => typeof dependency === 'string' || (Number.isInteger(dependency) && dependency >= 0 && dependency < paths.length),
+      ) &&
+      Array.isArray(page[2]) &&
+      page[2].every(isStoredDiagnostic),
+  );
+}
+
+function isStoredDiagnostic(value: unknown): value is Diagnostic {
+  const diagnostic = value as Diagnostic;
+  const position = (place: unknown) =>
+    !!place &&
+    typeof place === 'object' &&
+    Number.isInteger((place as { line: unknown }).line) &&
+    Number.isInteger((place as { character: unknown }).character);
+  return (
+    !!diagnostic &&
+    typeof diagnostic === 'object' &&
+    typeof diagnostic.message === 'string' &&
+    printable(diagnostic.message, true) === diagnostic.message &&
+    typeof diagnostic.code === 'string' &&
+    isDiagnosticCode(diagnostic.code) &&
+    (diagnostic.severity === undefined || [1, 2, 3, 4].includes(diagnostic.severity)) &&
+    !!diagnostic.range &&
+    position(diagnostic.range.start) &&
+    position(diagnostic.range.end)
+  );
+}
+
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('base64');
 }
@@ -117,20 +193,45 @@ export class FileCheckCache implements CheckCache {
     private readonly salt: string,
     private readonly warn: (message: string) => void,
     started = Date.now(),
+    /** The folder checked: the cache is never written out of it through a link. */
+    private readonly folder = dirname(location),
   ) {
     this.started = started;
-    let text: string;
+    // Read as guardedly as the site's files; anything but a cache written by this format is taken as no cache.
+    let text: string | undefined;
     try {
-      text = readFileSync(location, 'utf8');
-    } catch {
-      return; // no cache yet
+      text = readLocalFile(location, 'cache', MAX_CACHE_BYTES, this.folder);
+    } catch (error) {
+      if (!isUsageError(error)) throw error;
+      warn(`${error.message}; checking every page without it.`);
+      return;
     }
+    if (text === undefined) return; // no cache yet
+    const newline = text.indexOf('\n');
+    const [magic, format, digest] = text.slice(0, Math.max(newline, 0)).split(' ');
+    const body = text.slice(newline + 1);
+    if (magic !== HEADER || format !== String(FORMAT) || digest !== this.digest(body)) {
+      warn(
+        `the cache ${location} was written by another version of Docsmith, with other settings, or edited; checking every page and writing it again.`,
+      );
+      return;
+    }
+    let data: unknown;
     try {
-      const data = JSON.parse(text) as CacheData;
-      if (data?.format === FORMAT && typeof data.roots === 'object' && data.roots) this.data = data;
+      data = JSON.parse(body);
     } catch {
       warn(`the cache ${location} is not valid JSON; checking every page and writing it again.`);
+      return;
     }
+    if (!isCacheData(data)) {
+      warn(`the cache ${location} is not a Docsmith cache of this version (or was edited); checking every page and writing it again.`);
+      return;
+    }
+    this.data = data;
+  }
+
+  private digest(body: string): string {
+    return createHash('sha256').update(this.salt).update('\0').update(body).digest('base64url');
   }
 
   async open(rootUri: string, files: Iterable<string>): Promise<void> {
@@ -189,12 +290,11 @@ export class FileCheckCache implements CheckCache {
     this.close();
     if (!this.dirty) return;
     try {
-      mkdirSync(dirname(this.location), { recursive: true });
-      const temporary = `${this.location}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(this.data));
-      renameSync(temporary, this.location);
+      const body = JSON.stringify(this.data);
+      writeLocalFile(this.location, `${HEADER} ${FORMAT} ${this.digest(body)}\n${body}`, 'cache', this.folder);
     } catch (error) {
-      this.warn(`could not write the cache ${this.location}: ${(error as Error).message}`);
+      if (!isUsageError(error)) throw error;
+      this.warn(`could not write the cache: ${error.message}`);
     }
   }
 

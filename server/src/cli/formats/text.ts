@@ -8,7 +8,7 @@ export function formatText(report: Report, colour: boolean): string {
   const paint = (text: string, colourCode: string) => (colour ? `${colourCode}${text}${colours.reset}` : text);
   const lines = report.entries.map(
     (entry) =>
-      `${printable(entry.file)}:${entry.line}:${entry.column} ${paint(entry.severity, colours[entry.severity])} ${paint(entry.code, colours.dim)} ${printable(entry.message)}`,
+      `${printable(entry.file)}:${entry.line}:${entry.column} ${paint(entry.severity, colours[entry.severity])} ${paint(printable(entry.code), colours.dim)} ${printable(entry.message)}`,
   );
   const { errors, warnings, infos, files } = summarise(report);
   const parts = [plural(errors, 'error'), plural(warnings, 'warning'), plural(infos, 'info')];
