@@ -42,9 +42,9 @@ test('api format: two words, a known method in any case, a URL or a /path', asyn
   assert.deepEqual(await checkPage('title: T\napi: "post /users"'), [], 'lower-case methods are accepted');
 });
 
-test('a relative api path needs api.mdx.server: an error that names docs.json; a full URL does not', async () => {
+test('a relative api path needs api.mdx.server: a warning that names docs.json (the page builds); a full URL does not', async () => {
   const [problem] = only(await checkPage('title: T\napi: "POST /users"', '', {}), 'frontmatter/api-server-missing');
-  assert.equal(problem.severity, 1);
+  assert.equal(problem.severity, 2);
   assert.equal(problem.text, '/users');
   assert.match(problem.message, /docs\.json sets no `api\.mdx\.server`/);
   assert.equal(problem.diagnostic.relatedInformation?.[0].location.uri, 'file:///site/docs.json');

@@ -100,12 +100,18 @@ export const diagnosticCodes = {
   'frontmatter/unknown-key': { severity: 'warning', summary: 'A front matter key that looks like a misspelt known key.' },
   'frontmatter/duplicate-key': { severity: 'warning', summary: 'A front matter key appears twice; the last one wins.' },
   'frontmatter/api-format': { severity: 'error', summary: '`api` is not `METHOD URL` or `METHOD /path`.' },
-  'frontmatter/api-server-missing': { severity: 'error', summary: 'A relative `api` path, but docs.json has no `api.mdx.server`.' },
+  'frontmatter/api-server-missing': {
+    severity: 'warning',
+    summary: 'A relative `api` path, but docs.json has no `api.mdx.server`: the playground has no host to send requests to.',
+  },
   'frontmatter/api-path-params': {
     severity: 'error',
     summary: 'Path parameters of `api` are not in balanced curly braces with valid names.',
   },
-  'frontmatter/openapi-format': { severity: 'error', summary: '`openapi` is not `[spec] METHOD /path`.' },
+  'frontmatter/openapi-format': {
+    severity: 'warning',
+    summary: '`openapi` is not `[spec] METHOD /path`: the page is shown as plain MDX, with no API content.',
+  },
   'frontmatter/operation-not-found': {
     severity: 'warning',
     summary: "The `openapi` operation is not in the site's specs; the platform silently shows no API content.",

@@ -1,13 +1,16 @@
+import { visit } from 'jsonc-parser';
 import type { SiteBasics, SiteContext } from './siteContext';
 import { apiOpenapiRefs } from './docsJson/apiSpecs';
 import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
 import { joinUri } from './uri';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
-/** A cheap test before parsing: a top-level `openapi` key near the start of the file. */
+/** A cheap test before parsing: an `openapi` key near the start of the file (where it usually is). */
 const LOOKS_LIKE_OPENAPI = /(?:^|[{,\s])["']?openapi["']?\s*:\s*["']?\d/;
-/** How far into a file the `openapi` key is looked for. */
+/** How far into a file the fast test looks. */
 const SNIFF_CHARS = 4000;
+/** A YAML file's top-level `openapi` key: at the start of a line, not indented. */
+const YAML_TOP_LEVEL_OPENAPI = /^["']?openapi["']?[ \t]*:/m;
 
 /** The OpenAPI specs of a site, as the platform sees them. */
 export interface SiteSpecs {
@@ -28,9 +31,27 @@ export async function discoverSpecFiles(site: SiteBasics): Promise<string[]> {
   for (const relative of site.files.files) {
     if (!SPEC_FILE.test(relative) || relative === 'docs.json') continue;
     const text = await site.workspace.readFile(joinUri(site.rootUri, relative)).catch(() => undefined);
-    if (text && LOOKS_LIKE_OPENAPI.test(text.slice(0, SNIFF_CHARS))) found.push(relative);
+    if (text && isOpenApiText(text, relative)) found.push(relative);
   }
   return found.sort();
+}
+
+/**
+ * Whether a JSON or YAML file has a top-level `openapi` key, as the platform keeps a spec. Most specs
+ * say so in their first lines; a file whose keys are sorted (`components` first) says it 100 KB in,
+ * so no file is decided "not a spec" from its start alone.
+ */
+export function isOpenApiText(text: string, relative: string): boolean {
+  if (LOOKS_LIKE_OPENAPI.test(text.slice(0, SNIFF_CHARS))) return true;
+  if (!text.includes('openapi')) return false;
+  if (/\.ya?ml$/i.test(relative)) return YAML_TOP_LEVEL_OPENAPI.test(text);
+  let found = false;
+  visit(text, {
+    onObjectProperty: (property, _offset, _length, _line, _character, path) => {
+      if (property === 'openapi' && path().length === 0) found = true;
+    },
+  });
+  return found;
 }
 
 /**

@@ -51,6 +51,8 @@ export class LinkTargets {
   resolveDirect(path: string): LinkTarget | undefined {
     const page = this.page(path);
     if (page) return page;
+    // The home page is always served: the root `index`, or else the first page of the navigation.
+    if (path === '') return { kind: 'generated' };
     if (this.generated.has(path.toLowerCase())) return { kind: 'generated' };
     if (this.exists(path) || SERVED_FILES.has(path)) return { kind: 'file', file: path };
     const folder = trimEndOf(path, '/');

@@ -18,6 +18,11 @@ const EXCLUDING = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update'
 
 export interface PageAnchors {
   anchors: Set<string>;
+  /**
+   * The ids of HTML elements inside text (part of `anchors`): the rendered page has them, the
+   * platform's table of contents and link checker do not (the differential tests set them apart).
+   */
+  elementIds: Set<string>;
   /** False when a heading holds markup the scanner does not read exactly: an anchor may be missing here. */
   exact: boolean;
 }
@@ -30,6 +35,7 @@ export interface PageAnchors {
  */
 export function pageAnchors(scan: BodyScan): PageAnchors {
   const anchors = new Set<string>();
+  const elementIds = new Set<string>();
   const seen = new Map<string, number>();
   const add = (slug: string) => {
     const id = cleanHeadingId(slug);
@@ -77,8 +83,17 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
     items.push({
       offset: element.offset,
       run: () => {
-        if (!element.flow) return;
         const id = stringAttribute(element, 'id');
+        if (!element.flow) {
+          // An HTML element inside text (`<a id="x"></a>`, `<h2 id>` with its text on the line) renders
+          // with its id, and a browser scrolls to it, though the platform's table of contents (and its
+          // link checker) list only headings and components.
+          if (id && /^[a-z]/.test(element.name)) {
+            anchors.add(id);
+            elementIds.add(id);
+          }
+          return;
+        }
         const title = stringAttribute(element, 'title');
         if (PARAM_FIELDS.has(element.name)) {
           const name = element.attributes.find((attribute) => PARAM_NAME_ATTRIBUTES.has(attribute.name));
@@ -131,7 +146,7 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
   items.sort((a, b) => a.offset - b.offset);
   for (const item of items) item.run();
   anchors.delete(''); // `#` alone is the top of the page
-  return { anchors, exact };
+  return { anchors, elementIds, exact };
 }
 
 /** Whether an element (by index) or one around it leaves its headings out of the table of contents. */

@@ -41,6 +41,13 @@ export interface BodyLink {
   /** For an attribute: the element and the attribute name. */
   element?: string;
   attribute?: string;
+  /** For a definition: its label, normalised ({@link referenceLabel}). */
+  label?: string;
+}
+
+/** A reference label as CommonMark matches it: case-folded, inner whitespace collapsed, trimmed. */
+export function referenceLabel(label: string): string {
+  return label.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 export interface BodyHeading {
@@ -81,6 +88,11 @@ export interface BodyScan {
   headings: BodyHeading[];
   imports: BodyImport[];
   exported: string[];
+  /**
+   * Labels that reference links and images use (`[text][label]`, `[label][]`, `[label]`), normalised:
+   * a definition no link uses renders nothing.
+   */
+  references: Set<string>;
   /** The body holds more than imports and exports (text, elements, code). */
   hasContent: boolean;
   /** Expressions holding only a block comment (`{/* note *\/}`), outside code: where inline suppressions live. */

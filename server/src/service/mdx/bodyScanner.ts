@@ -1,4 +1,4 @@
-import type { BodyAttribute, BodyLink, BodyScan } from './bodyScan';
+import { referenceLabel, type BodyAttribute, type BodyLink, type BodyScan } from './bodyScan';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
 import { esmStatementCount, expressionEnd, isCommentExpression, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
@@ -9,7 +9,8 @@ import { scanWork } from './scanWork';
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 /** What starts a block (and so cannot lazily continue a paragraph in a list item). */
 const BLOCK_START = /^(?:`{3}|~{3}|#{1,6}(?:[ \t]|$)|>|<|\$\$|(?:[-*_][ \t]*){3,}$)/;
-const DEFINITION = /^\[(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
+/** A link reference definition `[label]: url` (a label starting with `^` is a GFM footnote: its text is read as text). */
+const DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
 
 /** Reads a page body in one pass (see {@link BodyScan}): the text from `bodyOffset`, after the front matter. */
 export function scanBody(text: string, bodyOffset: number): BodyScan {
@@ -25,7 +26,16 @@ interface OpenElement {
 }
 
 class Scanner implements InlineHost {
-  private readonly scan: BodyScan = { links: [], elements: [], headings: [], imports: [], exported: [], hasContent: false, comments: [] };
+  private readonly scan: BodyScan = {
+    links: [],
+    elements: [],
+    headings: [],
+    imports: [],
+    exported: [],
+    references: new Set(),
+    hasContent: false,
+    comments: [],
+  };
   private readonly open: OpenElement[] = [];
   /** The content indentation of each list item open here, innermost last. */
   private readonly items: number[] = [];
@@ -342,6 +352,10 @@ class Scanner implements InlineHost {
     return this.scan.comments;
   }
 
+  get references(): Set<string> {
+    return this.scan.references;
+  }
+
   inlineTag(tag: Tag): void {
     this.applyTag(tag, false, 0, false);
     // An element opened in text closes on its own line (readInline checks it): it is not left open.
@@ -370,7 +384,13 @@ class Scanner implements InlineHost {
     while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
     const destination = parseDestination(text, at, to, true);
     if (!destination) return;
-    this.scan.links.push({ kind: 'definition', url: destination.url, offset: destination.offset, length: destination.length });
+    this.scan.links.push({
+      kind: 'definition',
+      url: destination.url,
+      offset: destination.offset,
+      length: destination.length,
+      label: referenceLabel(text.slice(from + 1, close)),
+    });
   }
 
   private readEsm(start: number, end: number): void {

@@ -1,10 +1,12 @@
 import { expressionEnd, isCommentExpression, matchingBrace } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
-import type { BodyLink, BodyScan } from './bodyScan';
-import { parseDestination } from './linkSyntax';
+import { referenceLabel, type BodyLink, type BodyScan } from './bodyScan';
+import { indexBefore, parseDestination } from './linkSyntax';
 import { runLength, Runs } from './runs';
 import { scanWork } from './scanWork';
 
+/** CommonMark's longest link label: longer bracketed text is no reference. */
+const MAX_LABEL = 999;
 /** What inline reading stops at: escapes, code, math, tags, expressions, brackets, autolink literals. */
 const INTERESTING = /[\\`$<{[\]]/g;
 const INTERESTING_WITH_URLS = /[\\`$<{[\]]|https?:\/\/|www\./gi;
@@ -17,6 +19,8 @@ export interface InlineHost {
   readonly links: BodyLink[];
   /** Comment-only expressions met (see {@link BodyScan.comments}). */
   readonly comments: BodyScan['comments'];
+  /** Reference labels used (see {@link BodyScan.references}). */
+  readonly references: BodyScan['references'];
   /** The `[` still open: link text may span the lines of a paragraph. */
   readonly brackets: { offset: number; image: boolean }[];
   unsure(offset: number, reason: string): void;
@@ -120,6 +124,14 @@ export function readInline(host: InlineHost, from: number, to: number): void {
     if (char === ']') {
       const opening = brackets.pop();
       if (!opening) continue;
+      if (text[at + 1] !== '(' && at - opening.offset <= MAX_LABEL) {
+        // `[text][label]`, `[label][]` or `[label]`: a reference, if a definition has the label.
+        const labelEnd = text[at + 1] === '[' ? indexBefore(text, ']', at + 2, Math.min(to, at + 2 + MAX_LABEL)) : -1;
+        const label = labelEnd > at + 2 ? text.slice(at + 2, labelEnd) : text.slice(opening.offset + 1, at);
+        host.references.add(referenceLabel(label));
+        if (labelEnd >= 0 && text[labelEnd + 1] !== '(') at = labelEnd;
+        continue;
+      }
       if (text[at + 1] === '(') {
         const destination = parseDestination(text, at + 2, to);
         if (destination) {

@@ -1,5 +1,6 @@
 import type { Nodes, Root } from 'mdast';
-import type { BodyAttribute, BodyElement, BodyHeading, BodyScan } from './bodyScan';
+import { referenceLabel, type BodyAttribute, type BodyElement, type BodyHeading, type BodyScan } from './bodyScan';
+import { customIdAtEnd } from './headingReader';
 import { attributeLink, parseDestination } from './linkSyntax';
 import { isCommentExpression, readEsm } from './jsSyntax';
 
@@ -29,6 +30,7 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
     imports: [],
     exported: [],
     comments: [],
+    references: new Set(),
     hasContent: tree.children.some((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm' && (node.type as string) !== 'toml'),
   };
   const visit = (node: Nodes, parent: number) => {
@@ -41,9 +43,10 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
     }
     switch (node.type) {
       case 'heading': {
-        const custom = /\{[ \t]*#([^}]+)\}[ \t]*$/.exec(text.slice(start, end));
+        const line = text.slice(start, end);
+        const custom = customIdAtEnd(line, 0);
         const heading: BodyHeading = { level: node.depth, title: tocTitle(node), offset: start, length: end - start, parent, exact: true };
-        if (custom) heading.customId = custom[1].trim();
+        if (custom) heading.customId = line.slice(custom.idStart, custom.idEnd).trim();
         scan.headings.push(heading);
         break;
       }
@@ -56,9 +59,20 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
       case 'definition': {
         const close = text.indexOf(']:', start);
         const destination = close < 0 ? undefined : parseDestination(text, close + 2, lineEnd(text, close), true);
-        if (destination) scan.links.push({ kind: 'definition', url: node.url, offset: destination.offset, length: destination.length });
+        if (destination)
+          scan.links.push({
+            kind: 'definition',
+            url: node.url,
+            offset: destination.offset,
+            length: destination.length,
+            label: referenceLabel(node.label ?? node.identifier),
+          });
         return;
       }
+      case 'linkReference':
+      case 'imageReference':
+        scan.references.add(referenceLabel(node.label ?? node.identifier));
+        break;
       case 'mdxjsEsm': {
         const esm = readEsm(text.slice(start, end));
         for (const item of esm?.imports ?? [])

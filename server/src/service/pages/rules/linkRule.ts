@@ -3,7 +3,7 @@ import { makeDiagnostic } from '../../diagnostics';
 import { detached } from '../../../common/text';
 import type { FixData } from '../../fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
-import { extensionOf, type LinkTarget, type LinkTargets } from '../../links/linkTargets';
+import { extensionOf, type LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { PageAnchors } from '../../mdx/anchors';
 import { cleanHeadingId } from '../../mdx/slug';
@@ -25,10 +25,12 @@ const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
  * and the like are not checked; code, inline code and comments hold no links.
  */
 export async function linkRule(page: PageContext): Promise<void> {
-  const links = page.document.body().links;
+  const { links, references } = page.document.body();
   if (links.length === 0) return;
   const targets = page.linkTargets();
   for (const link of links) {
+    // A definition no reference uses renders nothing: nobody can follow it.
+    if (link.kind === 'definition' && link.label !== undefined && !references.has(link.label)) continue;
     const path = bodyLinkPath(link.url, page.relative);
     // A snippet's relative links and `#anchors` are read in each page that includes it, not in the snippet.
     if (!path || (page.snippet && (path.form !== 'root' || path.samePage))) continue;
@@ -36,7 +38,7 @@ export async function linkRule(page: PageContext): Promise<void> {
       if (path.anchor) checkSamePageAnchor(page, link, path.anchor);
       continue;
     }
-    const target = path.path === '' ? rootPage(targets) : await page.resolveLink(path.path);
+    const target = await page.resolveLink(path.path);
     if (!target) {
       if (isPageLink(link, path.path) && (await page.mayBeGenerated(path.path))) continue;
       reportMissing(page, targets, link, path);
@@ -46,11 +48,6 @@ export async function linkRule(page: PageContext): Promise<void> {
     if (path.anchor && target.kind === 'page' && target.file !== page.relative) checkAnchorLater(page, link, path.anchor, target.file);
     else if (path.anchor && target.kind === 'page') checkSamePageAnchor(page, link, path.anchor);
   }
-}
-
-/** The home page: the root `index`, when there is one; any other home (the first page in navigation) is fine too. */
-function rootPage(targets: LinkTargets): LinkTarget {
-  return targets.page('') ?? { kind: 'generated' };
 }
 
 /** A link (not an image) to a path that reads as a page rather than a file. */

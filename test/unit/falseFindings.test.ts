@@ -1,0 +1,137 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSite, only, site } from '../helpers/check';
+
+/**
+ * False findings on sites the platform accepts (issue 38), each on a small site of its own, rebuilt
+ * from the reproductions: every one of these was reported, and must not be.
+ */
+const home = { groups: [{ group: 'A', pages: ['index'] }] };
+const withIndex = (body: string, more: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
+  site(home, [], extra, { 'index.mdx': `---\ntitle: Home\n---\n\n${body}`, ...more });
+
+test('item 1: ids on HTML elements are anchors, flow or inline, nested or not, entity-encoded too', async () => {
+  const found = await checkSite(
+    withIndex(
+      [
+        '[a](#plain-h3) [b](#plain-section) [c](#list-target) [d](#deep) [e](#under_score) [f](#missing-one)',
+        '',
+        '<h3 id="plain-h3">A raw heading</h3>',
+        '',
+        '<section id="plain-section">content</section>',
+        '',
+        '* <a id="list-target"></a>**Term**: definition',
+        '',
+        '<div class="wrap"><em>x</em><p id="deep">y</p></div>',
+        '',
+        '<span id="under&#x5F;score">z</span>',
+        '',
+      ].join('\n'),
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'links/anchor-not-found').map((f) => f.text),
+    ['#missing-one'],
+  );
+});
+
+test('item 8: an element with an id inside a heading, or a raw heading followed at once by text, is an anchor', async () => {
+  const found = await checkSite(
+    withIndex(
+      [
+        '## Results <a href="#our-results" id="our-results"></a>',
+        '',
+        '<h2 id="families">Families</h2>',
+        '<p>Right after, no blank line.</p>',
+        '',
+        'Go to [results](#our-results), [families](#families) or [the heading](#results).',
+        '',
+      ].join('\n'),
+    ),
+  );
+  assert.deepEqual(only(found, 'links/anchor-not-found'), []);
+});
+
+test('item 2: a spec whose `openapi` key comes long after its first 4,000 characters is a spec', async () => {
+  const spec = JSON.stringify(
+    {
+      components: { schemas: { Big: { description: 'x'.repeat(60_000) } } },
+      info: { title: 'Sorted keys', version: '1' },
+      openapi: '3.0.3',
+      paths: { '/pets': { get: { summary: 'List pets' } } },
+    },
+    null,
+    2,
+  );
+  const found = await checkSite(
+    site(home, [], {}, { 'index.mdx': '---\ntitle: Pets\nopenapi: "sorted.json GET /pets"\n---\n', 'sorted.json': spec }),
+  );
+  assert.deepEqual(
+    found.filter((f) => /^frontmatter\/(?:spec|operation)-not-found$/.test(f.code)),
+    [],
+  );
+});
+
+test('item 5: a link through a redirect to `/` reaches the home page, with or without a root index page', async () => {
+  const redirects = [{ source: '/retired', destination: '/' }];
+  const withRoot = await checkSite(withIndex('[old](/retired) [home](/)\n', {}, { redirects }));
+  assert.deepEqual(only(withRoot, 'links/page-not-found'), []);
+  const firstPageHome = await checkSite(
+    site(
+      { groups: [{ group: 'A', pages: ['start'] }] },
+      [],
+      { redirects },
+      { 'start.mdx': '---\ntitle: Start\n---\n\n[old](/retired) [home](/)\n' },
+    ),
+  );
+  assert.deepEqual(only(firstPageHome, 'links/page-not-found'), []);
+});
+
+test('item 6: a footnote definition that starts with a link is a footnote, and its link is checked as a link', async () => {
+  const found = await checkSite(
+    withIndex('See the note.[^a]\n\n[^a]: [org/repo#1](https://github.com/org/repo/issues/1). Also [gone](/gone).\n'),
+  );
+  assert.deepEqual(
+    only(found, 'links/page-not-found').map((f) => f.text),
+    ['/gone'],
+  );
+});
+
+test('item 10: a reference definition no link uses is not checked; one that is used, is', async () => {
+  const found = await checkSite(
+    withIndex(
+      [
+        'A [used one][used], a [collapsed][] one and a [shortcut] one.',
+        '',
+        '[used]: /missing-used',
+        '[collapsed]: /missing-collapsed',
+        '[shortcut]: /missing-shortcut',
+        '[unused-def]: /does-not-exist',
+        '[Also Unused]: /nowhere/either',
+        '',
+      ].join('\n'),
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'links/page-not-found')
+      .map((f) => f.text)
+      .sort(),
+    ['/missing-collapsed', '/missing-shortcut', '/missing-used'],
+  );
+});
+
+test('item 24: a relative `api` without api.mdx.server and a malformed `openapi` are warnings: the pages build', async () => {
+  const found = await checkSite(
+    site(
+      home,
+      [],
+      {},
+      {
+        'index.mdx': '---\ntitle: Send\napi: POST /v1/messages\n---\n',
+        'other.mdx': '---\ntitle: Other\nopenapi: "not an operation"\n---\n',
+      },
+    ),
+  );
+  assert.equal(only(found, 'frontmatter/api-server-missing')[0]?.severity, 2);
+  assert.equal(only(found, 'frontmatter/openapi-format')[0]?.severity, 2);
+});
