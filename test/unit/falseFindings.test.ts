@@ -135,3 +135,61 @@ test('item 24: a relative `api` without api.mdx.server and a malformed `openapi`
   assert.equal(only(found, 'frontmatter/api-server-missing')[0]?.severity, 2);
   assert.equal(only(found, 'frontmatter/openapi-format')[0]?.severity, 2);
 });
+
+test('item 14: a page in two tabs is cross-listed (an info); twice in one group, or in a group and its subgroup, a warning', async () => {
+  const navigation = {
+    tabs: [
+      {
+        tab: 'Guides',
+        groups: [{ group: 'G', pages: ['index', 'shared', 'twice', 'twice', { group: 'Sub', pages: ['nested'] }, 'nested'] }],
+      },
+      { tab: 'API', groups: [{ group: 'A', pages: ['shared'] }] },
+    ],
+  };
+  const found = await checkSite(site(navigation, ['index', 'shared', 'twice', 'nested']));
+  assert.deepEqual(
+    only(found, 'nav/duplicate-page').map((f) => f.text),
+    ['"twice"', '"nested"'],
+  );
+  const [cross] = only(found, 'nav/cross-listed-page');
+  assert.equal(cross.severity, 3);
+  assert.match(cross.message, /also listed under tab "Guides"; here it is under tab "API"/);
+});
+
+test('item 15: importing React hooks from react is harmless: they are in scope in every page', async () => {
+  const found = await checkSite(
+    withIndex(
+      "import { useState, useEffect } from 'react';\n\nexport const Counter = () => { const [n] = useState(0); return <p>{n}</p>; };\n\n<Counter />\n",
+    ),
+  );
+  assert.deepEqual(only(found, 'snippets/not-found'), []);
+  const other = await checkSite(withIndex("import { Tabs } from 'nextra/components';\n\nText.\n"));
+  assert.equal(only(other, 'snippets/not-found').length, 1, 'any other package is still dropped, and reported');
+});
+
+test('item 16: an Express-style :param in api is reported once, on the api value, with the fix to {param}', async () => {
+  const page = [
+    '---',
+    'title: Delete field',
+    'api: DELETE https://api.example.com/v2/fields/:fieldId/options/:optionId',
+    '---',
+    '',
+    '<ParamField path="fieldId" type="string" required>The field.</ParamField>',
+    '<ParamField path="optionId" type="string" required>The option.</ParamField>',
+    '',
+  ].join('\n');
+  const found = await checkSite(site(home, [], {}, { 'index.mdx': page }));
+  assert.deepEqual(only(found, 'fields/unknown-path-param'), []);
+  const [colon] = only(found, 'frontmatter/api-colon-param');
+  assert.equal(colon.severity, 2);
+  assert.equal(colon.text, 'DELETE https://api.example.com/v2/fields/:fieldId/options/:optionId');
+  assert.equal(colon.diagnostic.data.replace, 'DELETE https://api.example.com/v2/fields/{fieldId}/options/{optionId}');
+});
+
+test('item 20: a protocol-relative link to a host without a dot is a broken internal link; a real host is not checked', async () => {
+  const found = await checkSite(withIndex('[a](//docs/how_to/inputs/) [b](//cdn.example.com/x.js) [c](//localhost:3000/y)\n'));
+  const [link] = only(found, 'links/page-not-found');
+  assert.equal(link.text, '//docs/how_to/inputs/');
+  assert.match(link.message, /host named "docs".*write "\/docs\/how_to\/inputs\/"/);
+  assert.equal(only(found, 'links/page-not-found').length, 1);
+});

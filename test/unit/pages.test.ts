@@ -63,13 +63,18 @@ test('a page path that climbs out of the root is an error, not a file lookup', a
   );
 });
 
-test('a duplicate in the same scope is a warning pointing at the first listing', async () => {
+test('a duplicate in the same scope and tab is a warning pointing at the first listing', async () => {
   const found = await checkSite(
     site(
       {
         tabs: [
-          { tab: 'A', groups: [{ group: 'G', pages: ['intro'] }] },
-          { tab: 'B', groups: [{ group: 'H', pages: ['intro'] }] },
+          {
+            tab: 'A',
+            groups: [
+              { group: 'G', pages: ['intro'] },
+              { group: 'H', pages: ['intro'] },
+            ],
+          },
         ],
       },
       ['intro'],
@@ -78,7 +83,7 @@ test('a duplicate in the same scope is a warning pointing at the first listing',
   const [duplicate] = only(found, 'nav/duplicate-page');
   assert.equal(duplicate.severity, 2);
   assert.equal(duplicate.diagnostic.relatedInformation?.length, 1);
-  assert.equal(duplicate.line, 26, 'the second listing is the one reported');
+  assert.equal(duplicate.line, 21, 'the second listing is the one reported');
   assert.equal(duplicate.diagnostic.relatedInformation?.[0].location.range.start.line, 15, 'the first listing is related');
   assert.deepEqual(duplicate.diagnostic.data, { removeEntry: true });
 });

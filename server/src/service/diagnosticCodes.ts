@@ -53,6 +53,10 @@ export const diagnosticCodes = {
   'nav/page-outside-root': { severity: 'error', summary: 'A navigation entry climbs out of the docs root.' },
   'nav/page-extension': { severity: 'warning', summary: 'A navigation entry carries the file extension.' },
   'nav/leading-slash': { severity: 'warning', summary: 'A navigation entry starts with `/` or `./`.' },
+  'nav/cross-listed-page': {
+    severity: 'info',
+    summary: 'A page listed in two tabs, anchors, dropdowns or menu items: both show it.',
+  },
   'nav/duplicate-page': { severity: 'warning', summary: 'The same page is listed twice in one navigation scope.' },
   'nav/orphan-page': { severity: 'info', summary: 'A page file that no navigation entry reaches.' },
   'nav/operation-not-found': { severity: 'error', summary: 'An OpenAPI entry names an operation its spec does not have.' },
@@ -107,6 +111,10 @@ export const diagnosticCodes = {
   'frontmatter/api-path-params': {
     severity: 'error',
     summary: 'Path parameters of `api` are not in balanced curly braces with valid names.',
+  },
+  'frontmatter/api-colon-param': {
+    severity: 'warning',
+    summary: 'An Express-style `:name` in `api`: the playground fills in `{name}` only.',
   },
   'frontmatter/openapi-format': {
     severity: 'warning',

@@ -7,6 +7,8 @@ import { OPERATION_METHOD } from '../openapi/httpMethods';
 /** The keys of a navigation node that hold other nodes or pages. */
 const CHILD_ARRAYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const;
 const SCOPING = { products: 'product', languages: 'language', versions: 'version' } as const;
+/** Divisions a reader moves between as separate parts of the site: a page may be listed in each on purpose. */
+const SECTIONS = new Set<string>(['tabs', 'anchors', 'dropdowns', 'menu']);
 
 /** `[spec] METHOD /path`, the method in any case. */
 const OPERATION = new RegExp(`^\\s*(?:(\\S+)\\s+)?(${OPERATION_METHOD})\\s+(\\S+)\\s*$`, 'i');
@@ -26,6 +28,8 @@ export interface PageEntry {
   page: NormalisedPageEntry;
   /** The language/version/product a page belongs to: a page may repeat across scopes. */
   scope: string;
+  /** The tab, anchor, dropdown or menu item it is listed under (`tabs:Guides/`); '' for none. */
+  section: string;
   /** True for a group's `root` page. */
   isRoot: boolean;
   /** Listed under a version other than its list's default (the one readers land on). */
@@ -78,6 +82,8 @@ const LABEL_KEYS = ['group', 'tab', 'anchor', 'dropdown', 'version', 'language',
 interface Inherited {
   /** The language/version/product it belongs to (`language:en/version:v2/`). */
   scope: string;
+  /** The tabs, anchors, dropdowns and menu items above it (`tabs:Guides/`). */
+  section: string;
   /** The `openapi` of the nearest node that sets one. */
   specs: SpecRef[] | undefined;
   /** The labels of the divisions above it. */
@@ -132,7 +138,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       else if (entry.type === 'object') visitNode(entry, above);
     }
   };
-  const addEntry = (node: JsonNode, { scope, specs, otherVersion, language }: Inherited, isRoot: boolean) => {
+  const addEntry = (node: JsonNode, { scope, section, specs, otherVersion, language }: Inherited, isRoot: boolean) => {
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
     if (operation) model.operations.push({ value, node, ...operation, inherited: specs, otherVersion });
@@ -142,6 +148,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
         node,
         page: normalisePageEntry(value),
         scope,
+        section,
         isRoot,
         otherVersion,
         ...(language === undefined ? {} : { language }),
@@ -164,6 +171,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
     const label = labelKey && stringValue(keptChild(node, labelKey))!;
     const here: Inherited = {
       scope: above.scope,
+      section: above.section,
       specs,
       labels: label ? [...above.labels, label] : above.labels,
       isApi: above.isApi || openapi !== undefined || (label !== undefined && /\bapi\b/i.test(label)),
@@ -188,14 +196,18 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       for (const item of divisions) {
         const scoping = SCOPING[key as keyof typeof SCOPING];
         const scopeLabel = scoping ? stringValue(child(item, scoping)) : undefined;
+        const sectionLabel = SECTIONS.has(key)
+          ? LABEL_KEYS.map((labelKey) => stringValue(child(item, labelKey))).find((x) => x !== undefined)
+          : undefined;
+        const inSection = sectionLabel === undefined ? here : { ...here, section: `${here.section}${key}:${sectionLabel}/` };
         const inScope =
           scopeLabel === undefined
-            ? here
-            : { ...here, scope: `${here.scope}${scoping}:${scopeLabel}/`, ...(key === 'languages' ? { language: scopeLabel } : {}) };
+            ? inSection
+            : { ...inSection, scope: `${here.scope}${scoping}:${scopeLabel}/`, ...(key === 'languages' ? { language: scopeLabel } : {}) };
         visitNode(item, defaultVersion && item !== defaultVersion ? { ...inScope, otherVersion: true } : inScope);
       }
     }
   };
-  visitNode(navigation, { scope: '', specs: undefined, labels: [], isApi: false, otherVersion: false });
+  visitNode(navigation, { scope: '', section: '', specs: undefined, labels: [], isApi: false, otherVersion: false });
   return model;
 }

@@ -3,7 +3,8 @@ import type { SiteContext } from '../../siteContext';
 
 /**
  * A page listed twice in the same language/version/product passes the platform unnoticed, but the
- * sidebar then highlights only one of the places. The same page in two languages or versions is fine.
+ * sidebar then highlights only one of the places. The same page in two languages or versions is fine;
+ * in two tabs (anchors, dropdowns, menu items) it is usually deliberate cross-listing: an info.
  */
 export function duplicatePageRule(context: SiteContext): void {
   reportDuplicates(context);
@@ -37,6 +38,17 @@ export function reportDuplicates({ navigation, sink }: SiteContext, only?: Reado
     }
     const key = duplicateKey(entry)!;
     if (only && !only.has(key)) continue;
+    if (original.section !== entry.section) {
+      // Listed in two tabs (or anchors, dropdowns): deliberate, and each tab shows it; a note only.
+      sink.atNode(
+        'nav/cross-listed-page',
+        entry.node,
+        `Page "${id}" is also listed under ${describe(original.section)}; here it is under ${describe(entry.section)}. ` +
+          `Both places show it, and the sidebar highlights the place a reader came from only when it is in the current tab.`,
+        { related: [{ node: original.node, message: `Listing of "${id}" under ${describe(original.section)}` }], subject: key },
+      );
+      continue;
+    }
     sink.atNode(
       'nav/duplicate-page',
       entry.node,
@@ -49,4 +61,18 @@ export function reportDuplicates({ navigation, sink }: SiteContext, only?: Reado
       },
     );
   }
+}
+
+/** `tabs:Guides/anchors:SDK/` → `tab "Guides" › anchor "SDK"`; '' → the top of the navigation. */
+function describe(section: string): string {
+  if (section === '') return 'the top of the navigation';
+  return section
+    .slice(0, -1)
+    .split('/')
+    .map((part) => {
+      const colon = part.indexOf(':');
+      const kind = part.slice(0, colon);
+      return `${kind === 'menu' ? 'menu item' : kind.slice(0, -1)} "${part.slice(colon + 1)}"`;
+    })
+    .join(' › ');
 }

@@ -31,6 +31,7 @@ export async function linkRule(page: PageContext): Promise<void> {
   for (const link of links) {
     // A definition no reference uses renders nothing: nobody can follow it.
     if (link.kind === 'definition' && link.label !== undefined && !references.has(link.label)) continue;
+    if (malformedHost(page, link)) continue;
     const path = bodyLinkPath(link.url, page.relative);
     // A snippet's relative links and `#anchors` are read in each page that includes it, not in the snippet.
     if (!path || (page.snippet && (path.form !== 'root' || path.samePage))) continue;
@@ -48,6 +49,25 @@ export async function linkRule(page: PageContext): Promise<void> {
     if (path.anchor && target.kind === 'page' && target.file !== page.relative) checkAnchorLater(page, link, path.anchor, target.file);
     else if (path.anchor && target.kind === 'page') checkSamePageAnchor(page, link, path.anchor);
   }
+}
+
+/**
+ * `//docs/how-to/x`: protocol-relative, so a browser goes to the host `docs`, which no host is (no dot,
+ * no port, not localhost). Almost always a path written with one `/` too many: reported as a link to
+ * nothing, with the path as the fix. Returns whether the link was such a one.
+ */
+function malformedHost(page: PageContext, link: BodyLink): boolean {
+  const match = /^\/\/([^/?#]*)([/?#].*)?$/.exec(link.url.trim());
+  if (!match || /[.:[]/.test(match[1]) || match[1].toLowerCase() === 'localhost') return false;
+  const meant = `/${match[1]}${match[2] ?? ''}`;
+  page.report(
+    'links/page-not-found',
+    link.offset,
+    link.length,
+    `Link "${link.url}" starts with "//", so a browser goes to a host named "${match[1]}", which is no host. For a page of this site, write "${meant}".`,
+    { data: { replace: meant, replaceLabel: meant } },
+  );
+  return true;
 }
 
 /** A link (not an image) to a path that reads as a page rather than a file. */

@@ -91,13 +91,15 @@ function checkPathParams(page: PageContext, tags: FieldTag[]): void {
   if (!parsed.ok) return;
   const valueStart = entry.valueOffset + quoteWidth(page.text, entry.valueOffset);
   const params = parsed.params.map((p) => p.name);
+  const colonParams = colonParameters(page, parsed.path, entry.value, valueStart);
   const documented = new Set<string>();
   for (const tag of tags) {
     const path = attribute(tag, 'path');
     const name = tag.tag === 'ParamField' ? stringAttribute(tag, 'path') : undefined;
     if (!path || name === undefined) continue;
     documented.add(name);
-    if (!params.includes(name)) {
+    // `:name` in the path is reported once, on the `api` line.
+    if (!params.includes(name) && !colonParams.has(name)) {
       const suggestion = closest(name, params);
       page.report(
         'fields/unknown-path-param',
@@ -125,6 +127,25 @@ function checkPathParams(page: PageContext, tags: FieldTag[]): void {
       },
     );
   }
+}
+
+/**
+ * Express-style `:name` segments in the `api` path: the platform's playground fills in `{name}` only
+ * (it builds the request URL from the path as written), so `:name` is sent as it is. Reported once,
+ * on the `api` value, with the fix that writes every one of them in braces. The names found.
+ */
+function colonParameters(page: PageContext, path: string, value: string, valueStart: number): Set<string> {
+  const names = new Set([...path.matchAll(/\/:([A-Za-z_][\w-]*)/g)].map((match) => match[1]));
+  if (names.size === 0) return names;
+  const fixed = value.replace(/\/:([A-Za-z_][\w-]*)/g, '/{$1}');
+  page.report(
+    'frontmatter/api-colon-param',
+    valueStart,
+    value.length,
+    `${[...names].map((name) => `:${name}`).join(', ')} in \`api\` ${names.size === 1 ? 'is' : 'are'} not a path parameter to the platform: its playground fills in \`{name}\` only and would send "${[...names].map((name) => `:${name}`)[0]}" as written. Write ${[...names].map((name) => `{${name}}`).join(', ')}.`,
+    { data: { replace: fixed, replaceLabel: fixed } satisfies FixData },
+  );
+  return names;
 }
 
 /** After the last ParamField (its closing tag), or at the end of the page. */

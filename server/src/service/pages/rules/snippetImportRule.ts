@@ -15,8 +15,15 @@ export async function snippetImportRule(page: PageContext): Promise<void> {
   for (const item of page.document.body().imports) await checkImport(page, item);
 }
 
+/**
+ * React and what it exports are in scope in every page (the platform's own documentation of React
+ * components uses `useState` with no import): importing them from `react` is dropped and harmless.
+ */
+const REACT = new Set(['react', 'react/jsx-runtime']);
+
 async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
   const source = item.source;
+  if (REACT.has(source)) return;
   if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) {
     page.report(
       'snippets/not-found',
