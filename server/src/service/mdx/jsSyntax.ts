@@ -53,14 +53,17 @@ export function expressionEnd(text: string, open: number, allowEmpty: boolean, l
 }
 
 /**
- * The braces of one line, matched once: a page with many expressions on a line (or many unclosed
- * ones) looks each up instead of searching the rest of the line again.
+ * The braces of a line, matched once: a page with many expressions on a line (or many unclosed
+ * ones) looks each up instead of searching the rest of the line again. A few lines are kept, as
+ * readers alternate (a heading's text is read from the page and, for its title, on its own).
  */
-let braces: { text: string; from: number; to: number; matches: Map<number, number> } | undefined;
+const braceTables: { text: string; from: number; to: number; matches: Map<number, number> }[] = [];
+const BRACE_TABLES = 4;
 
 /** The `}` that balances the `{` at `open` before `lineEnd`, or -1. */
 export function matchingBrace(text: string, open: number, lineEnd: number): number {
-  if (!braces || braces.text !== text || braces.to !== lineEnd || open < braces.from || open >= lineEnd) {
+  let table = braceTables.find((kept) => kept.text === text && kept.to === lineEnd && kept.from <= open);
+  if (!table || open >= lineEnd) {
     const matches = new Map<number, number>();
     const stack: number[] = [];
     scanWork.characters += lineEnd - open;
@@ -69,9 +72,11 @@ export function matchingBrace(text: string, open: number, lineEnd: number): numb
       if (code === 123) stack.push(at);
       else if (code === 125 && stack.length) matches.set(stack.pop()!, at);
     }
-    braces = { text, from: open, to: lineEnd, matches };
+    table = { text, from: open, to: lineEnd, matches };
+    braceTables.unshift(table);
+    braceTables.length = Math.min(braceTables.length, BRACE_TABLES);
   }
-  return braces.matches.get(open) ?? -1;
+  return table.matches.get(open) ?? -1;
 }
 
 /** Past this many import and export lines in a page, acorn's check of each declared name against all before it is quadratic: no block of more is parsed. */

@@ -22,11 +22,16 @@ export function attributeLink(element: string, attribute: BodyAttribute): BodyLi
 
 const MAX_PARENTHESES = 32;
 
-/** The first `char` in [from, to), or -1: never searches past `to` (a search to the end of the page, for each link of a line, is quadratic). */
-export function indexBefore(text: string, char: string, from: number, to: number): number {
-  const code = char.charCodeAt(0);
+/**
+ * The first of `chars` (one or two characters) in [from, to), or -1: never searches past `to` (a
+ * search to the end of the page, for each link of a line, is quadratic).
+ */
+export function indexBefore(text: string, chars: string, from: number, to: number): number {
+  const code = chars.charCodeAt(0);
+  const other = chars.length > 1 ? chars.charCodeAt(1) : code;
   for (let at = from; at < to; at++) {
-    if (text.charCodeAt(at) !== code) continue;
+    const here = text.charCodeAt(at);
+    if (here !== code && here !== other) continue;
     scanWork.characters += at - from;
     return at;
   }
@@ -47,8 +52,10 @@ export function parseDestination(
   let offset: number;
   let length: number;
   if (text[at] === '<') {
-    const close = indexBefore(text, '>', at + 1, to);
-    if (close < 0 || text.slice(at + 1, close).includes('<')) return undefined;
+    // `<url>`: no `<` inside, so the search stops at the first `<` or `>` (a line of `](<` repeated
+    // would search to its end from each one).
+    const close = indexBefore(text, '<>', at + 1, to);
+    if (close < 0 || text[close] === '<') return undefined;
     url = text.slice(at + 1, close);
     offset = at + 1;
     length = close - at - 1;

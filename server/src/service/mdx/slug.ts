@@ -19,11 +19,22 @@ interface SlugOptions {
  * changes nothing: those inputs take this port of its remaining steps (the property tests compare
  * the two); anything else goes to the library.
  */
-/** Longer inputs are cut here: no real title or name is this long, and the library's patterns backtrack. */
-const MAX_SLUG_INPUT = 1000;
+/**
+ * Longer inputs are cut here: the library's patterns backtrack on long runs of letters (and
+ * decamelizing, on long runs of capitals). A heading's title is percent-encoded first, nine
+ * characters for one CJK character: 10,000 keep a 1,100-character CJK heading whole, as the platform
+ * does; a cut never splits a `%XX`.
+ */
+const MAX_SLUG_INPUT = 10_000;
+const MAX_DECAMELIZED_INPUT = 1000;
 
 export function slugify(raw: string, options: SlugOptions = {}): string {
-  const input = raw.length > MAX_SLUG_INPUT ? raw.slice(0, MAX_SLUG_INPUT) : raw;
+  const limit = (options.decamelize ?? true) ? MAX_DECAMELIZED_INPUT : MAX_SLUG_INPUT;
+  let input = raw;
+  if (raw.length > limit) {
+    const percent = raw.lastIndexOf('%', limit - 1);
+    input = raw.slice(0, percent >= limit - 2 ? percent : limit);
+  }
   if (!PLAIN_ASCII.test(input)) return slugifyLibrary(input, options);
   const lowercase = options.lowercase ?? true;
   let result = (options.decamelize ?? true) ? decamelize(input) : input;
