@@ -11,7 +11,7 @@ import { createUrlMapper } from '../../server/src/analytics/pageMapping';
 import { generateConversations } from '../../server/src/mock/conversations';
 import { createLanguageService } from '../../server/src/service';
 import { relativeUri } from '../../server/src/service/uri';
-import { checkSite } from '../helpers/check';
+import { checkSite, docsJson } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
 
@@ -75,4 +75,13 @@ test('a drafted page for each of the largest clusters joins its neighbour’s gr
   const again = pageDraft(clusters[0].label, [], undefined, new Set());
   site.set(`${again.pageId}.mdx`, '---\ntitle: x\n---\n');
   assert.equal(await createLanguageService({ workspace: site }).getDraftPageEdit(ROOT, { pageId: again.pageId, content: 'x' }), undefined);
+});
+
+test('a draft page id that leaves the docs root (a hostile client) gets no edit', async () => {
+  const site = new MemoryWorkspace({ 'docs.json': docsJson({ groups: [{ group: 'A', pages: ['index'] }] }), 'index.mdx': '# Home' });
+  const service = createLanguageService({ workspace: site });
+  for (const pageId of ['../outside', 'guides/../../x', '/etc/passwd', 'a\\..\\b', 'C:/x', '', 'ok/./x'])
+    assert.equal(await service.getDraftPageEdit(ROOT, { pageId, content: 'x' }), undefined, pageId);
+  assert.equal(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x', extension: '.js' }), undefined);
+  assert.ok(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x' }));
 });

@@ -115,6 +115,7 @@ async function gapsOutput(
         `the report covers only those. Raise the limit, or narrow the range with --from and --to.`,
     );
   }
+  redactKey(result.conversations, apiKey);
   const { site } = await loading;
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
@@ -140,6 +141,23 @@ async function gapsOutput(
       return [formatGapsCsv(report)];
     default:
       return [formatGapsText(report, range)];
+  }
+}
+
+/** What stands in a question or answer where the admin key was pasted: the key never appears in CLI output. */
+export const REDACTED_KEY = '[admin API key removed]';
+
+/** The admin key, wherever an asker or the assistant wrote it, replaced (in place) before anything is printed. */
+export function redactKey(conversations: Conversation[], apiKey: string): void {
+  if (apiKey.length < 8) return; // a key this short would match ordinary words; real keys are long
+  const clean = (text: string) => (text.includes(apiKey) ? text.split(apiKey).join(REDACTED_KEY) : text);
+  for (const conversation of conversations) {
+    conversation.query = clean(conversation.query);
+    conversation.response = clean(conversation.response);
+    for (const source of conversation.sources) {
+      source.title = clean(source.title);
+      source.url = clean(source.url);
+    }
   }
 }
 

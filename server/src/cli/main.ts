@@ -69,8 +69,9 @@ program
         progress: interactive ? (message) => process.stderr.write(`${printable(message)}\n`) : undefined,
         warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
       });
-      await write(outcome.output);
+      // Set first: a reader that stops early (`| head`) still sees the check's verdict.
       process.exitCode = outcome.exitCode;
+      await write(outcome.output);
     },
   );
 
@@ -188,6 +189,16 @@ async function writeAll(chunks: Iterable<string>, signal: AbortSignal): Promise<
 function write(text: string): Promise<void> {
   return new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', () => resolve())));
 }
+
+/**
+ * `docsmith check | head -1`: the reader goes away, the next write fails with EPIPE. That is the
+ * reader's choice, not an error of ours: stop quietly, with the exit code the run had so far.
+ */
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
 
 async function main(): Promise<void> {
   try {

@@ -44,7 +44,16 @@ export function trend(cluster: ReportCluster): string {
  * inline Markdown, a table or HTML would read is escaped; one line, printable.
  */
 function escape(text: string): string {
-  return printable(text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|!&~]/g, '\\$&'));
+  return quiet(printable(text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|!&~]/g, '\\$&')));
+}
+
+/**
+ * What a code host would turn into a notification or a link when the report is pasted into a pull
+ * request or an issue is broken up with a zero-width space (`&#8203;`): `@everyone` and `@team`
+ * mentions, `#12` issue references, bare URLs and `www.` addresses. The text reads the same.
+ */
+function quiet(text: string): string {
+  return text.replace(/@(?=[\w-])|#(?=\d)|:(?=\/\/)|\bwww(?=\.)/gi, (found) => `${found}&#8203;`);
 }
 
 /** A file name as inline code, with a fence longer than any run of backticks inside it. */

@@ -20,7 +20,7 @@ export interface DraftPageRequest {
  */
 export function draftPageEdit(state: SiteState, request: DraftPageRequest): WorkspaceEdit | undefined {
   const site = state.context;
-  if (!site) return undefined;
+  if (!site || !isSafePageId(request.pageId) || !['.mdx', '.md', undefined].includes(request.extension)) return undefined;
   const relative = `${request.pageId}${request.extension ?? '.mdx'}`;
   if (site.files.pages.has(request.pageId) || site.files.files.has(relative)) return undefined;
   const groups = site.navigation.groups;
@@ -47,4 +47,13 @@ export function draftPageEdit(state: SiteState, request: DraftPageRequest): Work
       },
     ],
   };
+}
+
+/**
+ * A page id that stays inside the docs root: relative segments of letters, digits and `-_.` only (no
+ * `..`, no absolute path, no backslash or drive letter). The client sends ids it made; a hostile
+ * client must not get an edit that creates a file elsewhere.
+ */
+export function isSafePageId(pageId: string): boolean {
+  return pageId !== '' && pageId.split('/').every((segment) => /^[\p{L}\p{N}_.-]+$/u.test(segment) && segment !== '.' && segment !== '..');
 }
