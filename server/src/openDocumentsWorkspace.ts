@@ -22,7 +22,7 @@ export class OpenDocumentsWorkspace implements DocsWorkspace {
     const open = this.documents.get(uri);
     const onDisk = uri.startsWith('file:') ? await this.disk.stat(uri) : undefined;
     // An open document's version changes with every edit; its disk time with every save.
-    if (open) return { kind: 'file', size: open.getText().length, mtime: (onDisk?.mtime ?? 0) + open.version / 1e6 };
+    if (open) return { kind: 'file', size: open.getText().length, mtime: onDisk?.mtime ?? 0, version: open.version };
     return onDisk;
   }
 

@@ -4,14 +4,14 @@ import { checkPage } from './pages/checkPage';
 import { checkedAs, isPublishablePage, pageId } from './siteFiles';
 import type { SiteState } from './siteState';
 import { joinUri, relativeUri } from './uri';
-import type { DocsWorkspace } from './workspace';
+import { contentStamp, type DocsWorkspace } from './workspace';
 
 /**
  * The diagnostics of each page, kept while neither the page (its time or version), nor its site's
  * state, nor a page it links into changes.
  */
 export class PageDiagnostics {
-  private readonly cache = new Map<string, { state: SiteState; mtime: number; diagnostics: Diagnostic[] | undefined }>();
+  private readonly cache = new Map<string, { state: SiteState; stamp: string; diagnostics: Diagnostic[] | undefined }>();
   /** Page URI → the pages whose diagnostics read its anchors. */
   private readonly dependents = new Map<string, Set<string>>();
 
@@ -29,9 +29,9 @@ export class PageDiagnostics {
     // A page the index does not list yet (a file being created) is checked as a page.
     const kind = checkedAs(files, relative) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
     if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
-    const mtime = (await this.workspace.stat(uri))?.mtime ?? -1;
+    const stamp = contentStamp(await this.workspace.stat(uri));
     const known = this.cache.get(uri);
-    if (known && known.state === state && known.mtime === mtime) return known.diagnostics;
+    if (known && known.state === state && known.stamp === stamp) return known.diagnostics;
     // An unreadable page is reported by checkPage, which reads it again.
     const text = await this.workspace.readFile(uri).catch(() => undefined);
     const document = text === undefined ? undefined : this.documents.page(uri, text);
@@ -42,7 +42,7 @@ export class PageDiagnostics {
       if (!pages) this.dependents.set(target, (pages = new Set()));
       pages.add(uri);
     }
-    this.cache.set(uri, { state, mtime, diagnostics: found?.diagnostics });
+    this.cache.set(uri, { state, stamp, diagnostics: found?.diagnostics });
     return found?.diagnostics;
   }
 

@@ -6,8 +6,19 @@
 export interface FileStat {
   kind: 'file' | 'directory';
   size: number;
-  /** Modification time in ms, or a document version: anything that changes when the content does. */
+  /** Modification time in ms on disk (0 for a document that is only open). */
   mtime: number;
+  /** For a document open in the editor: its version, which changes with every edit (the disk time does not). */
+  version?: number;
+}
+
+/**
+ * What identifies one content of a file: its disk time, and for an open document its editor version
+ * too. A string, so that no two of them can ever compare equal by arithmetic (a time plus a fraction
+ * of a version did, at epoch-millisecond sizes, for versions 1 to ~250).
+ */
+export function contentStamp(stat: FileStat | undefined): string {
+  return stat ? `${stat.mtime}:${stat.version ?? ''}` : 'gone';
 }
 
 export interface FileListing {

@@ -1,4 +1,4 @@
-import { WorkspaceError, type DocsWorkspace } from '../workspace';
+import { contentStamp, WorkspaceError, type DocsWorkspace } from '../workspace';
 import { resolveInside } from '../uri';
 import { parseSpec, type OpenApiSpec } from './spec';
 
@@ -27,7 +27,7 @@ export interface SpecResolver {
  * Parsed specs are kept until the file's modification time changes.
  */
 export class SpecStore implements SpecResolver {
-  private readonly cache = new Map<string, { mtime: number; result: SpecResolution }>();
+  private readonly cache = new Map<string, { stamp: string; result: SpecResolution }>();
 
   constructor(private readonly workspace: DocsWorkspace) {}
 
@@ -42,7 +42,7 @@ export class SpecStore implements SpecResolver {
         firstCandidate ??= uri;
         const stat = await this.workspace.stat(uri);
         if (stat?.kind === 'file')
-          return (await this.workspace.realPathInside?.(uri, rootUri)) === false ? { kind: 'outside' } : this.load(uri, stat.mtime);
+          return (await this.workspace.realPathInside?.(uri, rootUri)) === false ? { kind: 'outside' } : this.load(uri, contentStamp(stat));
       }
     }
     return firstCandidate ? { kind: 'missing', uri: firstCandidate } : { kind: 'outside' };
@@ -65,9 +65,9 @@ export class SpecStore implements SpecResolver {
     };
   }
 
-  private async load(uri: string, mtime: number): Promise<SpecResolution> {
+  private async load(uri: string, stamp: string): Promise<SpecResolution> {
     const cached = this.cache.get(uri);
-    if (cached && cached.mtime === mtime) return cached.result;
+    if (cached && cached.stamp === stamp) return cached.result;
     let result: SpecResolution;
     try {
       const text = await this.workspace.readFile(uri);
@@ -79,7 +79,7 @@ export class SpecStore implements SpecResolver {
       // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own.
       result = { kind: 'invalid', uri, error: `cannot be read: ${error.message.replace(/\.$/, '')}`, unreadable: true };
     }
-    this.cache.set(uri, { mtime, result });
+    this.cache.set(uri, { stamp, result });
     return result;
   }
 }
