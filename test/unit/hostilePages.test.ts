@@ -88,7 +88,11 @@ test('the page scanner stays linear on generated lines of constructs that once s
         assertLinear(JSON.stringify(line.slice(0, 60)), `## ${line.replace(/\n/g, ' ').repeat(repeat)}\n`);
       },
     ),
-    { numRuns: 300 },
+    // A fixed seed keeps CI deterministic; DOCSMITH_FUZZ_SEED=random (or a number) and DOCSMITH_FUZZ_RUNS explore further.
+    {
+      numRuns: Number(process.env.DOCSMITH_FUZZ_RUNS ?? 400),
+      seed: process.env.DOCSMITH_FUZZ_SEED === 'random' ? undefined : Number(process.env.DOCSMITH_FUZZ_SEED ?? 20261126),
+    },
   );
 });
 
