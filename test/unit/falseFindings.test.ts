@@ -193,3 +193,16 @@ test('item 20: a protocol-relative link to a host without a dot is a broken inte
   assert.match(link.message, /host named "docs".*write "\/docs\/how_to\/inputs\/"/);
   assert.equal(only(found, 'links/page-not-found').length, 1);
 });
+
+test('item 13: an anchor into a page generated from an OpenAPI operation is said to be unchecked, not missing', async () => {
+  const found = await checkSite(
+    withIndex('See [the id](/api/get-user#param-user-id) and [a heading](/api/get-user#overview).\n', {
+      'api/get-user.mdx': '---\ntitle: Get user\nopenapi: "GET /users/{id}"\n---\n\n## Overview\n',
+    }),
+  );
+  assert.deepEqual(only(found, 'links/anchor-not-found'), []);
+  const [unchecked] = only(found, 'links/anchor-unchecked');
+  assert.equal(unchecked.severity, 3);
+  assert.match(unchecked.message, /"#param-user-id" points into api\/get-user\.mdx.*"GET \/users\/\{id\}"/);
+  assert.equal(only(found, 'links/anchor-unchecked').length, 1, 'the page’s own heading is an anchor as usual');
+});

@@ -151,6 +151,10 @@ export const diagnosticCodes = {
     severity: 'warning',
     summary: 'A `#anchor` names no heading, custom id, component id or field of the page it points into.',
   },
+  'links/anchor-unchecked': {
+    severity: 'info',
+    summary: 'An `#anchor` into a page rendered from an OpenAPI operation: its anchors come from the spec, so it is not checked.',
+  },
   'snippets/not-found': { severity: 'error', summary: 'An import names a snippet file that does not exist, or a name it does not export.' },
   'mdx/syntax': { severity: 'error', summary: "The page does not parse as MDX; the platform's build fails on it." },
   'mdx/not-checked': {

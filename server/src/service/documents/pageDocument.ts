@@ -53,7 +53,7 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
       if ('tree' in result) body = { ...scanFromTree(result.tree, text), uncertain: body.uncertain };
       return body;
     },
-    anchors: () => (anchors ??= pageAnchors(document.body())),
+    anchors: () => (anchors ??= withOperation(pageAnchors(document.body()), frontMatter)),
     exactAnchors() {
       const result = reference();
       return 'tree' in result ? pageAnchors(scanFromTree(result.tree, text)).anchors : undefined;
@@ -71,4 +71,10 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
     },
   };
   return document;
+}
+
+/** The anchors, with the operation a page generated from a spec shows (see {@link PageAnchors.operation}). */
+function withOperation(anchors: PageAnchors, frontMatter: FrontMatter): PageAnchors {
+  const openapi = frontMatter.entries.get('openapi')?.value;
+  return typeof openapi === 'string' && openapi.trim() ? { ...anchors, operation: openapi.trim() } : anchors;
 }

@@ -25,6 +25,11 @@ export interface PageAnchors {
   elementIds: Set<string>;
   /** False when a heading holds markup the scanner does not read exactly: an anchor may be missing here. */
   exact: boolean;
+  /**
+   * The page's content comes from an OpenAPI operation (`openapi:` in its front matter, as written):
+   * the anchors of its parameters and responses are made from the spec when the page is rendered.
+   */
+  operation?: string;
 }
 
 /**
