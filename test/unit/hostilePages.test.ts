@@ -43,6 +43,10 @@ const PATHOLOGICAL: Record<string, string> = {
   'balanced nested braces': `${'{'.repeat(20_000)}${'}'.repeat(20_000)}`,
   'many headings': '## A heading\n'.repeat(40_000),
   'tags that never close their quote': '<A b="'.repeat(10_000),
+  'unclosed flow expressions between headings of links holding expressions': '## [{a}](x) [{b}](y) [{c}](z) [{d}](w) [{e}](v)\n{\n'.repeat(
+    2_000,
+  ),
+  'a tag whose attribute expression never closes, on every line': '<Card items={[\n'.repeat(5_000),
 };
 
 for (const [name, text] of Object.entries(PATHOLOGICAL)) {

@@ -1,7 +1,7 @@
 import { referenceLabel, type BodyAttribute, type BodyLink, type BodyScan } from './bodyScan';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
-import { esmStatementCount, expressionEnd, isCommentExpression, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
+import { Braces, esmStatementCount, expressionEnd, isCommentExpression, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink, parseDestination } from './linkSyntax';
 import { scanWork } from './scanWork';
@@ -52,10 +52,14 @@ class Scanner implements InlineHost {
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
   private skipTo = -1;
 
+  readonly braces: Braces;
+
   constructor(
     readonly text: string,
     private readonly from: number,
-  ) {}
+  ) {
+    this.braces = new Braces(text);
+  }
 
   run(): BodyScan {
     const text = this.text;
@@ -266,22 +270,23 @@ class Scanner implements InlineHost {
     while (at < end && (text[at] === '<' || text[at] === '{')) {
       if (text[at] === '{') {
         // `<a id="x"></a> {/* note */}`: expressions beside tags keep the line a line of flow content.
-        const close = expressionEnd(text, at, true, end);
-        if (close === undefined) return false;
+        // Outside lists one may go on over the lines below (a `{/* ... */}` note), not across a blank line.
+        const multiline = !inListItem && this.listIndent < 0;
+        const close = expressionEnd(this.braces, at, true, multiline ? text.length : end);
+        if (close === undefined || (close > end && /\n[ \t]*\r?\n/.test(text.slice(at, close)))) return false;
         if (isCommentExpression(text, at, close)) this.scan.comments.push({ offset: at, length: close - at + 1 });
         at = close + 1;
+        if (at > end) end = lineEndFrom(text, at);
         while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
         continue;
       }
-      const tag = parseTag(text, at);
+      // A tag alone on its lines, outside lists, may spread an attribute's expression over them.
+      const tag = parseTag(text, at, !inListItem && this.listIndent < 0, this.braces);
       if (!tag) return false;
       tags.push(tag);
       at = tag.end;
-      if (at > end) {
-        // The tag went on over more lines: the rest of its last line must be empty or more tags.
-        end = text.indexOf('\n', at - 1) < 0 ? text.length : text.indexOf('\n', at - 1);
-        if (text[end - 1] === '\r') end--;
-      }
+      // The tag went on over more lines: the rest of its last line must be empty or more tags.
+      if (at > end) end = lineEndFrom(text, at);
       while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
     }
     if (at < end) return false;
@@ -296,7 +301,7 @@ class Scanner implements InlineHost {
     const open: string[] = [];
     let at = from;
     while (at < to && this.text[at] === '<') {
-      const tag = parseTag(this.text, at);
+      const tag = parseTag(this.text, at, false, this.braces);
       if (!tag || tag.end > to) return false;
       tags.push(tag);
       if (tag.closing) {
@@ -414,6 +419,13 @@ class Scanner implements InlineHost {
     }
     this.scan.exported.push(...esm.exported);
   }
+}
+
+/** The end of the line holding offset `at - 1` (before its `\r`). */
+function lineEndFrom(text: string, at: number): number {
+  let end = text.indexOf('\n', at - 1);
+  if (end < 0) end = text.length;
+  return text[end - 1] === '\r' ? end - 1 : end;
 }
 
 /** A GFM table's delimiter row: `| --- | :-: |` (at least one pipe and one dash, nothing else). */

@@ -1,4 +1,4 @@
-import { expressionEnd } from './jsSyntax';
+import { Braces, expressionEnd } from './jsSyntax';
 import { parseTag } from './jsxTag';
 import { runLength, Runs } from './runs';
 import { scanWork } from './scanWork';
@@ -23,12 +23,13 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
   let title = '';
   const codes: string[] = [];
   const runs = new Runs(markdown, 0);
+  const braces = new Braces(markdown);
   const links = new LinkEnds(markdown);
   for (let at = 0; at < markdown.length; at++) {
     const char = markdown[at];
     if (char === '<' && /[A-Z_$/>]/i.test(markdown[at + 1] ?? '')) {
       // A JSX tag: its text children count, the tag itself does not.
-      const tag = parseTag(markdown, at);
+      const tag = parseTag(markdown, at, false, braces);
       if (tag) {
         at = tag.end - 1;
         continue;
@@ -37,7 +38,7 @@ export function headingTitle(markdown: string): { title: string; exact: boolean 
       title += char;
     } else if (char === '{') {
       // An expression is no text.
-      const close = expressionEnd(markdown, at, true, markdown.length);
+      const close = expressionEnd(braces, at, true, markdown.length);
       if (close === undefined) {
         exact = false;
         title += char;

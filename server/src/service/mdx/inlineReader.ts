@@ -1,4 +1,4 @@
-import { expressionEnd, isCommentExpression, matchingBrace } from './jsSyntax';
+import { expressionEnd, isCommentExpression, type Braces } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { referenceLabel, type BodyLink, type BodyScan } from './bodyScan';
 import { indexBefore, parseDestination } from './linkSyntax';
@@ -16,6 +16,8 @@ const AUTOLINK_START = /^(?:https?:\/\/|www\.)/i;
 /** What reading a line of text needs from the scanner of the page. */
 export interface InlineHost {
   readonly text: string;
+  /** The braces of `text`, matched line by line. */
+  readonly braces: Braces;
   readonly links: BodyLink[];
   /** Comment-only expressions met (see {@link BodyScan.comments}). */
   readonly comments: BodyScan['comments'];
@@ -88,7 +90,7 @@ export function readInline(host: InlineHost, from: number, to: number): void {
     if (char === '<') {
       const next = text[at + 1];
       if (next === ' ' || next === '\t' || at + 1 >= to) continue; // `a < b` is text
-      const tag = parseTag(text, at);
+      const tag = parseTag(text, at, false, host.braces);
       if (!tag || tag.end > to) {
         host.unsure(at, 'a `<` that starts no complete tag on its line');
         continue;
@@ -105,11 +107,11 @@ export function readInline(host: InlineHost, from: number, to: number): void {
       continue;
     }
     if (char === '{') {
-      const close = expressionEnd(text, at, true, to);
+      const close = expressionEnd(host.braces, at, true, to);
       if (close === undefined) {
         host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
         // The reference parser reads the page now: the braces inside are not read again one by one.
-        const balanced = matchingBrace(text, at, to);
+        const balanced = host.braces.match(at, to);
         if (balanced >= 0) at = balanced;
         continue;
       }

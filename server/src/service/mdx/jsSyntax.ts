@@ -33,8 +33,9 @@ export function isCommentExpression(text: string, open: number, close: number): 
  * too: such an expression is left to the reference parser), and only the text between is handed to
  * acorn, so the work is bounded by the expression's length, whatever follows it.
  */
-export function expressionEnd(text: string, open: number, allowEmpty: boolean, lineEnd: number): number | undefined {
-  const close = matchingBrace(text, open, lineEnd);
+export function expressionEnd(braces: Braces, open: number, allowEmpty: boolean, lineEnd: number): number | undefined {
+  const text = braces.text;
+  const close = braces.match(open, lineEnd);
   if (close < 0) return undefined;
   const inner = text.slice(open + 1, close);
   scanWork.characters += inner.length;
@@ -52,31 +53,46 @@ export function expressionEnd(text: string, open: number, allowEmpty: boolean, l
   return skipSpaceAndComments(inner, node.end, inner.length) === inner.length ? close : undefined;
 }
 
-/**
- * The braces of a line, matched once: a page with many expressions on a line (or many unclosed
- * ones) looks each up instead of searching the rest of the line again. A few lines are kept, as
- * readers alternate (a heading's text is read from the page and, for its title, on its own).
- */
-const braceTables: { text: string; from: number; to: number; matches: Map<number, number> }[] = [];
-const BRACE_TABLES = 4;
+/** The braces of a stretch of a text, matched: the offset of each `{` to that of its `}`. */
+type BraceTable = { from: number; to: number; matches: Map<number, number> };
 
-/** The `}` that balances the `{` at `open` before `lineEnd`, or -1. */
-export function matchingBrace(text: string, open: number, lineEnd: number): number {
-  let table = braceTables.find((kept) => kept.text === text && kept.to === lineEnd && kept.from <= open);
-  if (!table || open >= lineEnd) {
+/**
+ * The braces of one text, matched once per line: a page with many expressions on a line (or many
+ * unclosed ones) looks each up instead of searching the rest of the line again. Each reader of a
+ * text (the page scanner, a heading's title) holds its own: one table for the line it reads, one to
+ * the end of the text (for expressions that may span lines), so that no other text's reading makes
+ * either be built again.
+ */
+export class Braces {
+  private line: BraceTable | undefined;
+  private whole: BraceTable | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** The `}` that balances the `{` at `open` before `end`, or -1. */
+  match(open: number, end: number): number {
+    const toEnd = end === this.text.length;
+    let table = toEnd ? this.whole : this.line;
+    if (!table || table.to !== end || table.from > open) {
+      table = this.build(open, end);
+      if (toEnd) this.whole = table;
+      else this.line = table;
+    }
+    return table.matches.get(open) ?? -1;
+  }
+
+  private build(from: number, to: number): BraceTable {
+    const text = this.text;
     const matches = new Map<number, number>();
     const stack: number[] = [];
-    scanWork.characters += lineEnd - open;
-    for (let at = open; at < lineEnd; at++) {
+    scanWork.characters += Math.max(0, to - from);
+    for (let at = from; at < to; at++) {
       const code = text.charCodeAt(at);
       if (code === 123) stack.push(at);
       else if (code === 125 && stack.length) matches.set(stack.pop()!, at);
     }
-    table = { text, from: open, to: lineEnd, matches };
-    braceTables.unshift(table);
-    braceTables.length = Math.min(braceTables.length, BRACE_TABLES);
+    return { from, to, matches };
   }
-  return table.matches.get(open) ?? -1;
 }
 
 /** Past this many import and export lines in a page, acorn's check of each declared name against all before it is quadratic: no block of more is parsed. */

@@ -1,5 +1,5 @@
 import type { BodyAttribute } from './bodyScan';
-import { expressionEnd } from './jsSyntax';
+import { Braces, expressionEnd } from './jsSyntax';
 import { scanWork } from './scanWork';
 
 /** The characters of a name in a JSX tag: `Card`, `Tree.Folder`, `svg:rect`, `data-x` for attributes. */
@@ -19,8 +19,8 @@ export interface Tag {
  * A JSX tag at `at` (`<Name attr="v" attr={x} bare>`, `</Name>`, `<Name />`, `<>`), possibly over
  * several lines; undefined for anything else (the `<` starts no tag the scanner can vouch for).
  */
-export function parseTag(text: string, at: number): Tag | undefined {
-  const tag = readTag(text, at);
+export function parseTag(text: string, at: number, multiline = false, braces = new Braces(text)): Tag | undefined {
+  const tag = readTag(braces, at, multiline);
   scanWork.characters += (tag?.end ?? scanned) - at;
   return tag;
 }
@@ -28,7 +28,8 @@ export function parseTag(text: string, at: number): Tag | undefined {
 /** How far the last {@link readTag} read (for {@link scanWork}). */
 let scanned = 0;
 
-function readTag(text: string, at: number): Tag | undefined {
+function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefined {
+  const text = braces.text;
   let i = at + 1;
   scanned = i;
   const closing = text[i] === '/';
@@ -48,7 +49,7 @@ function readTag(text: string, at: number): Tag | undefined {
       return closing ? undefined : { name, start: at, end: i + 2, closing, selfClosing: true, attributes };
     if (closing || i === space) return ((scanned = i), undefined);
     if (text[i] === '{') {
-      const end = expressionEnd(text, i, false, lineEndAfter(text, i));
+      const end = attributeExpressionEnd(braces, i, multiline);
       if (end === undefined || !/^\{\s*\.\.\./.test(text.slice(i, end))) return ((scanned = i), undefined);
       i = end + 1;
       continue;
@@ -84,7 +85,7 @@ function readTag(text: string, at: number): Tag | undefined {
       });
       i = close + 1;
     } else if (quote === '{') {
-      const close = expressionEnd(text, j, false, lineEndAfter(text, j));
+      const close = attributeExpressionEnd(braces, j, multiline);
       if (close === undefined) return ((scanned = i), undefined);
       attributes.push({
         name: attributeName,
@@ -96,6 +97,18 @@ function readTag(text: string, at: number): Tag | undefined {
       i = close + 1;
     } else return ((scanned = i), undefined);
   }
+}
+
+/**
+ * The `}` closing an attribute's expression at `open`: on its line, or, for a tag that is a block of
+ * its own (`multiline`), over the lines that follow (`items={[\n {...},\n]}`), but never across a
+ * blank line, which ends the tag for MDX.
+ */
+function attributeExpressionEnd(braces: Braces, open: number, multiline: boolean): number | undefined {
+  const text = braces.text;
+  const close = expressionEnd(braces, open, false, multiline ? text.length : lineEndAfter(text, open));
+  if (close === undefined || !multiline) return close;
+  return /\n[ \t]*\r?\n/.test(text.slice(open, close)) ? undefined : close;
 }
 
 function lineEndAfter(text: string, at: number): number {
