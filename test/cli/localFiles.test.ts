@@ -169,3 +169,28 @@ test('an ignore glob of many `**` is refused before it can backtrack over a deep
   writeFileSync(join(docs, '.docsmithrc.json'), JSON.stringify({ ignore: ['a/**/b', 'a/**/p.mdx'] }));
   assert.equal((await runCli(['check', docs])).code, 1);
 });
+
+test('grouped findings: the JSON and SARIF carry the count and the other places; the baseline counts every place', HANG_GUARD, async () => {
+  const { docs } = repository();
+  const links = (n: number) => [...Array(n)].map(() => '![icon](/missing/icon.png)').join('\n\n');
+  writeFileSync(join(docs, 'index.mdx'), `---\ntitle: Home\n---\n\n${links(4)}\n`);
+  const json = JSON.parse((await runCli(['check', docs, '--format', 'json'])).stdout);
+  const [grouped] = json.diagnostics.filter((d: { code: string }) => d.code === 'links/file-not-found');
+  assert.equal(grouped.count, 4);
+  assert.deepEqual(
+    grouped.related.map((place: { line: number }) => place.line),
+    [7, 9, 11],
+  );
+  const sarif = JSON.parse((await runCli(['check', docs, '--format', 'sarif'])).stdout);
+  const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'links/file-not-found');
+  assert.equal(result.occurrenceCount, 4);
+  assert.equal(result.relatedLocations.length, 3);
+  const baseline = join(docs, 'baseline.json');
+  assert.equal((await runCli(['check', docs, '--write-baseline', baseline])).code, 0);
+  const stored = JSON.parse(readFileSync(baseline, 'utf8')).findings.find((f: { code: string }) => f.code === 'links/file-not-found');
+  assert.equal(stored.count, 4);
+  assert.equal((await runCli(['check', docs, '--baseline', baseline])).code, 0, 'nothing new');
+  writeFileSync(join(docs, 'index.mdx'), `---\ntitle: Home\n---\n\n${links(5)}\n`);
+  const more = await runCli(['check', docs, '--baseline', baseline, '--format', 'json']);
+  assert.equal(more.code, 1, 'a fifth place is new');
+});

@@ -206,3 +206,15 @@ test('item 13: an anchor into a page generated from an OpenAPI operation is said
   assert.match(unchecked.message, /"#param-user-id" points into api\/get-user\.mdx.*"GET \/users\/\{id\}"/);
   assert.equal(only(found, 'links/anchor-unchecked').length, 1, 'the page’s own heading is an anchor as usual');
 });
+
+test('item 23: the same missing target many times in a file is one finding with a count and the other places', async () => {
+  const body =
+    [...Array(6)].map(() => '<svg><use href="assets/icons.svg#icon-anchor"/></svg>').join('\n\n') + '\n\n[a](/gone) [b](/gone)\n';
+  const found = await checkSite(withIndex(body));
+  const [sprite, ...more] = only(found, 'links/file-not-found');
+  assert.deepEqual(more, []);
+  assert.match(sprite.message, /\(6 times in this file, on lines 5, 7, 9, 11, 13 and 1 more\.\)$/);
+  assert.equal(sprite.diagnostic.relatedInformation?.length, 5);
+  assert.equal(sprite.diagnostic.data.occurrences, 6);
+  assert.equal(only(found, 'links/page-not-found').length, 2, 'twice is not grouped');
+});

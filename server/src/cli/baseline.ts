@@ -60,9 +60,10 @@ function targetOf(entry: ReportEntry, lines: string[] | undefined): string {
 const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
 
 /** Writes the baseline (see {@link writeLocalFile}: never through a link, never out of `folder` by one). */
-export function writeBaseline(path: string, keys: readonly string[], folder: string): number {
+export function writeBaseline(path: string, keys: readonly string[], folder: string, entries?: readonly ReportEntry[]): number {
+  // A finding that stands for several places (the same target, grouped) counts as many.
   const counts = new Map<string, number>();
-  for (const one of keys) counts.set(one, (counts.get(one) ?? 0) + 1);
+  keys.forEach((one, index) => counts.set(one, (counts.get(one) ?? 0) + (entries?.[index]?.count ?? 1)));
   const findings = [...counts]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([one, count]) => {
@@ -71,7 +72,7 @@ export function writeBaseline(path: string, keys: readonly string[], folder: str
     });
   const baseline: BaselineFile = { version: 1, findings };
   writeLocalFile(path, `${JSON.stringify(baseline, null, 2)}\n`, 'baseline', folder);
-  return keys.length;
+  return findings.reduce((sum, finding) => sum + finding.count, 0);
 }
 
 export function readBaseline(path: string, folder: string): Map<string, number> {
@@ -100,11 +101,12 @@ export function applyBaseline(
   const fresh: ReportEntry[] = [];
   let known = 0;
   entries.forEach((entry, index) => {
+    // A grouped finding (count n) is known when the baseline holds n of it: more places than it knew are new.
     const count = left.get(keys[index]) ?? 0;
-    if (count > 0) {
-      left.set(keys[index], count - 1);
-      known++;
-    } else fresh.push(entry);
+    const needed = entry.count ?? 1;
+    left.set(keys[index], Math.max(0, count - needed));
+    known += Math.min(count, needed);
+    if (count < needed) fresh.push(entry);
   });
   let fixed = 0;
   for (const count of left.values()) fixed += count;

@@ -116,7 +116,7 @@ function applyBaselines(report: Report, options: CheckOptions): boolean {
   const keys = baselineKeys(report.baseDir, report.entries);
   const known = options.baseline ? readBaseline(resolve(options.baseline), report.baseDir) : undefined;
   if (options.writeBaseline) {
-    const count = writeBaseline(resolve(options.writeBaseline), keys, report.baseDir);
+    const count = writeBaseline(resolve(options.writeBaseline), keys, report.baseDir, report.entries);
     options.note?.(
       `wrote a baseline of ${count} findings to ${options.writeBaseline}; check with --baseline ${options.writeBaseline} to see only new ones.`,
     );

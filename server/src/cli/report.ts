@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { uriToPath, type Severity } from '../service';
+import { occurrences, uriToPath, type Severity } from '../service';
 
 /** One diagnostic as the CLI prints it: paths relative to the checked folder, 1-based positions. */
 export interface ReportEntry {
@@ -12,6 +12,10 @@ export interface ReportEntry {
   severity: Severity;
   code: string;
   message: string;
+  /** How many places of the file this finding stands for, when the same target is reported there several times (else absent). */
+  count?: number;
+  /** The other places (1-based), when `count` is set; at most the first 100. */
+  related?: { line: number; column: number }[];
 }
 
 export interface Report {
@@ -45,10 +49,21 @@ export function toEntries(baseDir: string, byFile: Map<string, Diagnostic[]>): R
         severity: severityName[diagnostic.severity ?? DiagnosticSeverity.Error],
         code: String(diagnostic.code ?? ''),
         message: diagnostic.message,
+        ...repeated(diagnostic, uri),
       });
     }
   }
   return entries.sort((a, b) => compareFiles(a.file, b.file) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
+}
+
+/** The count and the other places of a finding that stands for several (grouped by the service). */
+function repeated(diagnostic: Diagnostic, uri: string): Pick<ReportEntry, 'count' | 'related'> {
+  const count = occurrences(diagnostic);
+  if (count === 1) return {};
+  const related = (diagnostic.relatedInformation ?? [])
+    .filter((information) => information.location.uri === uri)
+    .map(({ location }) => ({ line: location.range.start.line + 1, column: location.range.start.character + 1 }));
+  return { count, related };
 }
 
 /** docs.json first in each folder, then the rest in path order. */

@@ -8,6 +8,7 @@ import { loadSiteState, type SiteStateOptions } from './siteState';
 import { SpecStore } from './openapi/specStore';
 import { joinUri } from './uri';
 import { checkedPageFiles } from './siteFiles';
+import { groupRepeats } from './groupRepeats';
 
 export interface SiteCheckResult {
   rootUri: string;
@@ -101,6 +102,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     if (kept.length) diagnostics.set(uri, kept);
     else diagnostics.delete(uri);
   }
+  for (const [uri, list] of diagnostics) diagnostics.set(uri, groupRepeats(uri, list));
   for (const { relative, uri, dependencies } of toKeep) await cache!.keep(relative, diagnostics.get(uri) ?? [], dependencies);
   return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + checked.length, reused };
 }

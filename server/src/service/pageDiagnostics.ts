@@ -1,6 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ParsedDocuments } from './documents/parsedDocuments';
 import { checkPage } from './pages/checkPage';
+import { groupRepeats } from './groupRepeats';
 import { checkedAs, isPublishablePage, pageId } from './siteFiles';
 import type { SiteState } from './siteState';
 import { joinUri, relativeUri } from './uri';
@@ -42,8 +43,9 @@ export class PageDiagnostics {
       if (!pages) this.dependents.set(target, (pages = new Set()));
       pages.add(uri);
     }
-    this.cache.set(uri, { state, stamp, diagnostics: found?.diagnostics });
-    return found?.diagnostics;
+    const diagnostics = found && groupRepeats(uri, found.diagnostics);
+    this.cache.set(uri, { state, stamp, diagnostics });
+    return diagnostics;
   }
 
   /** A page changed: its diagnostics, and those of the pages that link into it, are found again. */

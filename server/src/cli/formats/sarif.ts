@@ -29,6 +29,19 @@ export function formatSarif(report: Report, version: string): string {
           ruleIndex: codes.indexOf(entry.code as DiagnosticCode),
           level: level[entry.severity],
           message: { text: entry.message },
+          ...(entry.count ? { occurrenceCount: entry.count } : {}),
+          ...(entry.related?.length
+            ? {
+                relatedLocations: entry.related.map((place, id) => ({
+                  id,
+                  message: { text: 'The same finding here' },
+                  physicalLocation: {
+                    artifactLocation: { uri: entry.file, uriBaseId: '%SRCROOT%' },
+                    region: { startLine: place.line, startColumn: place.column },
+                  },
+                })),
+              }
+            : {}),
           locations: [
             {
               physicalLocation: {
