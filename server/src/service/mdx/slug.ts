@@ -28,7 +28,25 @@ interface SlugOptions {
 const MAX_SLUG_INPUT = 10_000;
 const MAX_DECAMELIZED_INPUT = 1000;
 
+/**
+ * Slugs made this run, by options and input: a site repeats its headings ("Overview", "Parameters",
+ * "Example") on page after page, and the library's path builds hundreds of regular expressions per
+ * call. Bounded: emptied when it holds {@link MAX_REMEMBERED}.
+ */
+const remembered = new Map<string, string>();
+const MAX_REMEMBERED = 50_000;
+
 export function slugify(raw: string, options: SlugOptions = {}): string {
+  const key = `${(options.decamelize ?? true) ? 1 : 0}${(options.lowercase ?? true) ? 1 : 0}${(options.preserveCharacters ?? []).join('')}\u0000${raw}`;
+  const known = remembered.get(key);
+  if (known !== undefined) return known;
+  const made = makeSlug(raw, options);
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(key, made);
+  return made;
+}
+
+function makeSlug(raw: string, options: SlugOptions): string {
   const limit = (options.decamelize ?? true) ? MAX_DECAMELIZED_INPUT : MAX_SLUG_INPUT;
   let input = raw;
   if (raw.length > limit) {
