@@ -218,3 +218,82 @@ test('item 23: the same missing target many times in a file is one finding with 
   assert.equal(sprite.diagnostic.data.occurrences, 6);
   assert.equal(only(found, 'links/page-not-found').length, 2, 'twice is not grouped');
 });
+
+test('item 9: deliberate custom front matter keys are not reported as misspellings; a real slip is', async () => {
+  const page = (front: string) => `---\ntitle: T\n${front}\n---\n\nText.\n`;
+  const found = await checkSite(
+    site(
+      home,
+      [],
+      {},
+      {
+        'index.mdx': page('is_index: true'),
+        'a.mdx': page('tags: Tutorial'),
+        'b.mdx': page('id: 12\ntype: guide\ncategory_id: 3\nicn: rocket'),
+        'c.mdx': page('icn: rocket'),
+      },
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'frontmatter/unknown-key').map((f) => `${f.file} ${f.text}`),
+    ['c.mdx icn'],
+  );
+});
+
+test('item 17: a link that differs from a page in letter case only says so, with the fix', async () => {
+  const found = await checkSite(
+    withIndex('[a](/api/reportdatatype) [b](/API/Report-Data)\n', { 'api/reportDataType/index.mdx': '# R', 'api/report-data.mdx': '# D' }),
+  );
+  const messages = only(found, 'links/page-not-found').map((f) => [f.text, f.message, f.diagnostic.data.replaceLabel]);
+  assert.deepEqual(
+    messages.map(([text, , fix]) => [text, fix]),
+    [
+      ['/api/reportdatatype', '/api/reportDataType'],
+      ['/API/Report-Data', '/api/report-data'],
+    ],
+  );
+  assert.match(messages[0][1], /differs from the page "\/api\/reportDataType" in letter case only/);
+});
+
+test('item 19: a navigation spec whose node lists operations makes pages of those only; listing none, of all', async () => {
+  const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'S', version: '1' }, paths: { '/a': { get: {} }, '/b': { get: {} } } });
+  const body = '[a](/api/get-a) [b](/api/get-b) [c](/all/get-a) [d](/all/get-b)\n';
+  const navigation = {
+    groups: [
+      { group: 'A', pages: ['index'] },
+      { group: 'API', openapi: { source: 'spec.json', directory: 'api' }, pages: ['GET /a'] },
+      { group: 'All', openapi: { source: 'spec.json', directory: 'all' } },
+    ],
+  };
+  const found = await checkSite(site(navigation, [], {}, { 'index.mdx': `---\ntitle: Home\n---\n\n${body}`, 'spec.json': spec }));
+  assert.deepEqual(
+    only(found, 'links/page-not-found').map((f) => f.text),
+    ['/api/get-b'],
+  );
+});
+
+test('item 18: a spec at a URL named by api.openapi (not by navigation) does not switch off link checks under api-reference/', async () => {
+  const found = await checkSite(
+    withIndex('[x](/api-reference/nothing-here)\n', {}, { api: { openapi: 'https://example.com/openapi.json' } }),
+  );
+  assert.deepEqual(
+    only(found, 'links/page-not-found').map((f) => f.text),
+    ['/api-reference/nothing-here'],
+  );
+  const navigated = await checkSite(
+    site(
+      {
+        groups: [
+          { group: 'A', pages: ['index'] },
+          { group: 'API', openapi: 'https://example.com/openapi.json' },
+        ],
+      },
+      [],
+      {},
+      {
+        'index.mdx': '---\ntitle: Home\n---\n\n[x](/api-reference/nothing-here)\n',
+      },
+    ),
+  );
+  assert.deepEqual(only(navigated, 'links/page-not-found'), [], 'a spec navigation names may generate it');
+});

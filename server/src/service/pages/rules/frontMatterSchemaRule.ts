@@ -17,7 +17,8 @@ const overrides: Record<string, string> = {
  * Front matter values against schemas/frontmatter.schema.json. An unknown value of a key with a
  * fixed set is an error (the page quietly falls back to the global setting); a value of another type
  * than expected is a warning, since the platform's build does not check front matter types.
- * Misspelt known keys get a did-you-mean.
+ * Misspelt known keys get a did-you-mean; not a key whose suggestion would change its meaning, nor
+ * the keys of a page that keeps custom metadata (more than {@link MAX_CUSTOM_FOR_TYPOS} custom keys).
  */
 export function frontMatterSchemaRule(page: PageContext): void {
   const { data, entries } = page.frontMatter;
@@ -41,10 +42,14 @@ export function frontMatterSchemaRule(page: PageContext): void {
       reportAtEntry(page, message.code, entry, message.text, { data: message.data });
     }
   }
+  const isKnown = (key: string) => knownKeys.includes(key) || patternKeys.some((pattern) => pattern.test(key));
+  const custom = [...entries.keys()].filter((key) => !isKnown(key));
+  // Beside other custom keys (`id`, `category_id`, `author`...) a key is deliberate metadata, not a slip.
+  if (custom.length > MAX_CUSTOM_FOR_TYPOS) return;
   for (const [key, entry] of entries) {
-    if (knownKeys.includes(key) || patternKeys.some((pattern) => pattern.test(key))) continue;
+    if (isKnown(key)) continue;
     const suggestion = closest(key, knownKeys);
-    if (!suggestion) continue; // custom keys are allowed
+    if (!suggestion || changesMeaning(key, suggestion)) continue; // custom keys are allowed
     reportAtEntry(
       page,
       'frontmatter/unknown-key',
@@ -56,6 +61,22 @@ export function frontMatterSchemaRule(page: PageContext): void {
       },
     );
   }
+}
+
+/** A page with more custom keys than this uses front matter for its own metadata: none of them is taken for a typo. */
+const MAX_CUSTOM_FOR_TYPOS = 2;
+
+/**
+ * A suggestion that would change what the key says is no spelling fix: a plural for a singular
+ * (`tags` is not `tag`), or a key that reads as a statement its suggestion negates (`is_index`,
+ * `noindex`).
+ */
+function changesMeaning(key: string, suggestion: string): boolean {
+  const plain = (word: string) => word.toLowerCase().replace(/[_-]/g, '');
+  const [a, b] = [plain(key), plain(suggestion)];
+  if (a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`) return true;
+  const stem = (word: string) => word.replace(/^(?:is|has|no|not|non)(?=[a-z])/, '');
+  return stem(a) === stem(b) && a !== b;
 }
 
 function describeError(
