@@ -27,6 +27,7 @@ export type LinkTarget =
  */
 export class LinkTargets {
   private byLowerCase: Map<string, string> | undefined;
+  private pagesByLowerCase: Map<string, string> | undefined;
   private folders: Set<string> | undefined;
   private table: RedirectTable | undefined;
 
@@ -92,6 +93,21 @@ export class LinkTargets {
   page(path: string): { kind: 'page'; id: string; file: string } | undefined {
     const id = resolvePageId(this.files.pages, path) ?? resolvePageId(this.files.pages, pageId(path) ?? '\0');
     return id === undefined ? undefined : { kind: 'page', id, file: this.files.pages.get(id)! };
+  }
+
+  /** A published page whose id differs from this path's (`guides/Setup`, `guides/setup/index`) in letter case only. */
+  pageCaseVariant(path: string): string | undefined {
+    if (!this.pagesByLowerCase) {
+      this.pagesByLowerCase = new Map();
+      for (const id of this.files.pages.keys()) {
+        const lower = id.toLowerCase();
+        if (!this.pagesByLowerCase.has(lower)) this.pagesByLowerCase.set(lower, id);
+        if (lower.endsWith('/index') && !this.pagesByLowerCase.has(lower.slice(0, -6)))
+          this.pagesByLowerCase.set(lower.slice(0, -6), id.slice(0, -6));
+      }
+    }
+    const variant = this.pagesByLowerCase.get(path.toLowerCase());
+    return variant !== undefined && variant !== path ? variant : undefined;
   }
 
   /** A file of the site whose path differs from this one in letter case only. */

@@ -107,6 +107,17 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     );
     return;
   }
+  const cased = targets.pageCaseVariant(id);
+  if (cased !== undefined) {
+    page.report(
+      'links/page-not-found',
+      link.offset,
+      link.length,
+      `Link ${shown} differs from the page "/${cased}" in letter case only: the published site's paths are case-sensitive, so it names no page. Write "/${cased}".`,
+      { data: { replace: replacePath(link.url, cased), replaceLabel: `/${cased}`, fixAll: true } },
+    );
+    return;
+  }
   const { best: suggestion, only } = suggestPageMatch(files, id);
   const data: FixData = { createPage: `${id}.mdx` };
   if (suggestion)
