@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { parsePageDocument } from '../../server/src/service/documents/pageDocument';
-import { isExternal } from '../../server/src/service/links/linkPath';
+import { bodyLinkPath, isExternal } from '../../server/src/service/links/linkPath';
+import { cleanHeadingId } from '../../server/src/service/mdx/slug';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { pathToUri, uriToPath } from '../../server/src/service/uri';
 import { textOf } from '../helpers/check';
@@ -25,6 +26,8 @@ const LINK_CODES = new Set([
   'links/page-not-found',
   'links/file-not-found',
   'links/anchor-not-found',
+  // "Cannot be checked" (an anchor into a page rendered from a spec) answers a broken anchor the checker reports.
+  'links/anchor-unchecked',
   'snippets/not-found',
   'nav/page-not-found',
   'redirects/destination-not-found',
@@ -73,6 +76,8 @@ if (unavailable || sites.length === 0) {
       const missed: string[] = [];
       for (const link of theirs.links) {
         const found = ours.findings.filter((finding) => finding.file === link.file && sameLink(finding, link));
+        // The checker's blind spot, judged by the rendered page: an id on an HTML element is an anchor.
+        if (found.length === 0 && isElementId(root, link)) continue;
         if (found.length === 0) missed.push(`missed: ${link.file} ${link.url}`);
         for (const finding of found) matched.add(finding);
       }
@@ -192,6 +197,24 @@ function compareScanner(root: string, pages: PlatformPageRead[]): { certain: num
       );
   }
   return { certain, disagreements };
+}
+
+/**
+ * A broken `#anchor` by the platform's checker that is the id of an HTML element in the page it
+ * points into (`<a id="x">`, `<h2 id="x">` with text on its line): the rendered page has that id, and
+ * a browser scrolls to it; the checker reads headings and components only.
+ */
+function isElementId(root: string, link: PlatformBrokenLink): boolean {
+  if (!link.url.includes('#')) return false;
+  const path = bodyLinkPath(link.url, link.file);
+  if (!path?.anchor) return false;
+  const candidates = path.samePage ? [link.file] : ['.mdx', '.md', '/index.mdx', '/index.md'].map((suffix) => `${path.path}${suffix}`);
+  const id = cleanHeadingId(path.anchor);
+  return candidates.some((file) => {
+    const full = join(root, file);
+    if (!existsSync(full)) return false;
+    return parsePageDocument(pathToUri(full), readFileSync(full, 'utf8')).anchors().elementIds.has(id);
+  });
 }
 
 /** What each list holds that the other does not, counting repeats. */

@@ -3,9 +3,14 @@ import assert from 'node:assert/strict';
 import { checkSite, only, site, type Found } from '../helpers/check';
 
 /** A site whose navigation lists every page given, with the bodies given (front matter added). */
-function pages(bodies: Record<string, string>, extra: Record<string, unknown> = {}, more: Record<string, string> = {}) {
+function pages(
+  bodies: Record<string, string>,
+  extra: Record<string, unknown> = {},
+  more: Record<string, string> = {},
+  groups: object[] = [],
+) {
   const ids = Object.keys(bodies).filter((file) => /\.mdx?$/.test(file) && !file.startsWith('snippets/'));
-  const files = site({ groups: [{ group: 'Docs', pages: ids.map((file) => file.replace(/\.mdx?$/, '')) }] }, [], extra, more);
+  const files = site({ groups: [{ group: 'Docs', pages: ids.map((file) => file.replace(/\.mdx?$/, '')) }, ...groups] }, [], extra, more);
   for (const [file, body] of Object.entries(bodies))
     files[file] = file.startsWith('snippets/') ? body : `---\ntitle: ${file}\n---\n${body}`;
   return files;
@@ -32,8 +37,9 @@ test('links to pages as the platform serves them pass: .mdx, .md, folder index, 
         'guide/index.mdx': '# Guide',
         'notes.md': '# Top',
       },
-      { openapi: 'openapi.json' },
+      {},
       { 'images/logo.png': '', 'openapi.json': openapi },
+      [{ group: 'API', openapi: 'openapi.json' }],
     ),
   );
   assert.deepEqual(linkFindings(found), []);

@@ -42,10 +42,8 @@ export class SiteLinks {
 
   private async buildTargets(): Promise<LinkTargets> {
     const { local } = await this.siteSpecs();
-    const directories = openapiDirectories(this.context.value.navigation);
-    const generated = generatedPagePaths(
-      local.map((spec) => ({ spec, directories: directories.get(specKey(spec.uri, this.context.rootUri)) ?? [] })),
-    );
+    const bySource = new Map(local.map((spec) => [specKey(spec.uri, this.context.rootUri), spec]));
+    const generated = generatedPagePaths(this.context.value.navigation, (source) => bySource.get(sourceKey(source)));
     return new LinkTargets(this.context.files, generated, this.targets().redirects);
   }
 
@@ -57,13 +55,13 @@ export class SiteLinks {
    */
   async mayBeGenerated(path: string): Promise<boolean> {
     const { remote, unreadable } = await this.siteSpecs();
-    if (remote.length === 0 && unreadable.length === 0) return false;
+    // Only specs the navigation names generate pages (docs.json's `api.openapi` serves `openapi:` pages only).
+    const inNavigation = new Set(this.context.navigation.specRefs.map((ref) => sourceKey(ref.source)));
+    const unknown = [...remote, ...unreadable].filter((source) => inNavigation.has(sourceKey(source)));
+    if (unknown.length === 0) return false;
     if (this.context.navigation.operations.length > 0) return true;
     const directories = openapiDirectories(this.context.value.navigation);
-    const candidates = [
-      DEFAULT_API_DIRECTORY,
-      ...[...remote, ...unreadable].flatMap((source) => directories.get(trimSlashes(source)) ?? []),
-    ];
+    const candidates = [DEFAULT_API_DIRECTORY, ...unknown.flatMap((source) => directories.get(trimSlashes(source)) ?? [])];
     const lower = path.toLowerCase();
     return candidates.some((directory) => directory === '' || lower.startsWith(`${directory.toLowerCase()}/`));
   }
@@ -113,6 +111,11 @@ function openapiDirectories(navigation: unknown): Map<string, string[]> {
   };
   visit(navigation);
   return found;
+}
+
+/** A spec as navigation names it, as a key: `/specs/a.json`, `./specs/a.json` and `specs/a.json` are one. */
+function sourceKey(source: string): string {
+  return /^https?:\/\//i.test(source) ? source : trimSlashes(source.replace(/^(?:\.\/)+/, ''));
 }
 
 function specKey(specUri: string, rootUri: string): string {
