@@ -297,3 +297,15 @@ test('item 18: a spec at a URL named by api.openapi (not by navigation) does not
   );
   assert.deepEqual(only(navigated, 'links/page-not-found'), [], 'a spec navigation names may generate it');
 });
+
+test('item 12: a Tab whose title is not ASCII is reached by its title as written, as a browser encodes it', async () => {
+  const found = await checkSite(
+    withIndex(
+      '<Tabs>\n<Tab title="🧑‍💻 OAuth app setup">\nText.\n</Tab>\n<Tab title="Über uns">\nMore.\n</Tab>\n</Tabs>\n\n[a](#🧑‍💻-oauth-app-setup) [b](#%F0%9F%A7%91%E2%80%8D%F0%9F%92%BB-oauth-app-setup) [c](#über-uns) [d](#nope)\n',
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'links/anchor-not-found').map((f) => f.text),
+    ['#nope'],
+  );
+});

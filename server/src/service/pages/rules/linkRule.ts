@@ -135,7 +135,7 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
 function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): void {
   const anchors = page.document.anchors();
   const id = cleanHeadingId(anchor);
-  if (id === '' || anchors.anchors.has(id)) return;
+  if (id === '' || reaches(anchors.anchors, id, anchor)) return;
   if (!anchors.exact) {
     const exact = page.document.exactAnchors();
     if (!exact || exact.has(id)) return;
@@ -149,6 +149,20 @@ function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string):
   page.report('links/anchor-not-found', offset, length, message.text, { data: message.data });
 }
 
+/**
+ * Whether a link's anchor names one of a page's ids: as the page shows it (`id`, cleaned), or as a
+ * browser writes it in the URL, percent-encoded: a Tab keeps the encoded slug of its title as its id
+ * (`%F0%9F%A7%91...-oauth-app-setup`), which `#🧑‍💻-oauth-app-setup` reaches.
+ */
+function reaches(anchors: ReadonlySet<string>, id: string, anchor: string): boolean {
+  if (anchors.has(id)) return true;
+  try {
+    return /[^\x20-\x7e]/.test(anchor) && anchors.has(encodeURIComponent(anchor));
+  } catch {
+    return false; // a lone surrogate
+  }
+}
+
 /** Another page's anchors are known once every page was read: the check keeps only what it needs. */
 function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string, file: string): void {
   // Kept until every page is read: copies, not slices of this page's text.
@@ -160,7 +174,7 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   const { anchorsOf, exactAnchorsOf } = page;
   page.later(async () => {
     const anchors: PageAnchors | undefined = await anchorsOf(file);
-    if (!anchors || anchors.anchors.has(id)) return [];
+    if (!anchors || reaches(anchors.anchors, id, anchor)) return [];
     if (!anchors.exact) {
       const exact = await exactAnchorsOf(file);
       if (!exact || exact.has(id)) return [];
