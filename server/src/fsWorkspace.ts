@@ -69,8 +69,9 @@ export class FsWorkspace implements DocsWorkspace {
    * Lists synchronously, like {@link readFile}: a directory walk is thousands of small calls. Real
    * paths are resolved only for the folder listed and for symlinks (each plain folder's is its
    * parent's plus its name), so a loop back to an ancestor is caught without a call per folder. A
-   * symlink that leads out of the listed folder is not followed: the platform would not publish
-   * what it points to.
+   * symlink to a folder out of the listed folder is not followed: the platform would not publish
+   * what it holds. A symlink to a file outside is listed (the platform reads it as a page); what
+   * reads configuration (`$ref`, specs) still refuses a real path outside the root.
    */
   async listFiles(folderUri: string): Promise<FileListing> {
     const files: string[] = [];
@@ -111,6 +112,12 @@ export class FsWorkspace implements DocsWorkspace {
             isFile = stat.isFile();
           } catch {
             continue; // dangling link
+          }
+          // A file linked from outside is published as the platform's own lister reads it
+          // (`security.mdx -> ../SECURITY.md`); a folder linked from outside is not walked.
+          if (!inside(entryReal) && isFile) {
+            files.push(relative + entry.name);
+            continue;
           }
           if (!inside(entryReal)) {
             problems.push({

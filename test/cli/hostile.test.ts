@@ -152,3 +152,21 @@ test('check text output shows control characters from file names and values esca
   assert.doesNotMatch(result.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/);
   assert.match(result.stdout, /evil\\x1b\]0;x\\x07\.mdx/);
 });
+
+test('a page that is a symlink to a file outside the docs root is a page, as the platform reads it; a linked JSON is no spec', HANG_GUARD, async () => {
+  const outside = tempDir('docsmith-outside-');
+  writeFileSync(join(outside, 'SECURITY.md'), '---\ntitle: Security\n---\n\nReport issues to us.\n');
+  writeFileSync(join(outside, 'spec.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
+  const dir = site({
+    'docs.json': docs({ groups: [{ group: 'A', pages: ['intro', 'security'] }] }),
+    'intro.mdx': '---\ntitle: I\n---\n\nSee [security](/security).\n',
+  });
+  execFileSync('ln', ['-s', join(outside, 'SECURITY.md'), join(dir, 'security.md')]);
+  execFileSync('ln', ['-s', join(outside, 'spec.json'), join(dir, 'spec.json')]);
+  const result = await check(dir);
+  assert.deepEqual(
+    result.found.filter((f) => /not-found|unlisted-folder/.test(f.code)),
+    [],
+  );
+  assert.ok(!JSON.stringify(result.found).includes('TOP-SECRET'));
+});
