@@ -181,11 +181,42 @@ test('snippets: missing file, missing named export, and a valid import', async (
   assert.ok(snippets.some((f) => /Plans/.test(f.message) && /Prices/.test(f.message)));
 });
 
-test('a snippet is checked with root links only: its relative links are read in the pages that include it', async () => {
+test('a snippet is checked where it is shown: relative links and #anchors in each page that shows it, once on its line', async () => {
   const found = await checkSite(
-    pages({ 'intro.mdx': "import S from '/snippets/s.mdx';\n\n<S />", 'snippets/s.mdx': '[a](./relative) [b](#anchor) [c](/missing)' }),
+    pages({
+      'intro.mdx': "import S from '/snippets/s.mdx';\n\n## Here\n\n<S />",
+      'guides/deep.mdx': "import S from '/snippets/s.mdx';\n\n<S />",
+      'guides/relative.mdx': '# R',
+      'snippets/s.mdx': '## Own\n\n[a](./relative) [b](#here) [c](#own) [d](/missing) [e](guides/relative)',
+    }),
   );
-  assert.deepEqual(linkFindings(found), ['snippets/s.mdx:0 links/page-not-found /missing']);
+  const lines = found
+    .filter((f) => f.file === 'snippets/s.mdx' && /^links\//.test(f.code))
+    .map((f) => `${f.code} ${f.text} | ${f.message}`);
+  assert.equal(lines.length, 4, lines.join('\n'));
+  // ./relative: from intro.mdx it is /relative (nothing), from guides/deep.mdx /guides/relative (a page).
+  assert.match(lines[0], /^links\/page-not-found \.\/relative \| .*from 1 of the 2 pages that show this snippet \(intro\.mdx\)/);
+  // #here is a heading of intro.mdx only; #own, the snippet's own heading, is an anchor of both.
+  assert.match(lines[1], /^links\/anchor-not-found #here \| .*1 of the 2 pages that show this snippet \(guides\/deep\.mdx\)/);
+  assert.match(lines[2], /^links\/page-not-found \/missing/);
+  // A bare link is resolved from each page's URL: from /intro it is /guides/relative, from /guides/deep /guides/guides/relative.
+  assert.match(lines[3], /^links\/page-not-found guides\/relative \| .*\(guides\/deep\.mdx\)/);
+});
+
+test('a snippet no page imports is one info, and its links are not checked; a page shows its snippets’ headings as anchors', async () => {
+  const found = await checkSite(
+    pages({
+      'intro.mdx': "import Steps from '/snippets/steps.mdx';\n\n<Steps />\n\n[go](#hello-world)",
+      'other.mdx': '[there](/intro#hello-world) [nope](/intro#nothing)',
+      'snippets/steps.mdx': '## Hello world',
+      'snippets/orphan.mdx': '[x](/missing) [y](./nope)',
+    }),
+  );
+  assert.deepEqual(
+    found.filter((f) => f.file.startsWith('snippets/')).map((f) => `${f.file} ${f.code}`),
+    ['snippets/orphan.mdx snippets/unused'],
+  );
+  assert.deepEqual(linkFindings(found), ['snippets/orphan.mdx:0 snippets/unused ', 'other.mdx:3 links/anchor-not-found #nothing']);
 });
 
 test('redirect loops and sources with a #anchor are reported', async () => {

@@ -7,6 +7,12 @@ import { LinkTargets, type LinkTarget } from './linkTargets';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
+import { resolveImport } from '../pages/importPath';
+import { snippetFiles } from '../siteFiles';
+import { snippetUsers } from './snippetUsers';
+
+/** Snippets that show snippets are followed this deep. */
+const SHOWN_DEPTH = 3;
 
 /**
  * What the link rules of one site state read: the targets links may reach (files, folders, generated
@@ -15,6 +21,7 @@ import { joinUri } from '../uri';
 export class SiteLinks {
   private plain: LinkTargets | undefined;
   private withGenerated: Promise<LinkTargets> | undefined;
+  private users: Promise<Map<string, string[]>> | undefined;
 
   constructor(
     private readonly context: SiteBasics,
@@ -75,6 +82,37 @@ export class SiteLinks {
   /** The anchors of a page as the reference parser reads them: to confirm an anchor the scan did not find. */
   async exactAnchorsOf(relative: string): Promise<Set<string> | undefined> {
     return this.pages.exactAnchors(joinUri(this.context.rootUri, relative));
+  }
+
+  /** The pages that show a snippet file (directly or through other snippets), sorted; read once per site state. */
+  async snippetUsers(relative: string): Promise<string[]> {
+    const files = this.context.files;
+    this.users ??= snippetUsers({ pages: files.pages.values(), snippets: snippetFiles(files) }, (file) =>
+      this.context.workspace.readFile(joinUri(this.context.rootUri, file)),
+    );
+    return (await this.users).get(relative) ?? [];
+  }
+
+  /**
+   * The anchors a page has through the snippets it shows (`shows`, as its imports name them): the
+   * platform inlines them, headings and all, before it builds the page. Followed 3 snippets deep.
+   */
+  async shownAnchors(
+    relative: string,
+    shows: readonly string[],
+    read = (file: string) => this.anchorsOf(file),
+    depth = 0,
+  ): Promise<Set<string>> {
+    const found = new Set<string>();
+    if (depth >= SHOWN_DEPTH) return found;
+    for (const source of shows) {
+      const snippet = resolveImport(source, relative);
+      const anchors = snippet === undefined ? undefined : await read(snippet);
+      if (!anchors) continue;
+      for (const anchor of anchors.anchors) found.add(anchor);
+      for (const anchor of await this.shownAnchors(snippet!, anchors.shows, read, depth + 1)) found.add(anchor);
+    }
+    return found;
   }
 
   /** What a snippet file of the site exports (undefined when it does not exist). */

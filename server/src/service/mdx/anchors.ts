@@ -30,6 +30,11 @@ export interface PageAnchors {
    * the anchors of its parameters and responses are made from the spec when the page is rendered.
    */
   operation?: string;
+  /**
+   * The MDX snippets the page shows (a default import used as an element), as its imports name them:
+   * the platform inlines them before it builds the page, so their headings are the page's anchors too.
+   */
+  shows: string[];
 }
 
 /**
@@ -151,7 +156,15 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
   items.sort((a, b) => a.offset - b.offset);
   for (const item of items) item.run();
   anchors.delete(''); // `#` alone is the top of the page
-  return { anchors, elementIds, exact };
+  return { anchors, elementIds, exact, shows: shownSnippets(scan) };
+}
+
+function shownSnippets(scan: BodyScan): string[] {
+  if (scan.imports.length === 0) return [];
+  const used = new Set(scan.elements.map((element) => element.name));
+  return scan.imports.flatMap((item) =>
+    /\.mdx?$/i.test(item.source) && item.names.some((name) => name.imported === 'default' && used.has(name.local)) ? [item.source] : [],
+  );
 }
 
 /** Whether an element (by index) or one around it leaves its headings out of the table of contents. */

@@ -17,10 +17,13 @@ import { imageAltRule } from './rules/imageAltRule';
 import { linkRule } from './rules/linkRule';
 import { mdxSyntaxRule } from './rules/mdxSyntaxRule';
 import { snippetImportRule } from './rules/snippetImportRule';
+import { snippetUseRule } from './rules/snippetUseRule';
 import { applySuppressions, findSuppressions } from './suppressions';
 
 /** The rules of a page's body: they run on snippets too, which are MDX included into pages. */
 const bodyRules: PageRule[] = [mdxSyntaxRule, linkRule, snippetImportRule, componentRule, imageAltRule];
+/** A snippet's rules: its body's, and whether any page shows it. */
+const snippetRules: PageRule[] = [snippetUseRule, ...bodyRules];
 
 const pageRules: PageRule[] = [
   frontMatterSyntaxRule,
@@ -111,7 +114,7 @@ export async function checkPage(
       sink.atOffset(code, uri, offset, length, message, options);
     },
   };
-  for (const rule of options.snippet ? bodyRules : pageRules) await rule(page);
+  for (const rule of options.snippet ? snippetRules : pageRules) await rule(page);
   const diagnostics = sink.result().get(uri) ?? [];
   const suppressions = findSuppressions(parsed.text, () => parsed.body().comments, parsed.lines);
   const suppress = suppressions.length ? (all: Diagnostic[]) => applySuppressions(all, suppressions) : undefined;
@@ -125,8 +128,22 @@ export async function checkPage(
  * the deferred checks holding these functions keep only the site's links alive, not the page's text
  * and parse (a whole-site run keeps a deferred check for every link with an anchor).
  */
-function linkedFacts(links: SiteLinks, dependencies: Set<string>): Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'snippetOf'> {
+function linkedFacts(
+  links: SiteLinks,
+  dependencies: Set<string>,
+): Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'snippetOf' | 'shownAnchorsOf' | 'snippetUsersOf'> {
   return {
+    shownAnchorsOf(relative, shows) {
+      return links.shownAnchors(relative, shows, (file) => {
+        dependencies.add(file);
+        return links.anchorsOf(file);
+      });
+    },
+    async snippetUsersOf(relative) {
+      const users = await links.snippetUsers(relative);
+      for (const user of users) dependencies.add(user);
+      return users;
+    },
     anchorsOf(target) {
       dependencies.add(target);
       return links.anchorsOf(target);

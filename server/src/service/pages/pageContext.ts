@@ -38,6 +38,10 @@ export interface PageContext {
   anchorsOf(relative: string): Promise<PageAnchors | undefined>;
   /** The same, read by the reference parser: to confirm an anchor the body scan did not find. */
   exactAnchorsOf(relative: string): Promise<Set<string> | undefined>;
+  /** The anchors a page has through the snippets it shows (`shows` of its anchors); the diagnostics then depend on those snippets. */
+  shownAnchorsOf(relative: string, shows: readonly string[]): Promise<Set<string>>;
+  /** The pages that show a snippet file (the snippet's diagnostics then depend on them); [] when none does. */
+  snippetUsersOf(relative: string): Promise<string[]>;
   /** What a snippet file of the site exports (the page's diagnostics then depend on it); undefined when it does not exist. */
   snippetOf(relative: string): Promise<SnippetFacts | undefined>;
   /**

@@ -3,19 +3,16 @@ import { makeDiagnostic } from '../../diagnostics';
 import { detached } from '../../../common/text';
 import type { FixData } from '../../fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
-import { extensionOf, type LinkTargets } from '../../links/linkTargets';
+import type { LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { PageAnchors } from '../../mdx/anchors';
 import { cleanHeadingId } from '../../mdx/slug';
 import { notPublished, suggestPageMatch } from '../../pageLookup';
+import { checkWhereShown } from './snippetLinks';
+import { isPageLink, reaches } from './linkChecks';
 import { pageId, resolvePageId } from '../../siteFiles';
 import { closestMatch } from '../../suggest';
 import type { PageContext } from '../pageContext';
-
-/** Elements whose `src` is a file to show or play (any element's `href` is a link). */
-const PAGE_EXTENSIONS = new Set(['', '.md', '.mdx']);
-/** Something that reads as a file extension (`.png`, `.pdf`, `.json`), as opposed to `v1.2` in a page path. */
-const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
 
 /**
  * Links, images and URL attributes of the body reach something on the published site: a page (as
@@ -27,16 +24,23 @@ const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
 export async function linkRule(page: PageContext): Promise<void> {
   const { links, references } = page.document.body();
   if (links.length === 0) return;
+  // A snippet is checked where it is shown: one no page shows is never served (snippetUseRule says so).
+  const shownIn = page.snippet ? await page.snippetUsersOf(page.relative) : undefined;
+  if (shownIn?.length === 0) return;
   const targets = page.linkTargets();
   for (const link of links) {
     // A definition no reference uses renders nothing: nobody can follow it.
     if (link.kind === 'definition' && link.label !== undefined && !references.has(link.label)) continue;
     if (malformedHost(page, link)) continue;
     const path = bodyLinkPath(link.url, page.relative);
-    // A snippet's relative links and `#anchors` are read in each page that includes it, not in the snippet.
-    if (!path || (page.snippet && (path.form !== 'root' || path.samePage))) continue;
+    if (!path) continue;
+    // A snippet's relative links and `#anchors` are read in each page that shows it.
+    if (shownIn && (path.form !== 'root' || path.samePage)) {
+      await checkWhereShown(page, link, shownIn);
+      continue;
+    }
     if (path.samePage) {
-      if (path.anchor) checkSamePageAnchor(page, link, path.anchor);
+      if (path.anchor) await checkSamePageAnchor(page, link, path.anchor);
       continue;
     }
     const target = await page.resolveLink(path.path);
@@ -47,7 +51,7 @@ export async function linkRule(page: PageContext): Promise<void> {
     }
     // As the platform's checker: no anchor check through a redirect, or into generated pages and files.
     if (path.anchor && target.kind === 'page' && target.file !== page.relative) checkAnchorLater(page, link, path.anchor, target.file);
-    else if (path.anchor && target.kind === 'page') checkSamePageAnchor(page, link, path.anchor);
+    else if (path.anchor && target.kind === 'page') await checkSamePageAnchor(page, link, path.anchor);
   }
 }
 
@@ -68,13 +72,6 @@ function malformedHost(page: PageContext, link: BodyLink): boolean {
     { data: { replace: meant, replaceLabel: meant } },
   );
   return true;
-}
-
-/** A link (not an image) to a path that reads as a page rather than a file. */
-function isPageLink(link: BodyLink, path: string): boolean {
-  if (link.kind === 'image' || (link.kind === 'attribute' && link.attribute === 'src')) return false;
-  const extension = extensionOf(path);
-  return PAGE_EXTENSIONS.has(extension.toLowerCase()) || !FILE_EXTENSION.test(extension);
 }
 
 function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): void {
@@ -132,10 +129,11 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
   );
 }
 
-function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): void {
+async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): Promise<void> {
   const anchors = page.document.anchors();
   const id = cleanHeadingId(anchor);
   if (id === '' || reaches(anchors.anchors, id, anchor)) return;
+  if (anchors.shows.length && (await page.shownAnchorsOf(page.relative, anchors.shows)).has(id)) return;
   if (!anchors.exact) {
     const exact = page.document.exactAnchors();
     if (!exact || exact.has(id)) return;
@@ -149,20 +147,6 @@ function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string):
   page.report('links/anchor-not-found', offset, length, message.text, { data: message.data });
 }
 
-/**
- * Whether a link's anchor names one of a page's ids: as the page shows it (`id`, cleaned), or as a
- * browser writes it in the URL, percent-encoded: a Tab keeps the encoded slug of its title as its id
- * (`%F0%9F%A7%91...-oauth-app-setup`), which `#🧑‍💻-oauth-app-setup` reaches.
- */
-function reaches(anchors: ReadonlySet<string>, id: string, anchor: string): boolean {
-  if (anchors.has(id)) return true;
-  try {
-    return /[^\x20-\x7e]/.test(anchor) && anchors.has(encodeURIComponent(anchor));
-  } catch {
-    return false; // a lone surrogate
-  }
-}
-
 /** Another page's anchors are known once every page was read: the check keeps only what it needs. */
 function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string, file: string): void {
   // Kept until every page is read: copies, not slices of this page's text.
@@ -171,10 +155,11 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   if (id === '') return;
   const place = anchorPlace(link);
   const range = page.lines.rangeOf(place.offset, place.length);
-  const { anchorsOf, exactAnchorsOf } = page;
+  const { anchorsOf, exactAnchorsOf, shownAnchorsOf } = page;
   page.later(async () => {
     const anchors: PageAnchors | undefined = await anchorsOf(file);
     if (!anchors || reaches(anchors.anchors, id, anchor)) return [];
+    if (anchors.shows.length && (await shownAnchorsOf(file, anchors.shows)).has(id)) return [];
     if (!anchors.exact) {
       const exact = await exactAnchorsOf(file);
       if (!exact || exact.has(id)) return [];
