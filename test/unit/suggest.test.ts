@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { closestMatch } from '../../server/src/service/suggest';
+
+/** The index a large candidate set gets (issue 39 item 6) gives the same did-you-mean as comparing every candidate. */
+test('did-you-mean over a large candidate set answers as comparing every candidate does', () => {
+  const word = fc.stringMatching(/^[a-e-]{1,14}$/);
+  fc.assert(
+    fc.property(
+      fc.uniqueArray(word, { minLength: 200, maxLength: 400 }),
+      fc.array(word, { minLength: 1, maxLength: 20 }),
+      (candidates, words) => {
+        const indexed = new Set(candidates);
+        for (const one of words) {
+          // A generator, which is never indexed: every candidate compared.
+          const all = closestMatch(
+            one,
+            (function* () {
+              yield* candidates;
+            })(),
+          );
+          assert.deepEqual(closestMatch(one, indexed), all, one);
+        }
+      },
+    ),
+    { numRuns: 60, seed: 391 },
+  );
+});
+
+test('5,000 typos of 5,000 near-identical headings: the work is bounded (the first typos get their suggestion, then a match ignoring case only)', () => {
+  const headings = new Set(Array.from({ length: 5_000 }, (_, i) => `section-about-topic-number-${i}`));
+  let suggested = 0;
+  for (let i = 0; i < 5_000; i += 1)
+    if (closestMatch(`section-about-topic-numbr-${i}`, headings).best === `section-about-topic-number-${i}`) suggested++;
+  assert.ok(suggested >= 50 && suggested < 5_000, `${suggested} suggested within the bound`);
+  assert.equal(
+    closestMatch('SECTION-ABOUT-TOPIC-NUMBER-7', headings).best,
+    'section-about-topic-number-7',
+    'a match ignoring case is still found',
+  );
+});
