@@ -4,8 +4,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ulid } from 'ulid';
-import { checkApiKey, fetchAllConversations, MAX_CONCURRENCY, MAX_EMPTY_PAGES, redactKey } from '../../server/src/analytics/client';
+import {
+  checkApiKey,
+  fetchAllConversations,
+  MAX_CONCURRENCY,
+  MAX_EMPTY_PAGES,
+  MAX_TINY_PAGES,
+  redactKey,
+} from '../../server/src/analytics/client';
 import { ExportApiError } from '../../server/src/analytics/errors';
+import { boundedConversation, MAX_KEPT_CHARS } from '../../server/src/analytics/bounds';
 import { startExportServer, REQUEST_LOG_SIZE } from '../../server/src/mock/exportServer';
 import { runCli } from '../helpers/cli';
 
@@ -218,4 +226,66 @@ test('the mock server: a bounded request log, 400 for a bad percent-encoding', H
   } finally {
     await server.close();
   }
+});
+
+test(
+  'round three (issue 39 item 10): a 10 MB question is cut and says so; an error body is read 64 KB at most; JSON nested too deep is refused unparsed; tiny pages forever stop',
+  HANG_GUARD,
+  async () => {
+    const huge = await hostile((_, response) => {
+      response.end(
+        JSON.stringify({ conversations: [{ ...conversation(), query: 'q'.repeat(10_000_000) }], nextCursor: null, hasMore: false }),
+      );
+    });
+    try {
+      const result = await fetchAllConversations({}, client(huge.url));
+      assert.equal(result.conversations[0].query.length < 4_100, true);
+      assert.match(result.conversations[0].query, /… \[9,996,000 more characters cut by Docsmith\]$/);
+    } finally {
+      await huge.close();
+    }
+    const bigError = await hostile((_, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'x'.repeat(50_000_000) }));
+    });
+    try {
+      const error = await failure(fetchAllConversations({}, client(bigError.url)));
+      assert.equal(error.kind, 'auth');
+      assert.ok(error.message.length < 1_000, `${error.message.length} characters`);
+    } finally {
+      await bigError.close();
+    }
+    const deep = await hostile((_, response) =>
+      response.end(`{"conversations":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)},"hasMore":false}`),
+    );
+    try {
+      const error = await failure(fetchAllConversations({}, client(deep.url)));
+      assert.match(error.message, /nests deeper than 64 levels/);
+    } finally {
+      await deep.close();
+    }
+    let requests = 0;
+    const drip = await hostile((_, response) => {
+      requests++;
+      response.end(JSON.stringify({ conversations: [conversation()], nextCursor: ulid(), hasMore: true }));
+    });
+    try {
+      const error = await failure(fetchAllConversations({}, { ...client(drip.url), concurrency: 1 }));
+      assert.match(error.message, new RegExp(`${MAX_TINY_PAGES} pages in a row of fewer than 10 conversations`));
+      assert.equal(requests, MAX_TINY_PAGES);
+    } finally {
+      await drip.close();
+    }
+  },
+);
+
+test('the text kept from an export is bounded: past the budget a conversation keeps the start of its question and no answer', () => {
+  const budget = { chars: 0 };
+  const big = { ...conversation(), query: 'q'.repeat(5_000), response: 'r'.repeat(30_000) };
+  const first = boundedConversation(big, budget);
+  assert.equal(first.query.length < 4_100 && first.response.length < 20_100, true);
+  budget.chars = MAX_KEPT_CHARS;
+  const later = boundedConversation(big, budget);
+  assert.ok(later.query.length < 1_100);
+  assert.match(later.response, /^\[answer not kept: the export's text budget/);
 });

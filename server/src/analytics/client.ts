@@ -1,3 +1,5 @@
+import { boundedConversation } from './bounds';
+import { DEFAULT_MAX_CONVERSATIONS } from './limits';
 import { ExportApiError } from './errors';
 import { fetchPage, type PageRequestOptions } from './http';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
@@ -20,10 +22,14 @@ export interface ExportClientOptions extends PageRequestOptions {
   concurrency?: number;
 }
 
-/** A million conversations: far above a real project's range, far below what would exhaust memory. */
-export const DEFAULT_MAX_CONVERSATIONS = 1_000_000;
+export { DEFAULT_MAX_CONVERSATIONS } from './limits';
 /** Pages with nothing in them while the server says there is more: a server that loops, after this many. */
 export const MAX_EMPTY_PAGES = 10;
+/**
+ * Pages in a row holding under 1% of what was asked for, while the server says there is more: a
+ * server that drips one conversation per page (77,000 requests a minute) is stopped after this many.
+ */
+export const MAX_TINY_PAGES = 500;
 
 export interface ExportResult {
   conversations: Conversation[];
@@ -88,6 +94,8 @@ export const MAX_WINDOWS = 64;
 interface ExportState {
   seen: Set<string>;
   kept: Conversation[];
+  /** The text the kept conversations hold (bounded: see {@link boundedConversation}). */
+  text: { chars: number };
   pages: number;
   retries: number;
   truncated: boolean;
@@ -128,6 +136,7 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
   const state: ExportState = {
     seen: new Set(),
     kept: [],
+    text: { chars: 0 },
     pages: 0,
     retries: 0,
     truncated: false,
@@ -247,6 +256,7 @@ async function pageWindow(
   const maxConversations = options.maxConversations ?? DEFAULT_MAX_CONVERSATIONS;
   const seenCursors = new Set<string>();
   let emptyPages = 0;
+  let tinyPages = 0;
   let cursor: string | undefined;
   for (let first = true; ; first = false) {
     const url = exportUrl(options.baseUrl, options.projectId, { dateFrom: window.from, dateTo: window.to, limit }, cursor);
@@ -266,7 +276,7 @@ async function pageWindow(
         break;
       }
       state.seen.add(conversation.id);
-      if (!options.keep || options.keep(conversation)) state.kept.push(conversation);
+      if (!options.keep || options.keep(conversation)) state.kept.push(boundedConversation(conversation, state.text));
     }
     state.pages++;
     options.onPage?.({ pages: state.pages, fetched: state.seen.size, retries: state.retries });
@@ -284,6 +294,13 @@ async function pageWindow(
       return;
     }
     emptyPages = page.conversations.length === 0 ? emptyPages + 1 : 0;
+    tinyPages = page.conversations.length * 100 < limit ? tinyPages + 1 : 0;
+    if (tinyPages >= MAX_TINY_PAGES) {
+      throw new ExportApiError(
+        'contradiction',
+        `The server sent ${MAX_TINY_PAGES} pages in a row of fewer than ${Math.ceil(limit / 100)} conversations each (${limit} asked for) while saying there is more; stopped after ${state.seen.size} conversations. Narrow the range (--from, --to), or check the export server.`,
+      );
+    }
     if (emptyPages >= MAX_EMPTY_PAGES) {
       throw new ExportApiError(
         'contradiction',

@@ -5,6 +5,10 @@ import type { ConversationPage } from './types';
 
 /** The decoded body of one page may hold at most this many bytes: 1,000 conversations need a few MB. */
 export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
+/** An error's body is read this far at most (a 401 with 50 MB of JSON prints one line, not 50 MB). */
+export const MAX_ERROR_BYTES = 64 * 1024;
+/** JSON nested deeper than this is no conversation page (which nests 4 levels): refused before it is parsed. */
+export const MAX_JSON_DEPTH = 64;
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
 
@@ -68,7 +72,7 @@ async function attemptPage(url: string, options: PageRequestOptions): Promise<At
     });
     status = response.status;
     headers = response.headers;
-    text = await readCapped(response, MAX_PAGE_BYTES, signal);
+    text = status === 200 ? await readCapped(response, MAX_PAGE_BYTES, signal) : await readCapped(response, MAX_ERROR_BYTES, signal, true);
   } catch (error) {
     if (error instanceof ExportApiError) throw error;
     if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
@@ -91,6 +95,11 @@ async function attemptPage(url: string, options: PageRequestOptions): Promise<At
     );
   }
   if (status === 200) {
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH))
+      throw new ExportApiError(
+        'invalid-response',
+        `The server's answer nests deeper than ${MAX_JSON_DEPTH} levels; it is no conversation page. Stopped reading.`,
+      );
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -127,10 +136,10 @@ async function attemptPage(url: string, options: PageRequestOptions): Promise<At
  * The body as text, reading no more than `max` decoded bytes: a huge body, or a small compressed one
  * that expands to gigabytes, is cut off and refused rather than read into memory.
  */
-async function readCapped(response: Response, max: number, signal: AbortSignal): Promise<string> {
+async function readCapped(response: Response, max: number, signal: AbortSignal, cut = false): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   const encoded = response.headers.get('content-encoding');
-  if (!encoded && Number.isFinite(declared) && declared > max) {
+  if (!cut && !encoded && Number.isFinite(declared) && declared > max) {
     await response.body?.cancel();
     throw tooLarge(declared, max);
   }
@@ -141,13 +150,19 @@ async function readCapped(response: Response, max: number, signal: AbortSignal):
   const cancel = () => void reader.cancel().catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    return await readChunks(reader, max, signal);
+    return await readChunks(reader, max, signal, cut);
   } finally {
     signal.removeEventListener('abort', cancel);
   }
 }
 
-async function readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, max: number, signal: AbortSignal): Promise<string> {
+/** The chunks of a body up to `max` bytes: past it, refused, or (`cut`, for an error's body) its start only. */
+async function readChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  max: number,
+  signal: AbortSignal,
+  cut: boolean,
+): Promise<string> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -156,12 +171,31 @@ async function readChunks(reader: ReadableStreamDefaultReader<Uint8Array>, max: 
     if (done) break;
     total += value.length;
     if (total > max) {
-      await reader.cancel();
-      throw tooLarge(total, max);
+      await reader.cancel().catch(() => undefined);
+      if (!cut) throw tooLarge(total, max);
+      chunks.push(value.subarray(0, value.length - (total - max)));
+      return Buffer.concat(chunks, max).toString('utf8');
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit` (strings skipped), in one pass:
+ * JSON.parse would build the whole tree first (30 MB of brackets took 2.4 GB).
+ */
+export function nestedDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 34 /* " */) {
+      for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) if (text.charCodeAt(at) === 92 /* \\ */) at++;
+    } else if (code === 91 || code === 123) {
+      if (++depth > limit) return true;
+    } else if (code === 93 || code === 125) depth--;
+  }
+  return false;
 }
 
 function tooLarge(bytes: number, max: number): ExportApiError {

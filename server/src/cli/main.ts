@@ -7,6 +7,7 @@ import { isUsageError, UsageError } from './config';
 import type { GapsOptions } from './gaps';
 import { DEFAULT_THRESHOLD, parseClusterSimilarity } from '../analytics/gaps/threshold';
 import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
+import { DEFAULT_MAX_CONVERSATIONS } from '../analytics/limits';
 import { plainNumber } from '../common/text';
 import { printable } from './printable';
 
@@ -88,7 +89,7 @@ program
     '--max-conversations <n>',
     'stop the export after this many conversations, and say so',
     (v) => integer(v, '--max-conversations'),
-    1_000_000,
+    DEFAULT_MAX_CONVERSATIONS,
   )
   .option(
     '--cluster-similarity <s>',
