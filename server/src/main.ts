@@ -1,12 +1,33 @@
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
-import { MessageCap, maxMessageBytes } from './lsp/messageCap';
+import { MessageCap, maxMessageBytes, megabytes } from './lsp/messageCap';
 import { startServer } from './server';
+
+/**
+ * What the server may have written that the client has not read yet: a client that never reads
+ * (878,000 requests grew the server to 1.2 GB) is a client gone; the server says so and exits.
+ * DOCSMITH_MAX_UNREAD_OUTPUT changes the bound (tests).
+ */
+const MAX_UNREAD_OUTPUT = Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) > 0 ? Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) : 256 * 1024 * 1024;
 
 // `--stdio`, `--node-ipc` or `--socket=N`. Over stdio the messages pass a size cap first: a huge
 // message is dropped as it streams by, and answered with an error (see messageCap.ts).
 if (process.argv.includes('--stdio')) {
-  const input = process.stdin.pipe(new MessageCap(maxMessageBytes(), (line) => process.stderr.write(`${line}\n`)));
-  startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), new StreamMessageWriter(process.stdout)));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const input = process.stdin.pipe(new MessageCap(maxMessageBytes(), log));
+  // The client closed its end: nothing more can come, so the server ends (at once, not after a timeout).
+  process.stdin.on('end', () => setImmediate(() => process.exit(process.exitCode ?? 0)));
+  const output = new StreamMessageWriter(process.stdout);
+  const write = output.write.bind(output);
+  output.write = (message) => {
+    if (process.stdout.writableLength > MAX_UNREAD_OUTPUT) {
+      log(
+        `docsmith: the client has not read ${megabytes(process.stdout.writableLength)} of answers; it is not reading, so the server stops.`,
+      );
+      process.exit(1);
+    }
+    return write(message);
+  };
+  startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), output));
 } else {
   startServer(createConnection(ProposedFeatures.all));
 }

@@ -77,7 +77,10 @@ export function startServer(connection: Connection): void {
     await loadSettings();
   });
   // The Docs Gaps view's clusters, each site indexed in a worker thread of its own.
-  const gapClusterers = new GapClusterers((line) => console.error(line));
+  // Only a docs.json inside a workspace folder is a site to index (no uri: the questions alone).
+  const isWorkspaceDocsJson = (uri: string | null) =>
+    uri === null || (/\/docs\.json$/.test(uri) && folders.some((folder) => uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`)));
+  const gapClusterers = new GapClusterers((line) => console.error(line), undefined, undefined, isWorkspaceDocsJson);
   connection.onShutdown(() => {
     guard.shutDown();
     gapClusterers.dispose();

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { startFixtureClient, waitFor } from '../helpers/lspClient';
 
 /** The language server against hostile input and protocol misuse (issue 15). */
@@ -105,3 +107,58 @@ test('a FIFO behind $ref: diagnostics and hover answer, the FIFO is reported', H
     await client.dispose();
   }
 });
+
+/** The server over raw stdio: what a hostile client writes, byte for byte, and what it answers. */
+function rawServer(env: Record<string, string> = {}): {
+  send(bytes: string | Buffer): void;
+  answers(): string;
+  stderr(): string;
+  end(): void;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, [join(__dirname, '../../dist/server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  return {
+    send: (bytes) => child.stdin.write(bytes),
+    answers: () => out,
+    stderr: () => err,
+    end: () => child.stdin.end(),
+    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+  };
+}
+
+const message = (body: object) => {
+  const text = JSON.stringify(body);
+  return `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+};
+const initialize = (id: number) =>
+  message({ jsonrpc: '2.0', id, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+
+test(
+  'bad framing is dropped and said so: a negative, non-numeric or missing Content-Length, or megabytes of header; the next message is answered',
+  HANG_GUARD,
+  async () => {
+    const server = rawServer();
+    try {
+      server.send('Content-Length: -5\r\n\r\n');
+      server.send('Content-Length: abc\r\n\r\n');
+      server.send('X-Nothing: 1\r\n\r\n');
+      server.send(Buffer.alloc(4 * 1024 * 1024, 'a'));
+      server.send('\r\n\r\n');
+      server.send(initialize(7));
+      await waitFor(() => (/"id":7,"result"/.test(server.answers()) ? true : undefined), 'initialize answered after the garbage');
+      assert.match(server.stderr(), /dropped a message header without a valid Content-Length/);
+      assert.match(server.stderr(), /dropped input that is no LSP header/);
+    } finally {
+      server.end();
+    }
+    // The client closed its end: the server exits at once.
+    assert.equal(await server.exited, 0);
+  },
+);

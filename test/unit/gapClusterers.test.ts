@@ -175,3 +175,16 @@ test('a site no request has used for a while lets its worker and index go; the n
     mock.timers.reset();
   }
 });
+
+test('at most two sites are indexed at once, and only docs.json files the server accepts (issue 39 item 11)', async () => {
+  const { started, start } = recorder();
+  const accepted = (uri: string | null) => uri === null || (uri.startsWith('file:///workspace/') && uri.endsWith('/docs.json'));
+  const clusterers = new GapClusterers(() => undefined, start, undefined, accepted);
+  const token = new CancellationTokenSource().token;
+  for (let i = 0; i < 200; i++) clusterers.warm({ uri: `file:///elsewhere/${i}/docs.json`, siteVersion: 1 });
+  assert.equal(started.length, 0, 'no worker for a uri outside the workspace');
+  await assert.rejects(clusterers.cluster({ uri: 'file:///etc/docs.json', siteVersion: 1, questions }, token), ResponseError);
+  for (let i = 0; i < 200; i++) clusterers.warm({ uri: `file:///workspace/${i}/docs.json`, siteVersion: 1 });
+  assert.equal(started.filter((record) => !record.closed).length, 2, 'two kept, the others let go as new ones came');
+  clusterers.dispose();
+});

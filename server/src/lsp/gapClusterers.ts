@@ -1,4 +1,4 @@
-import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { CancelledError } from '../service';
 import type { GapClustersParams, GapClustersResult, GapSite } from './protocol';
@@ -20,6 +20,11 @@ interface Indexed {
  * hold about 0.8 GB, for a view an author opens now and then. The next request indexes again.
  */
 export const IDLE_MS = 5 * 60_000;
+/**
+ * Sites indexed at once at most: each is a worker thread and its index. A new site lets the least
+ * recently used idle one go; when all are busy, it is refused (200 distinct uris started 207 threads).
+ */
+export const MAX_SITES = 2;
 
 /**
  * The server's side of the Docs Gaps view's clusters: one site clusterer (a worker thread holding the
@@ -35,21 +40,34 @@ export class GapClusterers {
     private readonly log: (line: string) => void,
     private readonly start: Start = startSiteClusterer,
     private readonly idleMs = IDLE_MS,
+    /** Whether a uri names a docs.json the server serves (inside the workspace); others are refused. */
+    private readonly accepts: (uri: string | null) => boolean = () => true,
   ) {}
 
   /** Starts indexing the site at this version, unless it is (a notification: nothing is answered, a malformed one is ignored). */
   warm(site: GapSite): void {
-    if (!isGapSite(site)) return;
+    if (!isGapSite(site) || !this.accepts(site.uri)) return;
     const indexed = this.prepare(site);
+    if (!indexed) return;
     if (indexed.busy === 0) this.idleFrom(site.uri ?? '', indexed);
   }
 
   /** The site's clusterer at this version, started (its index under way) if it was not. */
-  private prepare({ uri, siteVersion }: GapSite): Indexed {
+  private prepare({ uri, siteVersion }: GapSite): Indexed | undefined {
     const key = uri ?? '';
     const known = this.sites.get(key);
-    if (known?.siteVersion === siteVersion) return known;
+    if (known?.siteVersion === siteVersion) {
+      // Most recently used last: the first idle site is the one to let go.
+      this.sites.delete(key);
+      this.sites.set(key, known);
+      return known;
+    }
     if (known) this.release(key, known);
+    while (this.sites.size >= MAX_SITES) {
+      const idle = [...this.sites].find(([, site]) => site.busy === 0);
+      if (!idle) return undefined;
+      this.release(idle[0], idle[1]);
+    }
     const indexed: Indexed = { siteVersion, clusterer: undefined!, busy: 0 };
     indexed.clusterer = this.start(uri ?? undefined, (reason) => {
       indexed.fallback = reason;
@@ -63,7 +81,14 @@ export class GapClusterers {
     if (!wellFormed(params)) throw new ResponseError(ErrorCodes.InvalidParams, 'docsmith/gapClusters: malformed questions.');
     const { questions, previous, threshold } = params;
     const key = params.uri ?? '';
+    if (!this.accepts(params.uri))
+      throw new ResponseError(ErrorCodes.InvalidParams, 'docsmith/gapClusters: the uri is no docs.json of the workspace.');
     const indexed = this.prepare(params);
+    if (!indexed)
+      throw new ResponseError(
+        LSPErrorCodes.RequestFailed,
+        `docsmith/gapClusters: ${MAX_SITES} sites are being clustered; try again when one is done.`,
+      );
     indexed.busy++;
     clearTimeout(indexed.idle);
     const controller = new AbortController();

@@ -59,23 +59,32 @@ export class MessageCap extends Transform {
         if (this.remaining === 0 && this.dropping) this.finishDropping();
         continue;
       }
-      // Reading a header: up to the blank line.
-      const end = chunk.indexOf('\r\n\r\n', at);
+      // Reading a header: up to the blank line (which may straddle two chunks).
+      const joined = this.header.length ? Buffer.concat([this.header, chunk.subarray(at)]) : chunk.subarray(at);
+      const end = joined.indexOf('\r\n\r\n');
       if (end < 0) {
-        this.header = Buffer.concat([this.header, chunk.subarray(at)]);
-        if (this.header.length > MAX_HEADER_BYTES) {
-          // Not LSP framing: pass it on and let the protocol layer complain.
-          this.push(this.header);
-          this.header = Buffer.alloc(0);
-        }
+        if (joined.length > MAX_HEADER_BYTES) {
+          // Not LSP framing: dropped, never buffered or handed on (40 MB of header cost 25 s of CPU
+          // in the protocol layer); what follows the next blank line is read as a message again.
+          if (!this.refused)
+            this.log(
+              `docsmith: dropped input that is no LSP header (no blank line within ${MAX_HEADER_BYTES} bytes); reading on from the next header.`,
+            );
+          this.refused = true;
+          this.header = Buffer.from(joined.subarray(joined.length - 3));
+        } else this.header = Buffer.from(joined);
         break;
       }
-      const header = Buffer.concat([this.header, chunk.subarray(at, end + 4)]);
+      const header = joined.subarray(0, end + 4);
+      at += end + 4 - this.header.length;
       this.header = Buffer.alloc(0);
-      at = end + 4;
-      const length = Number(/content-length:\s*(\d+)/i.exec(header.toString('ascii'))?.[1] ?? NaN);
-      if (!Number.isFinite(length)) {
-        this.push(header);
+      this.refused = false;
+      const declared = /content-length:[ \t]*(\d+)[ \t]*\r?$/im.exec(header.toString('ascii'))?.[1];
+      const length = declared === undefined ? NaN : Number(declared);
+      if (!Number.isSafeInteger(length)) {
+        // A negative, non-numeric or missing length: the body cannot be found, so the header is
+        // dropped (and said so); the protocol layer would wait for it forever.
+        this.log('docsmith: dropped a message header without a valid Content-Length; reading on from the next header.');
         continue;
       }
       this.remaining = length;
@@ -90,6 +99,9 @@ export class MessageCap extends Transform {
     }
     done();
   }
+
+  /** Input with no header in it is being dropped: said once for each stretch of it. */
+  private refused = false;
 
   private finishDropping(): void {
     this.dropping = false;
