@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
 import { oneLine } from '../../../server/src/common/text';
 import { headingLine } from './headingLine';
+import { inertMarkdown } from './inertMarkdown';
 
 export const CONVERSATION_SCHEME = 'docsmith-question';
 
@@ -41,7 +42,7 @@ export class ConversationDocuments implements vscode.TextDocumentContentProvider
       '',
       '## Response',
       '',
-      conversation.response,
+      inertMarkdown(conversation.response),
       '',
       '## Sources',
       '',

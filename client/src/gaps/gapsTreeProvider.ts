@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
 import { placeInFile } from '../../../server/src/analytics/gaps/placeInFile';
+import { oneLine } from '../../../server/src/common/text';
 import { openCount, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
 
 /**
@@ -44,7 +45,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     if (node.kind === 'cluster') return this.clusterItem(node);
     if (node.kind === 'source') {
       const { source } = node;
-      const item = new vscode.TreeItem(source.title || source.url, vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(oneLine(source.title || source.url), vscode.TreeItemCollapsibleState.None);
       item.id = node.id;
       item.description = source.file ? `${source.file}${source.anchor ? `#${source.anchor}` : ''}` : 'no local file';
       item.tooltip = source.url;
@@ -53,7 +54,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
       item.command = { command: 'docsmith.gaps.openSource', title: 'Open source', arguments: [node] };
       return item;
     }
-    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(oneLine(node.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     item.description = questions(openCount(node));
     const root = this.docsRoot();
@@ -73,8 +74,9 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
 
   private conversationItem(node: ConversationNode): vscode.TreeItem {
     const { conversation } = node;
+    // The asker's words as one plain line: a right-to-left override or a line break would rewrite the row.
     const item = new vscode.TreeItem(
-      conversation.query,
+      oneLine(conversation.query),
       conversation.sources.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = node.id;
@@ -96,7 +98,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
   private clusterItem(node: GroupNode): vscode.TreeItem {
     const cluster = node.cluster!;
     const open = openCount(node);
-    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(oneLine(node.label), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     const trend = trendText(cluster, this.previous());
     item.description = [questions(open), trend, open === 0 ? 'done' : undefined].filter(Boolean).join(' · ');
