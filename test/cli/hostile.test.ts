@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cli';
+import { CLI, runCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
 
 /**
@@ -153,20 +153,36 @@ test('check text output shows control characters from file names and values esca
   assert.match(result.stdout, /evil\\x1b\]0;x\\x07\.mdx/);
 });
 
-test('a page that is a symlink to a file outside the docs root is a page, as the platform reads it; a linked JSON is no spec', HANG_GUARD, async () => {
-  const outside = tempDir('docsmith-outside-');
-  writeFileSync(join(outside, 'SECURITY.md'), '---\ntitle: Security\n---\n\nReport issues to us.\n');
-  writeFileSync(join(outside, 'spec.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
-  const dir = site({
-    'docs.json': docs({ groups: [{ group: 'A', pages: ['intro', 'security'] }] }),
-    'intro.mdx': '---\ntitle: I\n---\n\nSee [security](/security).\n',
-  });
-  execFileSync('ln', ['-s', join(outside, 'SECURITY.md'), join(dir, 'security.md')]);
-  execFileSync('ln', ['-s', join(outside, 'spec.json'), join(dir, 'spec.json')]);
-  const result = await check(dir);
-  assert.deepEqual(
-    result.found.filter((f) => /not-found|unlisted-folder/.test(f.code)),
-    [],
-  );
-  assert.ok(!JSON.stringify(result.found).includes('TOP-SECRET'));
+test(
+  'a page that is a symlink to a file outside the docs root is a page, as the platform reads it; a linked JSON is no spec',
+  HANG_GUARD,
+  async () => {
+    const outside = tempDir('docsmith-outside-');
+    writeFileSync(join(outside, 'SECURITY.md'), '---\ntitle: Security\n---\n\nReport issues to us.\n');
+    writeFileSync(join(outside, 'spec.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
+    const dir = site({
+      'docs.json': docs({ groups: [{ group: 'A', pages: ['intro', 'security'] }] }),
+      'intro.mdx': '---\ntitle: I\n---\n\nSee [security](/security).\n',
+    });
+    execFileSync('ln', ['-s', join(outside, 'SECURITY.md'), join(dir, 'security.md')]);
+    execFileSync('ln', ['-s', join(outside, 'spec.json'), join(dir, 'spec.json')]);
+    const result = await check(dir);
+    assert.deepEqual(
+      result.found.filter((f) => /not-found|unlisted-folder/.test(f.code)),
+      [],
+    );
+    assert.ok(!JSON.stringify(result.found).includes('TOP-SECRET'));
+  },
+);
+
+test('docsmith check | head -1: the reader going away ends the run quietly, with the check verdict as exit code', HANG_GUARD, async () => {
+  const links = [...Array(20_000)].map((_, i) => `[x](/missing-${i})`).join('\n');
+  const dir = site({ 'docs.json': docs({ groups: [{ group: 'A', pages: ['index'] }] }), 'index.mdx': `---\ntitle: I\n---\n\n${links}\n` });
+  const child = spawn(process.execPath, [CLI, 'check', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  assert.equal(code, 1);
+  assert.doesNotMatch(stderr, /EPIPE|Error:|\n\s+at /);
 });
