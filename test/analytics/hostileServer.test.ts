@@ -14,6 +14,7 @@ import {
 } from '../../server/src/analytics/client';
 import { ExportApiError } from '../../server/src/analytics/errors';
 import { boundedConversation, MAX_KEPT_CHARS } from '../../server/src/analytics/bounds';
+import type { Conversation } from '../../server/src/analytics/types';
 import { startExportServer, REQUEST_LOG_SIZE } from '../../server/src/mock/exportServer';
 import { runCli } from '../helpers/cli';
 
@@ -281,7 +282,7 @@ test(
 
 test('the text kept from an export is bounded: past the budget a conversation keeps the start of its question and no answer', () => {
   const budget = { chars: 0 };
-  const big = { ...conversation(), query: 'q'.repeat(5_000), response: 'r'.repeat(30_000) };
+  const big = { ...conversation(), query: 'q'.repeat(5_000), response: 'r'.repeat(30_000) } as Conversation;
   const first = boundedConversation(big, budget);
   assert.equal(first.query.length < 4_100 && first.response.length < 20_100, true);
   budget.chars = MAX_KEPT_CHARS;
