@@ -184,5 +184,5 @@ test('docsmith check | head -1: the reader going away ends the run quietly, with
   child.stdout.once('data', () => child.stdout.destroy());
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   assert.equal(code, 1);
-  assert.doesNotMatch(stderr, /EPIPE|Error:|\n\s+at /);
+  assert.doesNotMatch(stderr, /EPIPE|Error:|^ {2,}at /m);
 });
