@@ -7,7 +7,8 @@ import { startServer } from './server';
  * (878,000 requests grew the server to 1.2 GB) is a client gone; the server says so and exits.
  * DOCSMITH_MAX_UNREAD_OUTPUT changes the bound (tests).
  */
-const MAX_UNREAD_OUTPUT = Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) > 0 ? Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) : 256 * 1024 * 1024;
+const MAX_UNREAD_OUTPUT =
+  Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) > 0 ? Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) : 256 * 1024 * 1024;
 
 // `--stdio`, `--node-ipc` or `--socket=N`. Over stdio the messages pass a size cap first: a huge
 // message is dropped as it streams by, and answered with an error (see messageCap.ts).
