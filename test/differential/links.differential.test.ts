@@ -7,6 +7,8 @@ import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { parsePageDocument } from '../../server/src/service/documents/pageDocument';
 import { bodyLinkPath, isExternal } from '../../server/src/service/links/linkPath';
 import { cleanHeadingId } from '../../server/src/service/mdx/slug';
+import type { PageAnchors } from '../../server/src/service/mdx/anchors';
+import { resolveImport } from '../../server/src/service/pages/importPath';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { pathToUri, uriToPath } from '../../server/src/service/uri';
 import { textOf } from '../helpers/check';
@@ -76,8 +78,8 @@ if (unavailable || sites.length === 0) {
       const missed: string[] = [];
       for (const link of theirs.links) {
         const found = ours.findings.filter((finding) => finding.file === link.file && sameLink(finding, link));
-        // The checker's blind spot, judged by the rendered page: an id on an HTML element is an anchor.
-        if (found.length === 0 && isElementId(root, link)) continue;
+        // Where the checker and the rendered page differ, the page is the judge (see isRenderedAnchor).
+        if (found.length === 0 && isRenderedAnchor(root, link)) continue;
         if (found.length === 0) missed.push(`missed: ${link.file} ${link.url}`);
         for (const finding of found) matched.add(finding);
       }
@@ -200,21 +202,54 @@ function compareScanner(root: string, pages: PlatformPageRead[]): { certain: num
 }
 
 /**
- * A broken `#anchor` by the platform's checker that is the id of an HTML element in the page it
- * points into (`<a id="x">`, `<h2 id="x">` with text on its line): the rendered page has that id, and
- * a browser scrolls to it; the checker reads headings and components only.
+ * A broken `#anchor` by the platform's checker that the rendered page has, by one of the rules where
+ * the checker and the page differ (judged once, in disagreements.json's `$comment`): the id of an HTML
+ * element in text (`<a id="x">`, `<h2 id="x">` with text on its line), which the checker's table of
+ * contents leaves out; a heading of a snippet the page shows, which the platform inlines before it
+ * builds the page; a Tab's id, the percent-encoded slug of its title, which a link written with the
+ * title's characters reaches once the browser encodes it.
  */
-function isElementId(root: string, link: PlatformBrokenLink): boolean {
+function isRenderedAnchor(root: string, link: PlatformBrokenLink): boolean {
   if (!link.url.includes('#')) return false;
   const path = bodyLinkPath(link.url, link.file);
   if (!path?.anchor) return false;
   const candidates = path.samePage ? [link.file] : ['.mdx', '.md', '/index.mdx', '/index.md'].map((suffix) => `${path.path}${suffix}`);
   const id = cleanHeadingId(path.anchor);
+  let encoded: string | undefined;
+  try {
+    encoded = encodeURIComponent(path.anchor);
+  } catch {
+    encoded = undefined;
+  }
   return candidates.some((file) => {
-    const full = join(root, file);
-    if (!existsSync(full)) return false;
-    return parsePageDocument(pathToUri(full), readFileSync(full, 'utf8')).anchors().elementIds.has(id);
+    const anchors = anchorsOf(root, file);
+    if (!anchors) return false;
+    if (anchors.elementIds.has(id) || (encoded !== undefined && anchors.anchors.has(encoded))) return true;
+    return shownAnchors(root, file, anchors.shows, 0).has(id);
   });
+}
+
+/** The anchors of a page file, read once (a generated page may be the target of thousands of links). */
+const anchorsRead = new Map<string, PageAnchors | undefined>();
+function anchorsOf(root: string, file: string): PageAnchors | undefined {
+  const full = join(root, file);
+  if (!anchorsRead.has(full))
+    anchorsRead.set(full, existsSync(full) ? parsePageDocument(pathToUri(full), readFileSync(full, 'utf8')).anchors() : undefined);
+  return anchorsRead.get(full);
+}
+
+/** The headings a page gets from the snippets it shows, 3 deep. */
+function shownAnchors(root: string, file: string, shows: readonly string[], depth: number): Set<string> {
+  const found = new Set<string>();
+  if (depth >= 3) return found;
+  for (const source of shows) {
+    const snippet = resolveImport(source, file);
+    const anchors = snippet === undefined ? undefined : anchorsOf(root, snippet);
+    if (!anchors) continue;
+    for (const anchor of anchors.anchors) found.add(anchor);
+    for (const anchor of shownAnchors(root, snippet!, anchors.shows, depth + 1)) found.add(anchor);
+  }
+  return found;
 }
 
 /** What each list holds that the other does not, counting repeats. */

@@ -153,6 +153,12 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '&lt;escaped',
     '\\{ escaped \\}',
     "import X from '/snippets/x.mdx';",
+    '<Card\n  icon={\n    <svg><path id="p" /></svg>\n\n  }\n  href="/h"\n>',
+    '</Card>',
+    '{\n  1\n\n}',
+    'para <Card icon={\n1\n\n}>',
+    '<Card\n  title="t"\n  href="/i" />',
+    '{/*\n  note\n*/}',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));
@@ -178,6 +184,43 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     assert.deepEqual(scan.comments, tree.comments, `comments differ on:\n${text}`);
   }
   assert.ok(certain > 300, `only ${certain} of 3000 fuzzed pages were certain: the test would prove little`);
+});
+
+test('a flow tag whose attribute expression holds JSX and blank lines is read like the parser reads it', () => {
+  // As on a real site: a Card's icon is an inline SVG over many lines, a blank line before its `}`.
+  const text = [
+    '<CardGroup cols={2}>',
+    '  <Card',
+    '      title="OpenAI"',
+    '      href="/sdk/openai"',
+    '      icon={',
+    '        <svg viewBox="0 0 24 24"><defs><linearGradient id="grad" /></defs><path d="M0 0Z" /></svg>',
+    '',
+    '      }',
+    '  >',
+    '  Traces calls.',
+    '  </Card>',
+    '</CardGroup>',
+    '',
+  ].join('\n');
+  const scan = scanBody(text, 0);
+  assert.equal(scan.uncertain, undefined);
+  const parsed = parseMdx(text);
+  assert.ok('tree' in parsed);
+  const tree = scanFromTree(parsed.tree, text);
+  assert.deepEqual(
+    scan.links.map((link) => link.url),
+    ['/sdk/openai'],
+  );
+  assert.deepEqual(
+    scan.links.map((link) => link.url),
+    tree.links.map((link) => link.url),
+  );
+  // The SVG inside the attribute is a value, not part of the page: its ids are no anchors.
+  assert.deepEqual(
+    scan.elements.map((element) => element.name),
+    ['CardGroup', 'Card'],
+  );
 });
 
 test('a page the scanner is unsure of is read through the parser tree', () => {

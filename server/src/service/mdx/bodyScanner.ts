@@ -49,6 +49,13 @@ class Scanner implements InlineHost {
   private inTable = false;
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
   brackets: { offset: number; image: boolean }[] = [];
+  /** The paragraph being read is inside a block quote (a line without `>` continues it lazily). */
+  private quotedParagraph = false;
+  /**
+   * This line interrupts a paragraph of a container it is not in (a list item, a block quote): MDX
+   * reads it as a lazy line, and a tag or an expression on it that goes on over more lines is an error.
+   */
+  private lazy = false;
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
   private skipTo = -1;
 
@@ -107,11 +114,17 @@ class Scanner implements InlineHost {
         } else esm.end = end;
       } else if (blank) {
         this.inParagraph = false;
+        this.quotedParagraph = false;
+        this.lazy = false;
         this.inTable = false;
       } else {
         // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
         if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
+        const itemsBefore = this.items.length;
         const item = this.trackList(indent, stripped);
+        // Once lazy, the paragraph's later lines are lazy too.
+        this.lazy =
+          this.inParagraph && (this.lazy || this.items.length < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
         // A fence may open a list item's content: `- ```js`.
         const content = item ? stripped.slice(item.length) : stripped;
         const opening = /^(`{3,}|~{3,})/.exec(content);
@@ -216,6 +229,7 @@ class Scanner implements InlineHost {
       if (this.text[at] === '<' && this.readQuotedFlowTags(at, end)) return;
       readInline(this, at, end);
       this.inParagraph = true;
+      this.quotedParagraph = true;
       return;
     }
     const item = LIST_ITEM.exec(stripped);
@@ -270,10 +284,10 @@ class Scanner implements InlineHost {
     while (at < end && (text[at] === '<' || text[at] === '{')) {
       if (text[at] === '{') {
         // `<a id="x"></a> {/* note */}`: expressions beside tags keep the line a line of flow content.
-        // Outside lists one may go on over the lines below (a `{/* ... */}` note), not across a blank line.
-        const multiline = !inListItem && this.listIndent < 0;
+        // Outside lists one may go on over the lines below (a `{/* ... */}` note), blank lines included.
+        const multiline = !inListItem && this.listIndent < 0 && !this.lazy;
         const close = expressionEnd(this.braces, at, true, multiline ? text.length : end);
-        if (close === undefined || (close > end && /\n[ \t]*\r?\n/.test(text.slice(at, close)))) return false;
+        if (close === undefined) return false;
         if (isCommentExpression(text, at, close)) this.scan.comments.push({ offset: at, length: close - at + 1 });
         at = close + 1;
         if (at > end) end = lineEndFrom(text, at);
@@ -281,8 +295,8 @@ class Scanner implements InlineHost {
         continue;
       }
       // A tag alone on its lines, outside lists, may spread an attribute's expression over them.
-      const tag = parseTag(text, at, !inListItem && this.listIndent < 0, this.braces);
-      if (!tag) return false;
+      const tag = parseTag(text, at, !inListItem && this.listIndent < 0 && !this.lazy, this.braces);
+      if (!tag || (this.lazy && tag.end > end)) return false;
       tags.push(tag);
       at = tag.end;
       // The tag went on over more lines: the rest of its last line must be empty or more tags.

@@ -186,7 +186,8 @@ function skipSpaceAndComments(text: string, from: number, limit: number): number
   let at = from;
   while (at < limit) {
     const code = text.charCodeAt(at);
-    if (code === 32 || code === 9) at++;
+    // Line breaks too: an attribute's expression may span lines (`icon={\n  <svg>…</svg>\n}`).
+    if (code === 32 || code === 9 || code === 10 || code === 13) at++;
     else if (code === 47 && text.charCodeAt(at + 1) === 42) {
       const close = text.indexOf('*/', at + 2);
       if (close < 0 || close + 2 > limit) return undefined;

@@ -101,14 +101,11 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
 
 /**
  * The `}` closing an attribute's expression at `open`: on its line, or, for a tag that is a block of
- * its own (`multiline`), over the lines that follow (`items={[\n {...},\n]}`), but never across a
- * blank line, which ends the tag for MDX.
+ * its own (`multiline`), over the lines that follow (`items={[\n {...},\n]}`), blank lines included
+ * (MDX reads a flow tag to its `>`; only a tag inside a paragraph ends at a blank line).
  */
 function attributeExpressionEnd(braces: Braces, open: number, multiline: boolean): number | undefined {
-  const text = braces.text;
-  const close = expressionEnd(braces, open, false, multiline ? text.length : lineEndAfter(text, open));
-  if (close === undefined || !multiline) return close;
-  return /\n[ \t]*\r?\n/.test(text.slice(open, close)) ? undefined : close;
+  return expressionEnd(braces, open, false, multiline ? braces.text.length : lineEndAfter(braces.text, open));
 }
 
 function lineEndAfter(text: string, at: number): number {
