@@ -5,7 +5,11 @@ import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWor
 
 /** Larger files are refused with a message rather than read: real docs.json files stay under 3 MB. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-const SKIPPED_FOLDERS = new Set(['node_modules']);
+/**
+ * Folders never walked, as the platform's file lister skips them; every other folder, dot folders
+ * included (`.agent/`), is listed, and the site's ignore rules (`.agents`, `.github`... by default) apply after.
+ */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 /** A NUL byte in a file's first bytes means it is binary, not text. */
 const BINARY_SNIFF_BYTES = 8192;
 
@@ -135,7 +139,7 @@ export class FsWorkspace implements DocsWorkspace {
           }
         }
         if (isDirectory) {
-          if (!entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name)) walk(path, entryReal, relative + entry.name + '/', chain);
+          if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, entryReal, relative + entry.name + '/', chain);
         } else if (isFile) {
           files.push(relative + entry.name);
           this.listedFiles.add(path);

@@ -175,6 +175,24 @@ test(
   },
 );
 
+test(
+  'dot folders are listed as the platform lists them: a folder symlink inside the root is walked, .agents and .github are left out',
+  HANG_GUARD,
+  async () => {
+    const dir = site({
+      'docs.json': docs({ groups: [{ group: 'A', pages: ['index', '.agent/skills/x/a'] }] }),
+      'index.mdx': '---\ntitle: I\n---\n\n[a](/.agent/skills/x/a) [b](/.agents/skills/x/a) [c](/.github/c)\n',
+      '.agents/skills/x/a.mdx': '---\ntitle: A\n---\n\nSkill.\n',
+      '.github/c.mdx': '---\ntitle: C\n---\n\nC.\n',
+    });
+    mkdirSync(join(dir, '.agent/skills'), { recursive: true });
+    execFileSync('ln', ['-s', '../../.agents/skills/x', join(dir, '.agent/skills/x')]);
+    const result = await check(dir);
+    const notFound = result.found.filter((f) => /not-found/.test(f.code)).map((f) => f.message.match(/"([^"]+)"/)?.[1]);
+    assert.deepEqual(notFound.sort(), ['/.agents/skills/x/a', '/.github/c']);
+  },
+);
+
 test('docsmith check | head -1: the reader going away ends the run quietly, with the check verdict as exit code', HANG_GUARD, async () => {
   const links = [...Array(20_000)].map((_, i) => `[x](/missing-${i})`).join('\n');
   const dir = site({ 'docs.json': docs({ groups: [{ group: 'A', pages: ['index'] }] }), 'index.mdx': `---\ntitle: I\n---\n\n${links}\n` });

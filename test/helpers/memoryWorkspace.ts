@@ -53,7 +53,8 @@ export class MemoryWorkspace implements DocsWorkspace {
       const relative = relativeUri(folderUri, uri);
       if (relative === undefined) continue;
       const folders = relative.split('/').slice(0, -1);
-      if (!folders.some((segment) => segment.startsWith('.') || segment === 'node_modules')) files.push(relative);
+      // As FsWorkspace lists them (and the platform's lister): every folder but node_modules and .git.
+      if (!folders.some((segment) => segment === '.git' || segment === 'node_modules')) files.push(relative);
     }
     return { files, problems: [] };
   }

@@ -13,7 +13,7 @@ const NOT_PUBLISHED: Record<IgnoreReason, { why: (file: string) => string; fix: 
   default: {
     why: (file) =>
       `is a file the platform never publishes (${file}: node_modules, README.md, LICENSE.md, ` +
-      'CHANGELOG.md and CONTRIBUTING.md are left out of every build).',
+      'CHANGELOG.md, CONTRIBUTING.md and the folders .github, .agents, .claude, .cursor, .idea, .vscode and .mintlify are left out of every build).',
     fix: 'Rename the file',
   },
   repository: {

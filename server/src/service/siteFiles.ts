@@ -7,8 +7,8 @@ export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 /**
  * What the platform leaves out of every build without being told: version-control and editor
  * folders, dependencies, its own `.mintlify/` folder (except the configuration files in it), and
- * four Markdown files that describe the repository rather than the docs. Dot folders are never
- * listed by the workspace, so the first entries only matter for a `.mintignore` that re-includes.
+ * four Markdown files that describe the repository rather than the docs. The workspace lists dot
+ * folders as the platform's lister does (all but `.git`); these rules then leave out the tool folders.
  * Read from the platform's published ignore rules; the differential tests compare the two.
  */
 export const DEFAULT_IGNORES = [
