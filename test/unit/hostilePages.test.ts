@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parsePageDocument } from '../../server/src/service/documents/pageDocument';
 import { scanBody } from '../../server/src/service/mdx/bodyScanner';
-import { ACORN_BUDGET_PER_CHARACTER, lastAcornWork, parseMdx } from '../../server/src/service/mdx/mdxReference';
+import { ACORN_BUDGET_PER_CHARACTER, lastAcornWork, MAX_REFERENCE_PAGE, parseMdx } from '../../server/src/service/mdx/mdxReference';
 import { scanWork } from '../../server/src/service/mdx/scanWork';
 import { checkSite, only, site } from '../helpers/check';
 
@@ -126,6 +126,20 @@ test('mdx/not-checked: a page the reference parser was stopped on gets an info, 
   const [info] = only(found, 'mdx/not-checked');
   assert.equal(info.severity, 3);
   assert.match(info.message, /too long/);
+  assert.deepEqual(only(found, 'mdx/syntax'), []);
+  assert.equal(only(found, 'links/page-not-found').length, 1);
+});
+
+test('a page the scanner cannot vouch for is not given to the reference parser past its size bound: an info says so', async () => {
+  // A generated reference page: an inline element left open in its paragraph, 300,000 characters of rows after it.
+  const rows = '<div class="row"><a href="#top">top</a> text</div>\n'.repeat(6_000);
+  const body = `Intro <span>never closed\n\n${rows}\nSee [missing](/nowhere).\n`;
+  assert.ok(body.length > MAX_REFERENCE_PAGE);
+  const found = await checkSite(
+    site({ groups: [{ group: 'Docs', pages: ['intro'] }] }, [], {}, { 'intro.mdx': `---\ntitle: Intro\n---\n${body}` }),
+  );
+  const [info] = only(found, 'mdx/not-checked');
+  assert.match(info.message, /over 256,000 characters/);
   assert.deepEqual(only(found, 'mdx/syntax'), []);
   assert.equal(only(found, 'links/page-not-found').length, 1);
 });

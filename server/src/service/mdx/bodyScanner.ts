@@ -56,6 +56,13 @@ class Scanner implements InlineHost {
    * reads it as a lazy line, and a tag or an expression on it that goes on over more lines is an error.
    */
   private lazy = false;
+  /**
+   * Inline elements of the paragraph being read still open (`<p>text` ... `more</p>`): a paragraph
+   * outside containers may close them on a later line; whatever ends it first leaves the page unsure.
+   */
+  private readonly inlineOpen: Tag[] = [];
+  /** The line just read continued the paragraph's text with {@link inlineOpen} carried. */
+  private carried = false;
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
   private skipTo = -1;
 
@@ -92,7 +99,7 @@ class Scanner implements InlineHost {
           this.paragraphStart = start + indent;
         }
         this.checkListEnds(indent, false, start);
-        readInline(this, start + indent, lineEnd);
+        this.readText(start + indent, lineEnd);
         this.inParagraph = true;
         start = this.nextLineStart(start, lineEnd, end);
         if (start < 0) break;
@@ -151,9 +158,20 @@ class Scanner implements InlineHost {
       if (start < 0) break;
     }
     if (esm) this.readEsm(esm.start, esm.end);
+    this.carried = false;
+    this.endInline();
     if (fence === undefined && this.open.length)
       this.unsure(this.scan.elements[this.open[this.open.length - 1].index].offset, 'an element is not closed');
     return this.scan;
+  }
+
+  /** After a line that did not carry the paragraph's open inline elements on: those still open are never closed. */
+  private endInline(): void {
+    if (!this.carried && this.inlineOpen.length) {
+      this.unsure(this.inlineOpen[0].start, `<${this.inlineOpen[0].name}> is not closed in its paragraph`);
+      this.inlineOpen.length = 0;
+    }
+    this.carried = false;
   }
 
   unsure(offset: number, reason: string): void {
@@ -205,6 +223,7 @@ class Scanner implements InlineHost {
    * over (they are read), or -1 at the end of the text.
    */
   private nextLineStart(start: number, lineEnd: number, end: number): number {
+    this.endInline();
     this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
     if (this.skipTo > end) {
       end = this.skipTo;
@@ -268,8 +287,15 @@ class Scanner implements InlineHost {
       this.inTable = false;
       this.paragraphStart = afterMarker;
     }
-    readInline(this, afterMarker, start + line.length);
+    this.readText(afterMarker, start + line.length);
     this.inParagraph = true;
+  }
+
+  /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */
+  private readText(from: number, to: number): void {
+    const carry = this.listIndent < 0 && !this.inTable;
+    readInline(this, from, to, carry ? this.inlineOpen : undefined);
+    this.carried = carry;
   }
 
   /**

@@ -30,10 +30,14 @@ export interface InlineHost {
   inlineTag(tag: Tag): void;
 }
 
-/** Text: code spans, links, images, inline tags (which must close on the line), expressions, math. */
-export function readInline(host: InlineHost, from: number, to: number): void {
+/**
+ * Text: code spans, links, images, inline tags, expressions, math. Inline elements close on the line,
+ * unless the caller passes `carried`, the elements still open from the paragraph's lines before: then
+ * those left open are carried on to its next line, and the caller checks that the paragraph closes them.
+ */
+export function readInline(host: InlineHost, from: number, to: number, carried?: Tag[]): void {
   const text = host.text;
-  const inlineOpen: Tag[] = [];
+  const inlineOpen: Tag[] = carried ?? [];
   const brackets = host.brackets;
   let mathOpen = -1;
   // Searched alone, so that no search runs past the end of the line.
@@ -152,5 +156,5 @@ export function readInline(host: InlineHost, from: number, to: number): void {
       continue;
     }
   }
-  if (inlineOpen.length) host.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
+  if (!carried && inlineOpen.length) host.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
 }
