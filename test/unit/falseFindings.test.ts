@@ -207,6 +207,17 @@ test('item 13: an anchor into a page generated from an OpenAPI operation is said
   assert.equal(only(found, 'links/anchor-unchecked').length, 1, 'the page’s own heading is an anchor as usual');
 });
 
+test('item 13: a page generated from an OpenAPI schema (openapi-schema) is the same: its field anchors come from the spec', async () => {
+  const found = await checkSite(
+    withIndex('See [representations](/reference/file#param-representations).\n', {
+      'reference/file.mdx': '---\ntitle: File\nopenapi-schema: "/openapi.json File"\n---\n',
+    }),
+  );
+  assert.deepEqual(only(found, 'links/anchor-not-found'), []);
+  const [unchecked] = only(found, 'links/anchor-unchecked');
+  assert.match(unchecked.message, /renders from the OpenAPI schema "\/openapi\.json File"/);
+});
+
 test('item 23: the same missing target many times in a file is one finding with a count and the other places', async () => {
   const body =
     [...Array(6)].map(() => '<svg><use href="assets/icons.svg#icon-anchor"/></svg>').join('\n\n') + '\n\n[a](/gone) [b](/gone)\n';

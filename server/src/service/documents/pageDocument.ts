@@ -73,8 +73,17 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
   return document;
 }
 
-/** The anchors, with the operation a page generated from a spec shows (see {@link PageAnchors.operation}). */
+/**
+ * The anchors, with what a page generated from a spec shows (see {@link PageAnchors.operation}): an
+ * operation (`openapi:`) or a schema (`openapi-schema:`, whose fields get `#param-...` anchors too).
+ */
 function withOperation(anchors: PageAnchors, frontMatter: FrontMatter): PageAnchors {
-  const openapi = frontMatter.entries.get('openapi')?.value;
-  return typeof openapi === 'string' && openapi.trim() ? { ...anchors, operation: openapi.trim() } : anchors;
+  for (const [key, kind] of [
+    ['openapi', 'operation'],
+    ['openapi-schema', 'schema'],
+  ] as const) {
+    const value = frontMatter.entries.get(key)?.value;
+    if (typeof value === 'string' && value.trim()) return { ...anchors, operation: `${kind} "${value.trim()}"` };
+  }
+  return anchors;
 }

@@ -26,8 +26,9 @@ export interface PageAnchors {
   /** False when a heading holds markup the scanner does not read exactly: an anchor may be missing here. */
   exact: boolean;
   /**
-   * The page's content comes from an OpenAPI operation (`openapi:` in its front matter, as written):
-   * the anchors of its parameters and responses are made from the spec when the page is rendered.
+   * The page's content comes from an OpenAPI operation or schema (`openapi:` or `openapi-schema:` in
+   * its front matter), said as `operation "GET /users"` or `schema "File"`: the anchors of its
+   * parameters, fields and responses are made from the spec when the page is rendered.
    */
   operation?: string;
   /**

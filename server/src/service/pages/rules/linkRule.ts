@@ -170,11 +170,11 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
 }
 
 /**
- * An anchor into a page whose content the platform renders from an OpenAPI operation: its parameter
- * and response anchors come from the spec, which Docsmith does not render. Said so, once per link.
+ * An anchor into a page whose content the platform renders from an OpenAPI operation or schema: its
+ * parameter, field and response anchors come from the spec, which Docsmith does not render. Said so, once per link.
  */
-function uncheckedMessage(anchor: string, where: string, operation: string): string {
-  return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI operation "${operation}": its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
+function uncheckedMessage(anchor: string, where: string, source: string): string {
+  return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI ${source}: its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
 }
 
 function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: ReadonlySet<string>): Diagnostic {
