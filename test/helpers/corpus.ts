@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The full corpus of real sites: beside the clone (`../shared/corpus/real`), or where DOCSMITH_CORPUS says. */
@@ -33,4 +33,22 @@ export const CORPUS_LABEL = fullSites.length
 /** The sites of {@link CORPUS}, read once per test process. */
 export function corpusSites(): string[] {
   return [...(fullSites.length ? fullSites : vendoredSites)];
+}
+
+/**
+ * The characters of a site's pages and snippets (its `.md` and `.mdx` files): what the platform's
+ * link checker takes time on (about 10 s per megabyte on the 2-core CI machine).
+ */
+export function sitePageBytes(root: string): number {
+  let bytes = 0;
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === '.git') continue;
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && /\.mdx?$/i.test(entry.name)) bytes += statSync(path).size;
+    }
+  };
+  walk(root);
+  return bytes;
 }
