@@ -1,16 +1,25 @@
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { diagnosticCodes, codeHref, type DiagnosticCode } from '../../service';
 import type { Report } from '../report';
 
 const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;
 
-/** SARIF 2.1.0, for code scanning: one run, a rule per code, a result per diagnostic. */
-export function formatSarif(report: Report, version: string): string {
+/**
+ * SARIF 2.1.0, for code scanning: one run, a rule per code, a result per diagnostic. Code scanning
+ * resolves a location from the repository's root, so paths are relative to it (the nearest folder
+ * above the docs holding `.git`; without one, the working directory), and `%SRCROOT%` says where that is.
+ */
+export function formatSarif(report: Report, version: string, root = repositoryRoot(report.baseDir) ?? process.cwd()): string {
   const codes = Object.keys(diagnosticCodes) as DiagnosticCode[];
+  const uriOf = (file: string) => relative(root, resolve(report.baseDir, file)).split(sep).join('/');
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
       {
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(root.endsWith(sep) ? root : root + sep).href } },
         tool: {
           driver: {
             name: 'docsmith',
@@ -36,7 +45,7 @@ export function formatSarif(report: Report, version: string): string {
                   id,
                   message: { text: 'The same finding here' },
                   physicalLocation: {
-                    artifactLocation: { uri: entry.file, uriBaseId: '%SRCROOT%' },
+                    artifactLocation: { uri: uriOf(entry.file), uriBaseId: '%SRCROOT%' },
                     region: { startLine: place.line, startColumn: place.column },
                   },
                 })),
@@ -45,7 +54,7 @@ export function formatSarif(report: Report, version: string): string {
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: entry.file, uriBaseId: '%SRCROOT%' },
+                artifactLocation: { uri: uriOf(entry.file), uriBaseId: '%SRCROOT%' },
                 region: { startLine: entry.line, startColumn: entry.column, endLine: entry.endLine, endColumn: entry.endColumn },
               },
             },
@@ -55,4 +64,12 @@ export function formatSarif(report: Report, version: string): string {
     ],
   };
   return JSON.stringify(sarif, null, 2) + '\n';
+}
+
+/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a worktree). */
+export function repositoryRoot(dir: string): string | undefined {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(resolve(at, '.git'))) return at;
+    if (dirname(at) === at) return undefined;
+  }
 }
