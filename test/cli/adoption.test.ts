@@ -100,7 +100,7 @@ test('--changed-since checks the pages changed since a ref and those linking to 
   writeFileSync(join(dir, 'b.mdx'), '---\ntitle: B\n---\n\n## Installation\n\nSteps.\n');
   const result = await runCli(['check', dir, '--changed-since', 'main']);
   assert.deepEqual(codes(result.stdout), ['a.mdx:5:21 warning links/anchor-not-found']);
-  assert.match(result.stderr, /--changed-since main: 1 page or snippet files changed; checking docs.json and 2 pages/);
+  assert.match(result.stderr, /--changed-since main: 1 page or snippet file changed; checking docs.json and 2 pages/);
   // An untracked new page with a broken link is checked too.
   writeFileSync(join(dir, 'd.mdx'), '---\ntitle: D\n---\n\n[x](/nope)\n');
   assert.ok(codes((await runCli(['check', dir, '--changed-since', 'main'])).stdout).includes('d.mdx:5:5 error links/page-not-found'));

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { conversationCount, type GroupNode } from './treeModel';
+import { plural } from '../../../server/src/common/plural';
 
 /** "3 unanswered questions cite this page" at the top of a cited page; it reveals them in the view. */
 export class GapCodeLens implements vscode.CodeLensProvider {
@@ -24,7 +25,7 @@ export class GapCodeLens implements vscode.CodeLensProvider {
     const count = conversationCount(group);
     return [
       new vscode.CodeLens(new vscode.Range(0, 0, 0, 0), {
-        title: `${count} unanswered question${count === 1 ? '' : 's'} cite${count === 1 ? 's' : ''} this page`,
+        title: `${plural(count, 'unanswered question')} cite${count === 1 ? 's' : ''} this page`,
         command: 'docsmith.gaps.reveal',
         arguments: [group],
       }),

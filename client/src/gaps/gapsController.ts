@@ -18,6 +18,7 @@ import { TriageStore } from './triage';
 import { pickClusterSimilarity } from './clusterSimilarity';
 import { ViewClusters } from './viewClusters';
 import { buildGapTree, citationsByFile, inRange, type GapNode, type GroupBy, type GroupNode, type ConversationNode } from './treeModel';
+import { plural } from '../../../server/src/common/plural';
 
 const GROUPINGS: { groupBy: GroupBy; label: string; detail: string }[] = [
   { groupBy: 'cluster', label: 'By need (clusters)', detail: 'Questions of the same need together, with where the answer belongs' },
@@ -292,18 +293,18 @@ export class GapsController implements vscode.Disposable {
             // A full sync also fetches the range before, for the clusters' trends.
             since: this.rangeBounds().previousFrom,
             signal: abort.signal,
-            onProgress: (fetched) => progress.report({ message: `${fetched.toLocaleString()} conversations` }),
+            onProgress: (fetched) => progress.report({ message: plural(fetched, 'conversation') }),
             onRetry: (reason) => this.output.appendLine(`[gaps] ${reason} Retrying.`),
           });
           this.cached = result.export;
           if (result.truncated) {
-            const note = `The export stopped after ${result.fetched.toLocaleString()} conversations; the view shows only those. Choose a shorter date range.`;
+            const note = `The export stopped after ${plural(result.fetched, 'conversation')}; the view shows only those. Choose a shorter date range.`;
             this.output.appendLine(`[gaps] ${note}`);
             void vscode.window.showWarningMessage(`Docsmith: ${note}`);
           }
           this.lastError = undefined;
           this.output.appendLine(
-            `[gaps] fetched ${result.fetched} conversations in ${result.pages} pages (${result.incremental ? 'incremental' : 'full'} sync).`,
+            `[gaps] fetched ${plural(result.fetched, 'conversation')} in ${plural(result.pages, 'page')} (${result.incremental ? 'incremental' : 'full'} sync).`,
           );
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

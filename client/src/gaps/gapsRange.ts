@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseExportDate } from '../../../server/src/analytics/query';
+import { plural } from '../../../server/src/common/plural';
 
 /** The date range of the Docs Gaps view: the last N days, or dates the author chose. */
 export type GapsRange = { days: 7 | 30 | 90 } | { from: string; to?: string };
@@ -21,9 +22,9 @@ export function rangeBounds(range: GapsRange, now = Date.now()): RangeBounds {
     const from = new Date(now - range.days * DAY);
     return {
       from,
-      label: `last ${range.days} days`,
+      label: `last ${plural(range.days, 'day')}`,
       previousFrom: new Date(from.getTime() - range.days * DAY),
-      previousLabel: `previous ${range.days} days`,
+      previousLabel: `previous ${plural(range.days, 'day')}`,
     };
   }
   const from = parseExportDate(range.from)!;

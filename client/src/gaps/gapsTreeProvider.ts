@@ -3,6 +3,7 @@ import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClu
 import { placeInFile } from '../../../server/src/analytics/gaps/placeInFile';
 import { oneLine } from '../../../server/src/common/text';
 import { openCount, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
+import { plural } from '../../../server/src/common/plural';
 
 /**
  * Renders the gap tree: cluster, page or category groups, a cluster's suggested page, the questions
@@ -83,7 +84,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     const asked = node.repeats.length ? `asked ${node.repeats.length + 1} times · last ` : '';
     item.description = `${node.triage ? `${node.triage} · ` : ''}${asked}${conversation.timestamp.slice(0, 10)}`;
     const dates = node.repeats.slice(0, 10).map((repeat) => repeat.timestamp.slice(0, 10));
-    if (node.repeats.length > 10) dates.push(`and ${node.repeats.length - 10} more times`);
+    if (node.repeats.length > 10) dates.push(`and ${plural(node.repeats.length - 10, 'more time')}`);
     const earlier = dates.length ? `\n\nAlso asked ${dates.join(', ')} (the latest answer is shown).` : '';
     item.tooltip = new vscode.MarkdownString(
       `**${escape(conversation.query)}**\n\n${conversation.timestamp} · ${conversation.queryCategory ?? 'no category'}${node.triage ? ` · ${node.triage}` : ''}${earlier}\n\n${escape(conversation.response)}`,

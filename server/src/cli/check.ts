@@ -13,6 +13,7 @@ import { formatSarif } from './formats/sarif';
 import { formatText } from './formats/text';
 import { toEntries, type Report, type ReportEntry } from './report';
 import { appendAll } from '../common/arrays';
+import { plural } from '../common/plural';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
@@ -65,7 +66,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
     const result = await service.checkSite(root, { cache, pages });
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
-    if (cache) options.progress?.(`Reused the findings of ${result.reused} unchanged pages (cache: ${cache.location})`);
+    if (cache) options.progress?.(`Reused the findings of ${plural(result.reused, 'unchanged page')} (cache: ${cache.location})`);
   }
   cache?.save();
   if (settings.ignore) report.entries = applyIgnores(report.entries, settings.ignore, options.config ?? CONFIG_FILE, options.warn);
@@ -87,7 +88,7 @@ function selectPages(
       return undefined;
     }
     options.note?.(
-      `--changed-since ${changed.ref}: ${selection.changed} page or snippet files changed; checking docs.json and ${selection.pages.size} pages (those changed and those that may link to them).`,
+      `--changed-since ${changed.ref}: ${plural(selection.changed, 'page or snippet file')} changed; checking docs.json and ${plural(selection.pages.size, 'page')} (those changed and those that may link to them).`,
     );
     return selection.pages;
   };
@@ -118,7 +119,7 @@ function applyBaselines(report: Report, options: CheckOptions): boolean {
   if (options.writeBaseline) {
     const count = writeBaseline(resolve(options.writeBaseline), keys, report.baseDir, report.entries);
     options.note?.(
-      `wrote a baseline of ${count} findings to ${options.writeBaseline}; check with --baseline ${options.writeBaseline} to see only new ones.`,
+      `wrote a baseline of ${plural(count, 'finding')} to ${options.writeBaseline}; check with --baseline ${options.writeBaseline} to see only new ones.`,
     );
   }
   if (known) {
@@ -126,7 +127,9 @@ function applyBaselines(report: Report, options: CheckOptions): boolean {
     report.entries = fresh;
     report.baseline = { file: options.baseline!, known: hidden, fixed };
     if (options.format !== 'text')
-      options.note?.(`${hidden} known findings from the baseline ${options.baseline} not shown; ${fixed} of its findings are fixed.`);
+      options.note?.(
+        `${plural(hidden, 'known finding')} from the baseline ${options.baseline} not shown; ${fixed} of its findings ${fixed === 1 ? 'is' : 'are'} fixed.`,
+      );
   }
   return Boolean(options.writeBaseline);
 }

@@ -16,6 +16,7 @@ import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
 
 import type { GapFormat } from './gapOptions';
+import { plural } from '../common/plural';
 
 export interface GapsOptions {
   project: string;
@@ -95,8 +96,7 @@ async function gapsOutput(
       apiKey,
       signal: options.signal,
       maxConversations: options.maxConversations,
-      onPage: ({ pages, fetched }) =>
-        options.progress?.(`Fetched ${pages} page${pages === 1 ? '' : 's'}, ${fetched.toLocaleString('en')} conversations…`),
+      onPage: ({ pages, fetched }) => options.progress?.(`Fetched ${plural(pages, 'page')}, ${plural(fetched, 'conversation')}…`),
       onRetry: (reason, wait) => options.progress?.(`${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`),
       keep,
     });
@@ -111,7 +111,7 @@ async function gapsOutput(
   }
   if (result.truncated) {
     options.warn(
-      `the export stopped after ${result.fetched.toLocaleString('en')} conversations (--max-conversations); ` +
+      `the export stopped after ${plural(result.fetched, 'conversation')} (--max-conversations); ` +
         `the report covers only those. Raise the limit, or narrow the range with --from and --to.`,
     );
   }

@@ -10,6 +10,7 @@ import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
 import { DEFAULT_MAX_CONVERSATIONS } from '../analytics/limits';
 import { plainNumber } from '../common/text';
 import { printable } from './printable';
+import { plural } from '../common/plural';
 
 type GapsModule = typeof import('./gapsEntry');
 let gapsModule: GapsModule | undefined;
@@ -152,7 +153,7 @@ program
       const server = await gaps().startExportServer({ ...options, omitStatus: !options.status });
       process.stdout.write(`listening on ${server.url}\n`);
       process.stderr.write(
-        `project ${options.project}, key ${options.key.slice(0, 5)}…, ${server.conversations.length} conversations (seed ${options.seed})\n`,
+        `project ${options.project}, key ${options.key.slice(0, 5)}…, ${plural(server.conversations.length, 'conversation')} (seed ${options.seed})\n`,
       );
       await new Promise<void>((resolve) => {
         const stop = () => void server.close().then(resolve);

@@ -17,6 +17,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancelledError, type DocsLanguageService } from '../service';
 import type { DiagnosticsScope } from './clientSettings';
 import { logFailure, type RequestGuard } from './requestGuard';
+import { plural } from '../common/plural';
 
 /** After a change, the workspace is checked again once nothing has changed for this long (typing is one burst). */
 const QUIET_MS = 400;
@@ -95,7 +96,7 @@ export class WorkspaceDiagnostics {
         if (Date.now() - sliceStart >= SLICE_MS) {
           await new Promise((resolve) => setImmediate(resolve));
           sliceStart = Date.now();
-          progress?.report(Math.floor((index * 100) / files.length), `${index} of ${files.length} files`);
+          progress?.report(Math.floor((index * 100) / files.length), `${index} of ${plural(files.length, 'file')}`);
         }
         // The editor first: while the author types or a request is answered, the check waits.
         await this.quiet(token);
@@ -162,7 +163,7 @@ export class WorkspaceDiagnostics {
   private async startProgress(total: number): Promise<{ report(percent: number, message: string): void; done(): void } | undefined> {
     const progress = await this.options.connection.window.createWorkDoneProgress().catch(() => undefined);
     if (!progress) return undefined;
-    progress.begin('Docsmith: checking the workspace', 0, `0 of ${total} files`, false);
+    progress.begin('Docsmith: checking the workspace', 0, `0 of ${plural(total, 'file')}`, false);
     return { report: (percent, message) => progress.report(percent, message), done: () => progress.done() };
   }
 }

@@ -1,6 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { summarise, type Report } from '../report';
 import { printable } from '../printable';
+import { plural } from '../../common/plural';
 
 const level = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' } as const;
 
@@ -22,7 +23,7 @@ export function formatGithub(report: Report, cwd = process.cwd()): string {
     return `::${level[entry.severity]} ${properties.join(',')}::${escapeData(entry.message)}`;
   });
   const { errors, warnings, infos, files } = summarise(report);
-  lines.push(`${errors} errors, ${warnings} warnings, ${infos} infos; ${files} files checked.`);
+  lines.push(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}; ${plural(files, 'file')} checked.`);
   return lines.join('\n') + '\n';
 }
 

@@ -1,5 +1,6 @@
 import { summarise, type Report } from '../report';
 import { printable } from '../printable';
+import { plural } from '../../common/plural';
 
 const colours = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', hint: '\x1b[90m', dim: '\x1b[2m', reset: '\x1b[0m' };
 
@@ -19,8 +20,4 @@ export function formatText(report: Report, colour: boolean): string {
     );
   lines.push(errors + warnings + infos === 0 ? `No problems: ${checked}.` : `${parts.join(', ')}; ${checked}.`);
   return lines.join('\n') + '\n';
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }

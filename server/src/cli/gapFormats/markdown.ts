@@ -3,15 +3,16 @@ import { placeInFile } from '../../analytics/gaps/placeInFile';
 import { mostAsked } from '../../analytics/gaps/repeats';
 import type { ReportCluster } from '../../analytics/gaps/reportClusters';
 import { printable } from '../printable';
+import { plural } from '../../common/plural';
 
 /** Ready to paste into a pull request or an issue: each cluster, largest first, with where its answer belongs and its questions. */
 export function formatGapsMarkdown(report: GapReport, range: string): string {
-  const lines = [`## Docs gaps: ${report.unanswered} unanswered of ${report.fetched} questions${range ? ` (${range})` : ''}`, ''];
+  const lines = [`## Docs gaps: ${report.unanswered} unanswered of ${plural(report.fetched, 'question')}${range ? ` (${range})` : ''}`, ''];
   if (report.statusInferred)
     lines.push('> The export carries no `resolutionStatus`: unanswered here means the answer cited no source.', '');
   const byId = new Map(report.conversations.map((c) => [c.id, c]));
   for (const cluster of report.clusters ?? []) {
-    lines.push(`### ${escape(cluster.label)}: ${count(cluster.size)}${trend(cluster)}`, '');
+    lines.push(`### ${escape(cluster.label)}: ${plural(cluster.size, 'question')}${trend(cluster)}`, '');
     if (cluster.suggestion) {
       const place = placeInFile(cluster.suggestion);
       lines.push(`Suggested: ${code(cluster.suggestion.file)}${place ? ` › ${escape(place)}` : ''}`, '');
@@ -26,10 +27,6 @@ export function formatGapsMarkdown(report: GapReport, range: string): string {
     lines.push('');
   }
   return lines.join('\n');
-}
-
-function count(n: number): string {
-  return `${n} question${n === 1 ? '' : 's'}`;
 }
 
 /** ", +3 vs the range before" when the range before was fetched. */

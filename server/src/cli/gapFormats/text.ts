@@ -3,6 +3,7 @@ import { placeInFile } from '../../analytics/gaps/placeInFile';
 import { mostAsked } from '../../analytics/gaps/repeats';
 import { printable } from '../printable';
 import { trend } from './markdown';
+import { plural } from '../../common/plural';
 
 /** Clusters listed in the terminal; the rest are counted (`--format markdown` or `json` lists them all). */
 const TEXT_CLUSTERS = 15;
@@ -10,7 +11,7 @@ const TEXT_CLUSTERS = 15;
 /** Grouped by local page (most cited first), then the questions citing no source, then by category. */
 export function formatGapsText(report: GapReport, range: string): string {
   const lines: string[] = [];
-  lines.push(`${report.unanswered} unanswered of ${report.fetched} conversations${range ? ` (${range})` : ''}.`);
+  lines.push(`${report.unanswered} unanswered of ${plural(report.fetched, 'conversation')}${range ? ` (${range})` : ''}.`);
   if (report.statusInferred) lines.push('Note: the export carries no resolutionStatus, so "unanswered" means "cited no source" here.');
   const byId = new Map(report.conversations.map((c) => [c.id, c]));
   const clusters = report.clusters ?? [];
@@ -30,7 +31,7 @@ export function formatGapsText(report: GapReport, range: string): string {
       );
     }
     if (clusters.length > TEXT_CLUSTERS)
-      lines.push(`  … and ${clusters.length - TEXT_CLUSTERS} smaller clusters (--format markdown lists them all)`);
+      lines.push(`  … and ${plural(clusters.length - TEXT_CLUSTERS, 'smaller cluster')} (--format markdown lists them all)`);
   }
   const cited = report.pages.filter((page) => page.count > 0);
   if (cited.length) {
