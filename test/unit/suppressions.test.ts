@@ -63,6 +63,12 @@ test('a suppression that drops nothing, or names no code, is reported; one insid
   assert.match(unused[1].message, /"links\/no-such-code" is not a Docsmith code/);
 });
 
+test('a misspelt code in a suppression gets a did-you-mean', async () => {
+  const found = await checkSite(files('{/* docsmith-ignore-next-line links/anchor-not-fond */}\nSee [top](#top).\n'));
+  const [unused] = found.filter((f) => f.code === 'suppressions/unused');
+  assert.match(unused.message, /"links\/anchor-not-fond" is not a Docsmith code .* Did you mean "links\/anchor-not-found"\?$/);
+});
+
 test('the editor applies them too, in Markdown pages as well', async () => {
   const workspace = new MemoryWorkspace({
     ...files('{/* docsmith-ignore-next-line links/page-not-found */}\nSee [gone](/gone).\n'),

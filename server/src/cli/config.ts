@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isDiagnosticCode, severitySettings, type LanguageServiceSettings, type SeveritySetting } from '../service';
+import { codeDidYouMean, isDiagnosticCode, severitySettings, type LanguageServiceSettings, type SeveritySetting } from '../service';
 import { parseLocalJson, readLocalFile } from './localFiles';
 import { UsageError } from './usageError';
 
@@ -54,7 +54,7 @@ export async function loadConfig(dir: string, explicit: string | undefined, warn
     if (!diagnostics || typeof diagnostics !== 'object') throw new UsageError(`${path}: "diagnostics" must map codes to severities.`);
     settings.diagnostics = {};
     for (const [code, severity] of Object.entries(diagnostics)) {
-      if (!isDiagnosticCode(code)) warn(`${path}: unknown diagnostic code "${code}"; see docs/diagnostics.md.`);
+      if (!isDiagnosticCode(code)) warn(`${path}: unknown diagnostic code "${code}"; see docs/diagnostics.md.${codeDidYouMean(code)}`);
       else if (!severitySettings.includes(severity as SeveritySetting))
         throw new UsageError(`${path}: "${code}" must be one of ${severitySettings.join(', ')}.`);
       else settings.diagnostics[code] = severity as SeveritySetting;

@@ -20,7 +20,7 @@ export { WorkspaceError } from './workspace';
 export { MAX_ROOT_DEPTH } from './docsRoots';
 
 export type { LanguageServiceSettings, SeveritySetting } from './settings';
-export { isDiagnosticCode, severitySettings } from './settings';
+export { codeDidYouMean, isDiagnosticCode, severitySettings } from './settings';
 export { FIX_ALL_KIND } from './features/fixAll';
 export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type Severity } from './diagnosticCodes';
 export { internalErrorDiagnostic } from './diagnostics';

@@ -1,6 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
 import { severityValue } from './diagnostics';
+import { closest, didYouMean } from './suggest';
 
 export type SeveritySetting = Severity | 'off';
 
@@ -15,6 +16,11 @@ export const severitySettings: readonly SeveritySetting[] = ['off', 'hint', 'inf
 
 export function isDiagnosticCode(code: string): code is DiagnosticCode {
   return Object.prototype.hasOwnProperty.call(diagnosticCodes, code);
+}
+
+/** For a code that is none of Docsmith's (`links/anchor-not-fond`): ` Did you mean "links/anchor-not-found"?`, or '' when none is close. */
+export function codeDidYouMean(code: string): string {
+  return didYouMean(closest(code, Object.keys(diagnosticCodes)), '"');
 }
 
 /** The severity a code is reported with, or 'off'. */

@@ -2,7 +2,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { makeDiagnostic } from '../diagnostics';
 import type { LineTable } from '../documents/lineTable';
 import type { BodyScan } from '../mdx/bodyScan';
-import { isDiagnosticCode } from '../settings';
+import { codeDidYouMean, isDiagnosticCode } from '../settings';
 
 /**
  * Inline suppressions in a page: `{/* docsmith-ignore-next-line links/page-not-found *\/}` drops the
@@ -52,7 +52,7 @@ export function applySuppressions(diagnostics: Diagnostic[], suppressions: Suppr
     const unknown = suppression.codes.filter((code) => !isDiagnosticCode(code));
     const what = suppression.codes.length ? suppression.codes.join(', ') : 'any finding';
     const message = unknown.length
-      ? `${unknown.map((code) => `"${code}"`).join(', ')} ${unknown.length === 1 ? 'is not a Docsmith code' : 'are not Docsmith codes'} (see docs/diagnostics.md): this suppression drops nothing.`
+      ? `${unknown.map((code) => `"${code}"`).join(', ')} ${unknown.length === 1 ? 'is not a Docsmith code' : 'are not Docsmith codes'} (see docs/diagnostics.md): this suppression drops nothing.${codeDidYouMean(unknown[0])}`
       : `This suppression drops nothing: there is no ${what} on the next line. Remove it.`;
     kept.push(makeDiagnostic('suppressions/unused', suppression.range, message));
   }
