@@ -70,6 +70,17 @@ test('ignore globs in .docsmithrc.json drop the findings of the files they match
   assert.match(bad.stderr, /"ignore" must be a list of globs/);
 });
 
+test('a misspelt code in .docsmithrc.json is warned about with a did-you-mean', async () => {
+  const dir = tempDir();
+  writeSite(dir);
+  writeFileSync(join(dir, '.docsmithrc.json'), JSON.stringify({ diagnostics: { 'links/anchor-not-fond': 'off' } }));
+  const result = await runCli(['check', dir]);
+  assert.match(
+    result.stderr,
+    /unknown diagnostic code "links\/anchor-not-fond"; see docs\/diagnostics\.md\. Did you mean "links\/anchor-not-found"\?/,
+  );
+});
+
 test('an inline suppression in a page hides its finding in the CLI', async () => {
   const dir = tempDir();
   writeSite(dir);
@@ -90,6 +101,23 @@ function gitRepo(dir: string): (...args: string[]) => string {
   git('commit', '-q', '-m', 'site');
   return git;
 }
+
+test('--baseline with --changed-since: the findings of pages not checked are neither known nor fixed; --write-baseline refuses it', async () => {
+  const dir = tempDir();
+  writeSite(dir);
+  const baseline = join(dir, 'baseline.json');
+  assert.equal((await runCli(['check', dir, '--write-baseline', baseline])).code, 0);
+  const git = gitRepo(dir);
+  git('checkout', '-q', '-b', 'change');
+  // Two broken links added to a; c's and legacy/old's old findings are on pages this check does not read.
+  writeFileSync(join(dir, 'a.mdx'), '---\ntitle: A\n---\n\nRead [setting up](/b#setup), [x](/gone-1) and [y](/gone-2).\n');
+  const result = await runCli(['check', dir, '--changed-since', 'main', '--baseline', baseline]);
+  assert.deepEqual(codes(result.stdout), ['a.mdx:5:34 error links/page-not-found', 'a.mdx:5:51 error links/page-not-found']);
+  assert.match(result.stdout, /0 known findings from the baseline .* not shown; 0 of its findings fixed\./);
+  const partial = await runCli(['check', dir, '--changed-since', 'main', '--write-baseline', baseline]);
+  assert.equal(partial.code, 2);
+  assert.match(partial.stderr, /--write-baseline records every finding of the site, but --changed-since checks only some pages/);
+});
 
 test('--changed-since checks the pages changed since a ref and those linking to them, plus docs.json', async () => {
   const dir = tempDir();

@@ -2,7 +2,7 @@ import { promises as fs, statSync } from 'node:fs';
 import { applyBaseline, baselineKeys, readBaseline, writeBaseline } from './baseline';
 import { changedFiles, pagesToCheck, type ChangedFiles } from './changedSince';
 import { defaultCacheLocation, FileCheckCache } from './checkCache';
-import { resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, pathToUri, uriToPath } from '../service';
 import ignore from 'ignore';
@@ -50,6 +50,10 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const stat = await fs.stat(dir).catch(() => undefined);
   if (!stat) throw new UsageError(`${dirArgument} does not exist.`);
   if (!stat.isDirectory()) throw new UsageError(`${dirArgument} is not a folder; give the folder that holds docs.json (or one above it).`);
+  if (options.writeBaseline && options.changedSince)
+    throw new UsageError(
+      '--write-baseline records every finding of the site, but --changed-since checks only some pages: write the baseline without --changed-since.',
+    );
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
   const workspace = new FsWorkspace();
@@ -60,9 +64,21 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const changed = options.changedSince ? changedFiles(dir, options.changedSince) : undefined;
   const cache = options.cache ? openCache(dir, options.cache, workspace, settings, options) : undefined;
   const report: Report = { baseDir: dir, entries: [], files: 0 };
+  /** With --changed-since, the pages checked (relative to `dir`); undefined when every page was. */
+  let checkedPages: Set<string> | undefined;
   for (const root of roots) {
     options.progress?.(`Checking ${uriToPath(root)}…`);
-    const pages = changed ? selectPages(uriToPath(root), changed, options) : undefined;
+    const pages = changed
+      ? selectPages(uriToPath(root), changed, options, (selected) => {
+          checkedPages ??= new Set();
+          for (const page of selected)
+            checkedPages.add(
+              relative(dir, join(uriToPath(root), page))
+                .split(sep)
+                .join('/'),
+            );
+        })
+      : undefined;
     const result = await service.checkSite(root, { cache, pages });
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
@@ -70,7 +86,9 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   }
   cache?.save();
   if (settings.ignore) report.entries = applyIgnores(report.entries, settings.ignore, options.config ?? CONFIG_FILE, options.warn);
-  const written = applyBaselines(report, options);
+  // A baseline finding of a page that was not checked is neither known nor fixed (docs.json and its files always are).
+  const wasChecked = checkedPages && ((file: string) => !/\.mdx?$/i.test(file) || checkedPages!.has(file));
+  const written = applyBaselines(report, options, wasChecked);
   const output = format(report, options);
   return { output, exitCode: !written && report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
 }
@@ -80,6 +98,7 @@ function selectPages(
   rootPath: string,
   changed: ChangedFiles,
   options: CheckOptions,
+  selected: (pages: ReadonlySet<string>) => void,
 ): (files: ReadonlySet<string>) => ReadonlySet<string> | undefined {
   return (files) => {
     const selection = pagesToCheck(rootPath, changed, files);
@@ -90,6 +109,7 @@ function selectPages(
     options.note?.(
       `--changed-since ${changed.ref}: ${plural(selection.changed, 'page or snippet file')} changed; checking docs.json and ${plural(selection.pages.size, 'page')} (those changed and those that may link to them).`,
     );
+    selected(selection.pages);
     return selection.pages;
   };
 }
@@ -112,7 +132,7 @@ function applyIgnores(entries: ReportEntry[], globs: string[], where: string, wa
 }
 
 /** `--write-baseline` records the findings; `--baseline` keeps only the new ones in the report. True when one was written. */
-function applyBaselines(report: Report, options: CheckOptions): boolean {
+function applyBaselines(report: Report, options: CheckOptions, wasChecked?: (file: string) => boolean): boolean {
   if (!options.baseline && !options.writeBaseline) return false;
   const keys = baselineKeys(report.baseDir, report.entries);
   const known = options.baseline ? readBaseline(resolve(options.baseline), report.baseDir) : undefined;
@@ -123,7 +143,7 @@ function applyBaselines(report: Report, options: CheckOptions): boolean {
     );
   }
   if (known) {
-    const { fresh, known: hidden, fixed } = applyBaseline(report.entries, keys, known);
+    const { fresh, known: hidden, fixed } = applyBaseline(report.entries, keys, known, wasChecked);
     report.entries = fresh;
     report.baseline = { file: options.baseline!, known: hidden, fixed };
     if (options.format !== 'text')
