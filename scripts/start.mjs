@@ -63,6 +63,11 @@ function waitForLine(child, pattern, what, timeoutMs = 60000) {
   });
 }
 
+// The editor's port first: a taken PORT is said at once, before a build of half a minute.
+const port = noEditor ? undefined : await editorPort();
+say('building');
+if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  fail(new Error('the build failed (see above).'));
 say('starting the local analytics export server (demo data, key mint_demo_key, project demo)');
 const mock = startDetached(process.execPath, [cli, 'mock-server', '--port', '0', '--seed', '1', '--conversations', '240']);
 const [, mockUrl] = await waitForLine(mock, /listening on (http:\/\/\S+)/, 'the export server');
@@ -134,7 +139,6 @@ say('installing the .vsix into code-server');
 spawnSync(codeServer, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix, '--force'], {
   stdio: 'ignore',
 });
-const port = await editorPort();
 // code-server's sockets and scratch files go in a folder of the demo's own, removed on exit.
 const scratch = mkdtempSync(join(tmpdir(), 'docsmith-demo-tmp-'));
 made.push(scratch);
