@@ -13,11 +13,20 @@ say() { printf '[provision-e2e] %s\n' "$*"; }
 #   libkrb5-dev, g++, make, python3   to build code-server's native modules (kerberos and the others)
 PACKAGES="chromium fonts-liberation ripgrep libkrb5-dev g++ make python3"
 if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || { [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; }; then
-  say "installing Debian packages with --no-install-recommends: $PACKAGES (about 40 s)"
+  # Only the packages not installed yet, and no upgrade of any that is (--no-upgrade); libkrb5-dev at
+  # the version of the installed libkrb5-3, so that installing it does not upgrade the library under the system.
+  MISSING=""
+  for package in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || MISSING="$MISSING $package"
+  done
+  if [[ " $MISSING " == *" libkrb5-dev "* ]] && KRB=$(dpkg-query -W -f='${Version}' libkrb5-3 2>/dev/null) && [ -n "$KRB" ]; then
+    MISSING="${MISSING/libkrb5-dev/libkrb5-dev=$KRB}"
+  fi
+  say "installing Debian packages with --no-install-recommends --no-upgrade:$MISSING (about 40 s)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo -n"; fi
   $SUDO apt-get update -qq
   # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $PACKAGES >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends --no-upgrade $MISSING >/dev/null
 fi
 
 if [ -x .e2e/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node ] && [ -e .e2e/.provisioned ]; then
