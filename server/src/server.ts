@@ -28,6 +28,7 @@ import {
   oversizeMessageRequest,
   prepareGapClustersNotification,
   siteMapRequest,
+  anchorLineRequest,
 } from './lsp/protocol';
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
@@ -175,6 +176,10 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.onRequest(
     siteMapRequest,
     guard.answer(null, async (params, token) => (await service.getSiteMap(params.uri, token)) ?? null),
+  );
+  connection.onRequest(
+    anchorLineRequest,
+    guard.answer(null, async (params) => (await service.getAnchorLine(params.uri, params.anchor)) ?? null),
   );
   connection.onRequest(
     draftPageRequest,

@@ -143,3 +143,13 @@ test('page bodies: link completion, definition at the heading, and heading renam
       ['Install', 'install'],
     );
   }));
+
+test("docsmith/anchorLine: the line a cited #anchor reaches, by the server's one anchor rule (the client has no slug code)", () =>
+  withServer(async (client) => {
+    await client.open('guide.mdx', "---\ntitle: Guide\n---\n\n## Über uns\n\n## What's new?\n\n## Setup\n\n## Setup\n");
+    const line = (anchor: string) => client.connection.sendRequest('docsmith/anchorLine', { uri: client.uri('guide.mdx'), anchor });
+    assert.equal(await line('über-uns'), 4);
+    assert.equal(await line('whats-new'), 6);
+    assert.equal(await line('setup-2'), 10);
+    assert.equal(await line('missing'), null);
+  }));

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildGapReport } from '../../server/src/analytics/gapReport';
-import { createUrlMapper, slug, type MappableSite } from '../../server/src/analytics/pageMapping';
+import { createUrlMapper, type MappableSite } from '../../server/src/analytics/pageMapping';
+import { operationPageName } from '../../server/src/service/links/generatedPages';
+import type { SiteMapOperation } from '../../server/src/service';
 import { checkBaseUrl, exportUrl, parseExportDate, validateQuery } from '../../server/src/analytics/query';
 import type { Conversation } from '../../server/src/analytics/types';
 
@@ -48,12 +50,18 @@ const site: MappableSite = {
     {
       file: 'openapi.json',
       operations: [
-        { method: 'GET', path: '/users', summary: 'List users', line: 7 },
-        { method: 'POST', path: '/users', operationId: 'createUser', line: 9 },
+        operation({ method: 'GET', path: '/users', summary: 'List users', line: 7 }),
+        operation({ method: 'POST', path: '/users', operationId: 'createUser', line: 9 }),
+        operation({ method: 'GET', path: '/teams', summary: 'List users & teams', line: 11 }),
       ],
     },
   ],
 };
+
+/** An operation of a site map, with the page name the service gives it (the platform's rule). */
+function operation(fields: Omit<SiteMapOperation, 'page'>): SiteMapOperation {
+  return { ...fields, page: operationPageName(fields) };
+}
 
 test('cited URLs map to local files: origin, query and anchor stripped, / is index', () => {
   const map = createUrlMapper(site, []);
@@ -82,20 +90,27 @@ test('a base path shared by the site URLs is found and stripped; siteUrl wins wh
 test('pages generated from OpenAPI operations map to the spec at the operation', () => {
   const map = createUrlMapper(site, []);
   assert.deepEqual(map('https://docs.acme.dev/api-reference/users/list-users'), { file: 'openapi.json', line: 7, anchor: undefined });
-  assert.deepEqual(map('https://docs.acme.dev/api-reference/createuser'), { file: 'openapi.json', line: 9, anchor: undefined });
-  assert.equal(slug("What's new? — Part 2"), 'whats-new-part-2');
+  // No summary: the platform names the page by method and path.
+  assert.deepEqual(map('https://docs.acme.dev/api-reference/users/post-users'), { file: 'openapi.json', line: 9, anchor: undefined });
+  // The page file is list-users-&-teams; the URL the platform serves drops the `&`.
+  assert.deepEqual(map('https://docs.acme.dev/api-reference/teams/list-users-teams'), {
+    file: 'openapi.json',
+    line: 11,
+    anchor: undefined,
+  });
+  assert.equal(map('https://docs.acme.dev/api-reference/createuser').file, null, 'an operationId names no page');
 });
 
 test('a slug two operations share names the first (specs in order); a URL mapped twice gives equal, separate answers', () => {
   const twoSpecs: MappableSite = {
     pages: site.pages,
     specs: [
-      { file: 'a.yaml', operations: [{ method: 'GET', path: '/a', operationId: 'ping', line: 3 }] },
+      { file: 'a.yaml', operations: [operation({ method: 'GET', path: '/a', summary: 'Ping', line: 3 })] },
       {
         file: 'b.yaml',
         operations: [
-          { method: 'GET', path: '/b', summary: 'Ping', line: 5 },
-          { method: 'GET', path: '/c', summary: 'Get status', operationId: 'status', line: 8 },
+          operation({ method: 'GET', path: '/b', summary: 'Ping', line: 5 }),
+          operation({ method: 'GET', path: '/c', summary: 'Get status', operationId: 'status', line: 8 }),
         ],
       },
     ],
@@ -103,7 +118,7 @@ test('a slug two operations share names the first (specs in order); a URL mapped
   const map = createUrlMapper(twoSpecs, []);
   assert.deepEqual(map('https://d.dev/api/ping'), { file: 'a.yaml', line: 3, anchor: undefined });
   assert.deepEqual(map('https://d.dev/api/get-status#body'), { file: 'b.yaml', line: 8, anchor: 'body' });
-  assert.deepEqual(map('https://d.dev/api/status'), { file: 'b.yaml', line: 8, anchor: undefined });
+  assert.deepEqual(map('https://d.dev/api/get-a'), { file: null, anchor: undefined });
   const first = map('https://d.dev/guides/quickstart#x');
   first.file = 'changed by a caller';
   assert.deepEqual(map('https://d.dev/guides/quickstart#x'), { file: 'guides/quickstart.mdx', anchor: 'x' });

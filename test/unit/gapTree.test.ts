@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GapReport } from '../../server/src/analytics/gapReport';
-import { headingLine } from '../../client/src/gaps/headingLine';
 import { buildGapTree, citationsByFile, conversationCount, conversationsOf, inRange, openCount } from '../../client/src/gaps/treeModel';
 import { mostAsked, questionKey } from '../../server/src/analytics/gaps/repeats';
 
@@ -186,13 +185,4 @@ test('the same question: case, spacing and final punctuation aside; most asked f
       [['b'], '2026-01-01'],
     ],
   );
-});
-
-test('a heading is found by its slug, outside code fences, or an element id', () => {
-  const text =
-    '---\ntitle: x\n---\n# Intro\n```md\n## Rotating keys\n```\n## Rotating keys\n<div id="sso-setup" />\n### `Scopes` and roles';
-  assert.equal(headingLine(text, 'rotating-keys'), 7);
-  assert.equal(headingLine(text, 'sso-setup'), 8);
-  assert.equal(headingLine(text, 'scopes-and-roles'), 9);
-  assert.equal(headingLine(text, 'missing'), undefined);
 });

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
 import { oneLine } from '../../../server/src/common/text';
-import { headingLine } from './headingLine';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { anchorLine } from './headingLine';
 import { inertMarkdown } from './inertMarkdown';
 
 export const CONVERSATION_SCHEME = 'docsmith-question';
@@ -16,6 +17,8 @@ const TITLE_MAX = 60;
 export class ConversationDocuments implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
   private readonly conversations = new Map<string, ReportConversation>();
   private root: vscode.Uri | undefined;
+
+  constructor(private readonly client: LanguageClient) {}
 
   set(conversations: ReportConversation[], root: vscode.Uri | undefined): void {
     this.conversations.clear();
@@ -78,14 +81,10 @@ export class ConversationDocuments implements vscode.TextDocumentContentProvider
     return links;
   }
 
-  /** 1-based line of a heading in a page on disk (undefined when it cannot be read or found). */
+  /** 1-based line of a heading in a page (undefined when the server finds none). */
   private async headingLineOf(uri: vscode.Uri, anchor: string): Promise<number | undefined> {
-    try {
-      const line = headingLine(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), anchor);
-      return line === undefined ? undefined : line + 1;
-    } catch {
-      return undefined;
-    }
+    const line = await anchorLine(this.client, uri, anchor);
+    return line === undefined ? undefined : line + 1;
   }
 }
 

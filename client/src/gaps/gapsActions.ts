@@ -3,7 +3,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { pageDraft, sectionDraft } from '../../../server/src/analytics/gaps/drafts';
 import { draftPageRequest } from '../../../server/src/lsp/protocol';
 import type { SiteMap } from '../../../server/src/service';
-import { headingLine } from './headingLine';
+import { anchorLine } from './headingLine';
 import type { TriageStore, TriageUndo } from './triage';
 import { externalLink } from './externalLink';
 import { conversationsOf, type ConversationNode, type GroupNode, type SourceNode, type TriageState } from './treeModel';
@@ -60,7 +60,7 @@ export class GapsActions implements vscode.Disposable {
     }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(root, target.file));
     // The heading is found again in the text as it is now: the page may have changed since it was indexed.
-    const line = target.anchor ? (headingLine(document.getText(), target.anchor) ?? target.line) : target.line;
+    const line = target.anchor ? ((await anchorLine(this.host.client, document.uri, target.anchor)) ?? target.line) : target.line;
     return { document, line };
   }
 
@@ -194,7 +194,12 @@ export class GapsActions implements vscode.Disposable {
       return;
     }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(root, source.file));
-    const line = source.line !== undefined ? source.line - 1 : source.anchor ? headingLine(document.getText(), source.anchor) : undefined;
+    const line =
+      source.line !== undefined
+        ? source.line - 1
+        : source.anchor
+          ? await anchorLine(this.host.client, document.uri, source.anchor)
+          : undefined;
     const position = new vscode.Position(line ?? 0, 0);
     await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
   }

@@ -38,7 +38,7 @@ export class GapsController implements vscode.Disposable {
   get clusteredIn(): ViewClusters['clusteredIn'] {
     return this.clusters.clusteredIn;
   }
-  private readonly documents = new ConversationDocuments();
+  private readonly documents: ConversationDocuments;
   private readonly lens: GapCodeLens;
   readonly cache: ExportCache;
   private readonly triage: TriageStore | undefined;
@@ -61,6 +61,7 @@ export class GapsController implements vscode.Disposable {
     private readonly output: vscode.OutputChannel,
   ) {
     this.cache = new ExportCache(context.globalStorageUri);
+    this.documents = new ConversationDocuments(client);
     this.site = new GapsSite(client);
     this.clusters = new ViewClusters(
       (questions, options, signal) => this.site.clusters(questions, options, signal),

@@ -1,16 +1,15 @@
-// The line of a heading by its slug (no vscode import), to open a cited page at its `#anchor`.
-import { slug } from '../../../server/src/analytics/pageMapping';
-import { forEachProseLine } from '../../../server/src/common/markdownLines';
+// The line of a page's heading by its `#anchor`, from the language server: the one anchor rule of the
+// project lives there (non-ASCII, punctuation, repeated titles, custom ids); the client has no slug code.
+import type * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { anchorLineRequest } from '../../../server/src/lsp/protocol';
 
-/** 0-based line of the Markdown heading whose slug is `anchor` (outside code fences), or of an element with that id. */
-export function headingLine(text: string, anchor: string): number | undefined {
-  const wanted = anchor.toLowerCase();
-  const id = new RegExp(`\\bid=["']${wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']`);
-  let found: number | undefined;
-  forEachProseLine(text, (line, index, heading) => {
-    if (heading?.text && slug(heading.text.replace(/`/g, '')) === wanted) found = index;
-    else if (id.test(line)) found = index;
-    return found !== undefined;
-  });
-  return found;
+/** 0-based line of the heading (or element with an `id`) that `anchor` reaches; undefined when none does, or the server cannot say. */
+export async function anchorLine(client: LanguageClient, uri: vscode.Uri, anchor: string): Promise<number | undefined> {
+  try {
+    const line = await client.sendRequest(anchorLineRequest, { uri: client.code2ProtocolConverter.asUri(uri), anchor });
+    return line ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

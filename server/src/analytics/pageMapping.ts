@@ -16,18 +16,19 @@ export interface MappedUrl {
 /**
  * Maps cited URLs to local files: strips the site's origin, the base path its URLs share (or the one
  * of `siteUrl`), the query and the `#anchor`; `/` is `index`. A URL of a page generated from an
- * OpenAPI operation maps to the spec at that operation when its slug matches the operation's summary
- * or operationId.
+ * OpenAPI operation maps to the spec at that operation when its last part is the operation's page
+ * name (as the service makes it, by the platform's rule).
  */
 export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: string): (url: string) => MappedUrl {
   const pages = new Map(site.pages);
   const lowerPages = new Map([...pages.keys()].map((id) => [id.toLowerCase(), id]));
-  // Each slug names the first operation that has it (specs in order, operations in order).
+  // Each generated page's name (the service's, by the platform's rule) names the first operation that has it.
   const operations = new Map<string, { spec: string; line: number }>();
   for (const spec of site.specs)
-    for (const operation of spec.operations)
-      for (const name of [slug(operation.summary), slug(operation.operationId)])
-        if (name && !operations.has(name)) operations.set(name, { spec: spec.file, line: operation.line });
+    for (const operation of spec.operations) {
+      const name = comparableName(operation.page);
+      if (name && !operations.has(name)) operations.set(name, { spec: spec.file, line: operation.line });
+    }
   const configuredBase = siteUrl ? pathOf(siteUrl).replace(/\/$/, '') : undefined;
   const base =
     configuredBase ?? sharedBase([...new Set(urls)].map(pathOf), (candidate) => matchPage(candidate, pages, lowerPages) !== undefined);
@@ -45,7 +46,7 @@ export function createUrlMapper(site: MappableSite, urls: string[], siteUrl?: st
     const page = matchPage(stripped, pages, lowerPages) ?? matchPage(path, pages, lowerPages);
     if (page) return { file: pages.get(page)!, anchor };
     const last = stripped.split('/').filter(Boolean).pop();
-    const operation = last ? operations.get(last.toLowerCase()) : undefined;
+    const operation = last ? operations.get(comparableName(last)) : undefined;
     if (operation) return { file: operation.spec, line: operation.line, anchor };
     return { file: null, anchor };
   };
@@ -108,11 +109,15 @@ function sharedBase(paths: string[], isPage: (path: string) => boolean): string 
   return best;
 }
 
-/** The slug the platform derives from a title: lower case, words joined by `-`. */
-export function slug(text: string | undefined): string {
-  return (text ?? '')
+/**
+ * A generated page's name as a URL may carry it: the platform names the page file `list-users-&-teams`
+ * and serves it as `list-users-teams`, so characters other than letters, digits, `_` and `-` are left
+ * out and runs of `-` made one, on both sides of the comparison.
+ */
+function comparableName(name: string): string {
+  return name
     .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}_-]+/gu, '')
+    .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '');
 }

@@ -9,6 +9,13 @@ import type { DraftPageRequest, SiteMap } from '../service';
 /** What mapping cited URLs to local files needs of the site a file belongs to; null outside any site. */
 export const siteMapRequest = new RequestType<{ uri: string }, SiteMap | null, void>('docsmith/siteMap');
 
+/**
+ * The 0-based line of a page's heading (or element with an `id`) that an `#anchor` reaches, by the
+ * server's one anchor rule (`über-uns`, `whats-new`, `a-2` for a repeated title); null when none does.
+ * The client has no slug code of its own: it opens a cited page at the line this answers.
+ */
+export const anchorLineRequest = new RequestType<{ uri: string; anchor: string }, number | null, void>('docsmith/anchorLine');
+
 /** The docs roots in or below these folders (a monorepo may hold several), sorted. */
 export const docsRootsRequest = new RequestType<{ folderUris: string[] }, string[], void>('docsmith/docsRoots');
 

@@ -40,6 +40,8 @@ export interface DocsLanguageService extends EditorFeatures {
   getSiteMap(uri: string, token?: Cancellation): Promise<SiteMap | undefined>;
   /** Every page of the navigation of the site a file belongs to, in sections with title and description (for ranking pages); undefined outside any site. */
   getPageIndex(uri: string, token?: Cancellation): Promise<PageIndex | undefined>;
+  /** The 0-based line of a page's heading or element that `#anchor` reaches (by the page's one anchor rule); undefined when none does. */
+  getAnchorLine(uri: string, anchor: string): Promise<number | undefined>;
   /** Creates a page and lists it beside a neighbour in the navigation, as one edit; undefined when it cannot (the page exists, no group). */
   getDraftPageEdit(rootUri: string, request: DraftPageRequest): Promise<WorkspaceEdit | undefined>;
   /** Tells the service a file changed (an edit, or a file event from disk), so caches are dropped. */
@@ -99,6 +101,10 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     async getPageIndex(uri, token) {
       const rootUri = await findDocsRoot(uri);
       return rootUri === undefined ? undefined : buildPageIndex(await getSiteState(rootUri, token), workspace, token);
+    },
+    async getAnchorLine(uri, anchor) {
+      const text = await workspace.readFile(uri).catch(() => undefined);
+      return text === undefined ? undefined : documents.page(uri, text).anchorLine(anchor);
     },
     async getDraftPageEdit(rootUri, request) {
       return draftPageEdit(await getSiteState(rootUri), request);

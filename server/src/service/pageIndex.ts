@@ -1,6 +1,5 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from './cancellation';
 import { parsePageDocument } from './documents/pageDocument';
-import { newSlugger, slugifyTitle } from './mdx/slug';
 import { indexOperationPages } from './operationPages';
 import { SnippetTexts, type ShownText } from './pageSnippets';
 import type { SiteState } from './siteState';
@@ -93,8 +92,8 @@ export function indexPage(
   const { data, bodyOffset } = document.frontMatter;
   const title = typeof data.title === 'string' ? data.title : (id.split('/').pop() ?? id).replace(/[-_]/g, ' ');
   const description = typeof data.description === 'string' ? data.description : '';
-  const headings = document.body().headings;
-  const slugger = newSlugger();
+  const scanned = document.body().headings;
+  const headings = document.headings();
   const sections: IndexedSection[] = [];
   // A section's own text, and that of the snippets it shows.
   const textOf = (start: number, end: number) => {
@@ -114,10 +113,11 @@ export function indexPage(
     const end = index + 1 < headings.length ? headings[index + 1].offset : text.length;
     sections.push({
       heading: heading.title,
-      anchor: heading.customId ?? slugifyTitle(heading.title, slugger),
+      // The anchor the rendered page gives the heading (the link rule's), or none (levels 5 and 6).
+      anchor: heading.anchor ?? null,
       level: heading.level,
-      line: document.lines.positionAt(heading.offset).line,
-      text: textOf(heading.offset + heading.length, end),
+      line: heading.line,
+      text: textOf(heading.offset + scanned[index].length, end),
     });
   });
   return { id, file, title, description, sections };

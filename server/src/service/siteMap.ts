@@ -1,6 +1,7 @@
 import { operationPosition } from './openapi/spec';
 import type { SiteState } from './siteState';
 import { relativeUri } from './uri';
+import { operationPageName } from './links/generatedPages';
 
 /** A spec operation a generated page may stand for. */
 export interface SiteMapOperation {
@@ -10,6 +11,8 @@ export interface SiteMapOperation {
   operationId?: string;
   /** 1-based line of the operation in its spec file. */
   line: number;
+  /** The last part of the URL of the page the platform generates for it (`list-users--teams`), by its one rule. */
+  page: string;
 }
 
 /**
@@ -43,6 +46,7 @@ async function makeSiteMap(state: SiteState): Promise<SiteMap> {
       summary: operation.summary,
       operationId: operation.operationId,
       line: operationPosition(spec, operation).line + 1,
+      page: operationPageName(operation),
     })),
   }));
   return { rootUri: state.rootUri, pages: [...site.files.pages], specs };

@@ -105,15 +105,15 @@ export interface PageDraft {
 export function pageDraft(label: string, queries: readonly string[], nearFile: string | undefined, taken: ReadonlySet<string>): PageDraft {
   const title = draftTitle(label);
   const folder = nearFile && nearFile.includes('/') ? `${nearFile.slice(0, nearFile.lastIndexOf('/'))}/` : '';
-  const base = slugOf(title) || 'unanswered-questions';
+  const base = pageFileNameOf(title) || 'unanswered-questions';
   let pageId = `${folder}${base}`;
   for (let n = 2; taken.has(pageId) || taken.has(`${pageId}.mdx`) || taken.has(`${pageId}.md`); n++) pageId = `${folder}${base}-${n}`;
   const content = ['---', `title: ${JSON.stringify(title)}`, '---', '', questionsComment(queries), ''].join('\n');
   return { pageId, content };
 }
 
-/** Lower-case ASCII words joined by hyphens, at most 60 characters, cut at a word. */
-function slugOf(text: string): string {
+/** A new page's file name (not an anchor): lower-case ASCII words joined by hyphens, at most 60 characters, cut at a word. */
+function pageFileNameOf(text: string): string {
   const words = text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -1,5 +1,6 @@
 import { parseFrontMatter, type FrontMatter } from '../frontMatter/parseFrontMatter';
 import { pageAnchors, type PageAnchors } from '../mdx/anchors';
+import { cleanHeadingId } from '../mdx/slug';
 import type { BodyScan } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
@@ -22,12 +23,26 @@ export interface PageDocument {
   body(): BodyScan;
   /** The `#anchors` the page offers, from the body scan. */
   anchors(): PageAnchors;
+  /** The body's Markdown headings, each with its line and the anchor the page gives it (the one heading model). */
+  headings(): PageHeading[];
+  /** The 0-based line of the heading, or of the element with an `id`, that `#anchor` reaches; undefined when none does. */
+  anchorLine(anchor: string): number | undefined;
   /** The anchors as the reference parser's tree gives them (exact; slow: only to confirm a missing one). */
   exactAnchors(): Set<string> | undefined;
   /** The MDX syntax error that stops the page, when the scanner cannot vouch for it and the parser fails. */
   syntaxError(): MdxSyntaxError | undefined;
   /** Why the page, which the scanner cannot vouch for, was not checked by the reference parser (too large, too costly). */
   notParsed(): MdxNotParsed | undefined;
+}
+
+export interface PageHeading {
+  title: string;
+  level: number;
+  /** Where the heading starts in the text, and its 0-based line. */
+  offset: number;
+  line: number;
+  /** Its `#anchor` as the rendered page has it (`whats-new`, `über-uns`, `a-2` for a repeat); undefined when it has none. */
+  anchor: string | undefined;
 }
 
 export function parsePageDocument(uri: string, text: string): PageDocument {
@@ -54,6 +69,23 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
       return body;
     },
     anchors: () => (anchors ??= withOperation(pageAnchors(document.body()), frontMatter)),
+    headings() {
+      const ids = document.anchors().headingIds;
+      return document.body().headings.map((heading, index) => ({
+        title: heading.title,
+        level: heading.level,
+        offset: heading.offset,
+        line: document.lines.positionAt(heading.offset).line,
+        anchor: ids[index],
+      }));
+    },
+    anchorLine(anchor) {
+      const wanted = cleanHeadingId(anchor);
+      const heading = document.headings().find((item) => item.anchor === wanted || item.anchor === anchor);
+      if (heading) return heading.line;
+      const element = document.body().elements.find((item) => item.attributes.some((a) => a.name === 'id' && a.value === anchor));
+      return element ? document.lines.positionAt(element.offset).line : undefined;
+    },
     exactAnchors() {
       const result = reference();
       return 'tree' in result ? pageAnchors(scanFromTree(result.tree, text)).anchors : undefined;

@@ -1,11 +1,10 @@
 import type { DocumentLink, Hover, Location, Range } from 'vscode-languageserver-types';
-import type { PageDocument } from '../documents/pageDocument';
+import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { bodyLinkPath } from '../links/linkPath';
 import type { LinkTarget } from '../links/linkTargets';
 import type { BodyLink } from '../mdx/bodyScan';
-import { scanBody } from '../mdx/bodyScanner';
-import { cleanHeadingId, customHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
+import { cleanHeadingId } from '../mdx/slug';
 import type { SiteState } from '../siteState';
 import { joinUri, relativeUri } from '../uri';
 
@@ -44,16 +43,11 @@ export async function resolveBodyLink(document: PageDocument, link: BodyLink, st
 }
 
 /** Where a heading (or custom id) with this anchor starts in a page's text; undefined when none does. */
-export function anchorOffset(text: string, anchor: string): number | undefined {
+export function anchorOffset(uri: string, text: string, anchor: string): number | undefined {
   const wanted = cleanHeadingId(anchor);
-  const scan = scanBody(text, parseFrontMatter(text).bodyOffset);
-  const slugger = newSlugger();
-  for (const heading of scan.headings) {
-    // The slugger numbers a repeated title (`a`, `a-2`), as the page's anchors are numbered.
-    const slug = heading.customId !== undefined ? customHeadingId(heading.customId) : slugifyTitle(heading.title, slugger);
-    if (cleanHeadingId(slug) === wanted) return heading.offset;
-  }
-  return undefined;
+  return parsePageDocument(uri, text)
+    .headings()
+    .find((heading) => heading.anchor === wanted)?.offset;
 }
 
 /** Go to definition on a body link: the target file, at the heading its `#anchor` names. */
@@ -70,7 +64,7 @@ async function locationOf(target: BodyLinkTarget, document: PageDocument, state:
   const start = { line: 0, character: 0 };
   if (!target.anchor) return { uri, range: { start, end: start } };
   const text = uri === document.uri ? document.text : await state.context?.workspace.readFile(uri).catch(() => undefined);
-  const at = text === undefined ? undefined : anchorOffset(text, target.anchor);
+  const at = text === undefined ? undefined : anchorOffset(uri, text, target.anchor);
   if (at === undefined || text === undefined) return { uri, range: { start, end: start } };
   const line = text.slice(0, at).split('\n').length - 1;
   return { uri, range: { start: { line, character: 0 }, end: { line, character: 0 } } };

@@ -1,10 +1,7 @@
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import type { PageDocument } from '../documents/pageDocument';
-import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import { bodyLinkPath } from '../links/linkPath';
-import type { BodyHeading } from '../mdx/bodyScan';
-import { scanBody } from '../mdx/bodyScanner';
-import { cleanHeadingId, newSlugger, slugifyTitle } from '../mdx/slug';
+import { cleanHeadingId } from '../mdx/slug';
 import { snippetFiles } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { joinUri, relativeUri } from '../uri';
@@ -74,9 +71,9 @@ export async function renameHeading(
   const site = state.context;
   const here = relativeUri(state.rootUri, document.uri);
   if (!title || !site || here === undefined) return undefined;
-  const oldAnchor = anchorOfHeading(document.text, title.index);
+  const oldAnchor = anchorOfHeading(document.uri, document.text, title.index);
   const renamedText = document.text.slice(0, title.offset) + newTitle + document.text.slice(title.offset + title.length);
-  const newAnchor = anchorOfHeading(renamedText, title.index);
+  const newAnchor = anchorOfHeading(document.uri, renamedText, title.index);
   const changes: Record<string, TextEdit[]> = {
     [document.uri]: [
       {
@@ -111,13 +108,9 @@ async function pageFile(state: SiteState, path: string): Promise<string | undefi
   return target?.kind === 'page' ? target.file : undefined;
 }
 
-/** The anchor the page gives its n-th heading (numbered as repeated titles are: `a`, `a-2`). */
-function anchorOfHeading(text: string, index: number): string | undefined {
-  const headings: BodyHeading[] = scanBody(text, parseFrontMatter(text).bodyOffset).headings;
-  const slugger = newSlugger();
-  for (const [at, heading] of headings.entries()) {
-    const slug = heading.customId === undefined ? slugifyTitle(heading.title, slugger) : undefined;
-    if (at === index) return slug === undefined ? undefined : cleanHeadingId(slug);
-  }
-  return undefined;
+/** The anchor the page gives its n-th heading (numbered as repeated titles are: `a`, `a-2`); none for a custom id, which a new title does not change. */
+function anchorOfHeading(uri: string, text: string, index: number): string | undefined {
+  const document = parsePageDocument(uri, text);
+  if (document.body().headings[index]?.customId !== undefined) return undefined;
+  return document.headings()[index]?.anchor;
 }

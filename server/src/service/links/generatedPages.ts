@@ -34,7 +34,7 @@ export function generatedPagePaths(navigation: unknown, specOf: SpecLookup): Set
     const key = `${spec.uri}\u0000${directory}`;
     let used = taken.get(key);
     if (!used) taken.set(key, (used = new Set()));
-    const title = fileName(operation.summary) ?? `${operation.method.toLowerCase()}-${fileName(operation.path) ?? ''}`;
+    const title = operationPageName(operation);
     const base = [directory, fileName(operation.tag) ?? '', title].filter((part) => part !== '').join('/');
     let path = base;
     for (let count = 1; used.has(path); count++) path = `${base}-${count}`;
@@ -87,6 +87,11 @@ export function openapiOf(value: unknown): { source: string; directory?: string 
     return { source, ...(typeof directory === 'string' ? { directory: trimSlashes(directory) } : {}) };
   }
   return undefined;
+}
+
+/** The last part of the URL of the page the platform generates for an operation: its summary, else method and path. */
+export function operationPageName(operation: Pick<Operation, 'summary' | 'method' | 'path'>): string {
+  return fileName(operation.summary) ?? `${operation.method.toLowerCase()}-${fileName(operation.path) ?? ''}`;
 }
 
 /** The platform's `prepareStringToBeValidFilename`: spaces to `-`, path parameters and punctuation out, lower case. */

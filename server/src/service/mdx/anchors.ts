@@ -19,6 +19,12 @@ const EXCLUDING = new Set(['Accordion', 'AccordionGroup', 'Expandable', 'Update'
 export interface PageAnchors {
   anchors: Set<string>;
   /**
+   * The anchor of each Markdown heading of the scan (by index), as the rendered page gives it:
+   * numbered when repeated (`a`, `a-2`), from a custom id when there is one; undefined for a heading
+   * of level 5 or 6, or one whose title gives no id. The one rule every feature reads a heading's anchor by.
+   */
+  headingIds: (string | undefined)[];
+  /**
    * The ids of HTML elements inside text (part of `anchors`): the rendered page has them, the
    * platform's table of contents and link checker do not (the differential tests set them apart).
    */
@@ -66,20 +72,29 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
   let exact = true;
   // Markdown headings and custom ids, then the elements, in document order.
   const items: { offset: number; run: () => void }[] = [];
-  for (const heading of scan.headings) {
+  const headingIds: (string | undefined)[] = [];
+  for (const [index, heading] of scan.headings.entries()) {
     if (!heading.exact) exact = false;
     items.push({
       offset: heading.offset,
       run: () => {
+        const record = (slug: string) => {
+          const anchor = cleanHeadingId(slug);
+          if (anchor !== '') headingIds[index] = anchor;
+          add(slug);
+        };
         if (heading.customId !== undefined) {
           const id = customHeadingId(heading.customId);
-          if (heading.level <= 4 && id) add(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+          if (heading.level <= 4 && id) record(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
           return;
         }
         if (heading.level > 4) return;
         const id = slugifyTitle(heading.title, slugger);
-        add(id);
-        if (!excluded(scan, heading.parent)) add(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+        if (excluded(scan, heading.parent)) record(id);
+        else {
+          add(id);
+          record(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+        }
       },
     });
   }
@@ -157,7 +172,8 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
   items.sort((a, b) => a.offset - b.offset);
   for (const item of items) item.run();
   anchors.delete(''); // `#` alone is the top of the page
-  return { anchors, elementIds, exact, shows: shownSnippets(scan) };
+  headingIds.length = scan.headings.length;
+  return { anchors, elementIds, headingIds, exact, shows: shownSnippets(scan) };
 }
 
 function shownSnippets(scan: BodyScan): string[] {
