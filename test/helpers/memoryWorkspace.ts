@@ -13,6 +13,8 @@ export const ROOT = 'file:///site';
 export class MemoryWorkspace implements DocsWorkspace {
   readonly files = new Map<string, string | null>();
   private version = 0;
+  /** Each file's modification time: the count of changes when it was last set (as a disk keeps one per file). */
+  private readonly mtimes = new Map<string, number>();
   readonly reads: string[] = [];
 
   constructor(
@@ -23,8 +25,9 @@ export class MemoryWorkspace implements DocsWorkspace {
   }
 
   set(path: string, content: string | null): void {
-    this.files.set(joinUri(this.rootUri, path), content);
     this.version++;
+    this.files.set(joinUri(this.rootUri, path), content);
+    this.mtimes.set(joinUri(this.rootUri, path), this.version);
   }
 
   delete(path: string): void {
@@ -41,7 +44,7 @@ export class MemoryWorkspace implements DocsWorkspace {
   }
 
   async stat(uri: string): Promise<FileStat | undefined> {
-    if (this.files.has(uri)) return { kind: 'file', size: this.files.get(uri)?.length ?? 0, mtime: this.version };
+    if (this.files.has(uri)) return { kind: 'file', size: this.files.get(uri)?.length ?? 0, mtime: this.mtimes.get(uri) ?? 0 };
     const prefix = uri.endsWith('/') ? uri : uri + '/';
     for (const file of this.files.keys()) if (file.startsWith(prefix)) return { kind: 'directory', size: 0, mtime: 0 };
     return undefined;

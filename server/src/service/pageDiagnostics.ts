@@ -3,16 +3,17 @@ import type { ParsedDocuments } from './documents/parsedDocuments';
 import { checkPage } from './pages/checkPage';
 import { groupRepeats } from './groupRepeats';
 import { checkedAs, isPublishablePage, pageId } from './siteFiles';
-import type { SiteState } from './siteState';
+import { pageInputsUnchanged, type PageInputs, type SiteState } from './siteState';
 import { joinUri, relativeUri } from './uri';
 import { contentStamp, type DocsWorkspace } from './workspace';
 
 /**
- * The diagnostics of each page, kept while neither the page (its time or version), nor its site's
- * state, nor a page it links into changes.
+ * The diagnostics of each page, kept while neither the page (its time or version), nor what its
+ * checks read of the site's state (its pageInputs: an edit of one navigation entry changes them for
+ * two pages only), nor a page it links into changes.
  */
 export class PageDiagnostics {
-  private readonly cache = new Map<string, { state: SiteState; stamp: string; diagnostics: Diagnostic[] | undefined }>();
+  private readonly cache = new Map<string, { inputs: PageInputs; stamp: string; diagnostics: Diagnostic[] | undefined }>();
   /** Page URI → the pages whose diagnostics read its anchors. */
   private readonly dependents = new Map<string, Set<string>>();
 
@@ -32,7 +33,10 @@ export class PageDiagnostics {
     if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
     const stamp = contentStamp(await this.workspace.stat(uri));
     const known = this.cache.get(uri);
-    if (known && known.state === state && known.stamp === stamp) return known.diagnostics;
+    if (known && known.stamp === stamp && pageInputsUnchanged(known.inputs, state.pageInputs, id)) {
+      known.inputs = state.pageInputs;
+      return known.diagnostics;
+    }
     // An unreadable page is reported by checkPage, which reads it again.
     const text = await this.workspace.readFile(uri).catch(() => undefined);
     const document = text === undefined ? undefined : this.documents.page(uri, text);
@@ -44,7 +48,7 @@ export class PageDiagnostics {
       pages.add(uri);
     }
     const diagnostics = found && groupRepeats(uri, found.diagnostics);
-    this.cache.set(uri, { state, stamp, diagnostics });
+    this.cache.set(uri, { inputs: state.pageInputs, stamp, diagnostics });
     return diagnostics;
   }
 

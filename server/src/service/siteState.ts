@@ -61,6 +61,37 @@ export interface SiteState {
   siteSpecs(): Promise<SiteSpecs>;
   /** What links in page bodies can reach, and the anchors of the pages they point into; undefined without a context. */
   links: SiteLinks | undefined;
+  /**
+   * The version of what page checks read of this state. A full load makes a new one; an edit of one
+   * page entry (incremental/pageEntryEdit.ts) makes one that names the pages whose inputs it changed,
+   * so the other pages' diagnostics are kept (see PageDiagnostics).
+   */
+  pageInputs: PageInputs;
+}
+
+export interface PageInputs {
+  /** The version this one was made from by an edit, and the page ids whose inputs the edit changed. */
+  readonly previous?: PageInputs;
+  readonly changed?: ReadonlySet<string>;
+  /** How many edits lie between this version and a full load (bounded: see {@link nextPageInputs}). */
+  readonly depth: number;
+}
+
+/** Edits kept in a chain of versions: past this, the next edit starts afresh (every page is checked again). */
+const MAX_PAGE_INPUT_EDITS = 64;
+
+/** The version after an edit that changed the inputs of these pages only. */
+export function nextPageInputs(previous: PageInputs, changed: ReadonlySet<string>): PageInputs {
+  return previous.depth >= MAX_PAGE_INPUT_EDITS ? { depth: 0 } : { previous, changed, depth: previous.depth + 1 };
+}
+
+/** Whether a page's inputs are the same in `current` as in `before` (an earlier version of the chain). */
+export function pageInputsUnchanged(before: PageInputs, current: PageInputs, pageId: string): boolean {
+  for (let version: PageInputs | undefined = current; version; version = version.previous) {
+    if (version === before) return true;
+    if (version.changed?.has(pageId)) return false;
+  }
+  return false;
 }
 
 export interface SiteStateOptions {
@@ -108,6 +139,7 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     configBroken: config.broken,
     siteSpecs: async () => ({ local: [], remote: [], unreadable: [] }),
     links: undefined,
+    pageInputs: { depth: 0 },
   };
   if (!config.resolved || (config.broken && options.stopWhenBroken)) return state;
   throwIfCancelled(options.token);

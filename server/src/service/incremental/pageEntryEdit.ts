@@ -7,7 +7,7 @@ import { checkPageExists } from '../docsJson/rules/pageExistsRule';
 import { checkPageForm } from '../docsJson/rules/pageFormRule';
 import type { ConfigDocument } from '../documents/configDocument';
 import { resolvePageId } from '../siteFiles';
-import type { SiteState } from '../siteState';
+import { nextPageInputs, type SiteState } from '../siteState';
 import { applyLeafEdit, findLeafEdit } from './leafEdit';
 
 /**
@@ -20,7 +20,8 @@ import { applyLeafEdit, findLeafEdit } from './leafEdit';
  * - the navigation's shape: neither value reads as an operation (`GET /x`), so the entry stays a page;
  * - the operation, spec, authentication and integration rules read no page entry.
  * So only the entry's own checks (its form, its file), the duplicates of its old and new page, and
- * the set of listed pages are done again. The tree is patched in place, and `state` is used up: the
+ * the set of listed pages are done again; of the pages, only the old and the new one are checked
+ * again (their orphan and title rules read the listed pages), as the new state's pageInputs say. The tree is patched in place, and `state` is used up: the
  * caller keeps the returned state instead (a test checks the result equals a full load, edit by edit).
  */
 export function updateForPageEntryEdit(state: SiteState, text: string): { state: SiteState; document: ConfigDocument } | undefined {
@@ -34,6 +35,8 @@ export function updateForPageEntryEdit(state: SiteState, text: string): { state:
 
   const page = normalisePageEntry(edit.newValue);
   const listed = (id: string) => resolvePageId(context.files.pages, id) ?? id;
+  // The only pages whose checks read something this edit changes: whether navigation lists them.
+  const changedPages = new Set([listed(entry.page.id), listed(page.id)]);
   state.inNavigation.replace(listed(entry.page.id), listed(page.id));
   const oldKey = duplicateKey(entry);
   applyLeafEdit(edit);
@@ -51,7 +54,15 @@ export function updateForPageEntryEdit(state: SiteState, text: string): { state:
   checkPageForm(entry, context);
   checkPageExists(entry, context);
   reportDuplicates(context, keys);
-  return { state: { ...state, configDocuments: new Map([[document.uri, next]]), configDiagnostics: sink.result() }, document: next };
+  return {
+    state: {
+      ...state,
+      configDocuments: new Map([[document.uri, next]]),
+      configDiagnostics: sink.result(),
+      pageInputs: nextPageInputs(state.pageInputs, changedPages),
+    },
+    document: next,
+  };
 }
 
 /** A value that stays a page entry wherever it is: not empty, and (except as a `root`) not an operation. */
