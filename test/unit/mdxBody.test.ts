@@ -209,19 +209,7 @@ test('a flow tag whose attribute expression holds JSX and blank lines is read li
     '</CardGroup>',
     '',
   ].join('\n');
-  const scan = scanBody(text, 0);
-  assert.equal(scan.uncertain, undefined);
-  const parsed = parseMdx(text);
-  assert.ok('tree' in parsed);
-  const tree = scanFromTree(parsed.tree, text);
-  assert.deepEqual(
-    scan.links.map((link) => link.url),
-    ['/sdk/openai'],
-  );
-  assert.deepEqual(
-    scan.links.map((link) => link.url),
-    tree.links.map((link) => link.url),
-  );
+  const scan = vouchedLikeTheParser(text, ['/sdk/openai']);
   // The SVG inside the attribute is a value, not part of the page: its ids are no anchors.
   assert.deepEqual(
     scan.elements.map((element) => element.name),
@@ -240,19 +228,7 @@ test('inline elements a paragraph closes on a later line are read as the parser 
     '</div>',
     '',
   ].join('\n');
-  const scan = scanBody(text, 0);
-  assert.equal(scan.uncertain, undefined);
-  const parsed = parseMdx(text);
-  assert.ok('tree' in parsed);
-  const tree = scanFromTree(parsed.tree, text);
-  assert.deepEqual(
-    scan.links.map((link) => link.url),
-    ['#a-b', '/b'],
-  );
-  assert.deepEqual(
-    scan.links.map((link) => link.url),
-    tree.links.map((link) => link.url),
-  );
+  vouchedLikeTheParser(text, ['#a-b', '/b']);
   // The paragraph ends (a blank line, a list item, a heading) with the element open: the parser fails there.
   for (const end of ['\n\nAfter.', '\n- item', '\n## Heading', '\n---']) {
     const open = `Text <span>open\nstill open${end}\n`;
@@ -268,3 +244,20 @@ test('a page the scanner is unsure of is read through the parser tree', () => {
     ['/x'],
   );
 });
+
+/** The scanner vouches for the text, finds these links, and the reference parser parses it and finds the same. */
+function vouchedLikeTheParser(text: string, links: string[]): ReturnType<typeof scanBody> {
+  const scan = scanBody(text, 0);
+  assert.equal(scan.uncertain, undefined);
+  const parsed = parseMdx(text);
+  assert.ok('tree' in parsed);
+  assert.deepEqual(
+    scan.links.map((link) => link.url),
+    links,
+  );
+  assert.deepEqual(
+    scanFromTree(parsed.tree, text).links.map((link) => link.url),
+    links,
+  );
+  return scan;
+}
