@@ -1,9 +1,10 @@
-import { referenceLabel, type BodyAttribute, type BodyLink, type BodyScan } from './bodyScan';
+import type { BodyAttribute, BodyLink, BodyScan } from './bodyScan';
+import { closesFence, isProseStart, isTableDelimiter, lineEndFrom, readDefinition, readEsmBlock } from './blockReaders';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
-import { Braces, esmStatementCount, expressionEnd, isCommentExpression, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
+import { Braces, expressionEnd, isCommentExpression } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
-import { attributeLink, parseDestination } from './linkSyntax';
+import { attributeLink } from './linkSyntax';
 import { scanWork } from './scanWork';
 
 const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
@@ -111,12 +112,12 @@ class Scanner implements InlineHost {
       // A line less indented than the list item holding a fence ends the item, and the fence with it.
       if (fence && !blank && indent < fence.container) fence = undefined;
       if (fence) {
-        if (this.closesFence(stripped, fence)) fence = undefined;
+        if (closesFence(stripped, fence)) fence = undefined;
       } else if (math) {
         if (stripped.startsWith('$$')) math = false;
       } else if (esm) {
         if (blank) {
-          this.readEsm(esm.start, esm.end);
+          readEsmBlock(this.scan, this.text, esm.start, esm.end, (offset, reason) => this.unsure(offset, reason));
           esm = undefined;
         } else esm.end = end;
       } else if (blank) {
@@ -157,7 +158,7 @@ class Scanner implements InlineHost {
       start = this.nextLineStart(start, lineEnd, end);
       if (start < 0) break;
     }
-    if (esm) this.readEsm(esm.start, esm.end);
+    if (esm) readEsmBlock(this.scan, this.text, esm.start, esm.end, (offset, reason) => this.unsure(offset, reason));
     this.carried = false;
     this.endInline();
     if (fence === undefined && this.open.length)
@@ -176,12 +177,6 @@ class Scanner implements InlineHost {
 
   unsure(offset: number, reason: string): void {
     this.scan.uncertain ??= { offset, reason };
-  }
-
-  private closesFence(stripped: string, fence: { char: string; count: number }): boolean {
-    let count = 0;
-    while (stripped[count] === fence.char) count++;
-    return count >= fence.count && stripped.slice(count).trim() === '';
   }
 
   /** The content indentation of the innermost open list item, or -1 outside lists. */
@@ -217,7 +212,6 @@ class Scanner implements InlineHost {
     }
   }
 
-  /** One line that is neither code nor ESM: a heading, a definition, a line of tags, or text. */
   /**
    * Records the line just read and gives where the next one starts: after the lines a tag went on
    * over (they are read), or -1 at the end of the text.
@@ -232,6 +226,7 @@ class Scanner implements InlineHost {
     return end >= this.text.length ? -1 : end + 1;
   }
 
+  /** One line that is neither code nor ESM: a heading, a definition, a line of tags, or text. */
   private readLine(start: number, line: string, indent: number, stripped: string): void {
     const contentStart = start + indent;
     if (stripped.startsWith('>')) {
@@ -261,7 +256,7 @@ class Scanner implements InlineHost {
       return;
     }
     if (!this.inParagraph && !item && DEFINITION.test(rest)) {
-      this.readDefinition(afterMarker, start + line.length);
+      readDefinition(this.scan, this.text, afterMarker, start + line.length);
       return;
     }
     if ((rest.startsWith('<') || rest.startsWith('{')) && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {
@@ -421,61 +416,4 @@ class Scanner implements InlineHost {
   private get parent(): number {
     return this.open.length ? this.open[this.open.length - 1].index : -1;
   }
-
-  private readDefinition(from: number, to: number): void {
-    const text = this.text;
-    const close = text.indexOf(']:', from);
-    let at = close + 2;
-    while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
-    const destination = parseDestination(text, at, to, true);
-    if (!destination) return;
-    this.scan.links.push({
-      kind: 'definition',
-      url: destination.url,
-      offset: destination.offset,
-      length: destination.length,
-      label: referenceLabel(text.slice(from + 1, close)),
-    });
-  }
-
-  private readEsm(start: number, end: number): void {
-    if (esmStatementCount(this.text, start, end) > MAX_ESM_STATEMENTS) {
-      this.unsure(start, `an ESM block of more than ${MAX_ESM_STATEMENTS.toLocaleString('en-US')} import and export lines`);
-      return;
-    }
-    const code = this.text.slice(start, end);
-    const esm = readEsm(code);
-    if (!esm) {
-      this.unsure(start, 'an import or export that is not a valid module statement');
-      return;
-    }
-    // The parser rejects a name imported twice, or imported and declared, across all the blocks.
-    const locals = esm.imports.flatMap((item) => item.names.map((name) => name.local));
-    const before = new Set([...this.scan.imports.flatMap((item) => item.names.map((name) => name.local)), ...this.scan.exported]);
-    if (new Set(locals).size < locals.length || [...locals, ...esm.exported].some((name) => before.has(name)))
-      this.unsure(start, 'a name imported twice, or imported and declared');
-    for (const item of esm.imports) {
-      this.scan.imports.push({ source: item.source, offset: start + item.start, length: item.end - item.start, names: item.names });
-    }
-    this.scan.exported.push(...esm.exported);
-  }
-}
-
-/** The end of the line holding offset `at - 1` (before its `\r`). */
-function lineEndFrom(text: string, at: number): number {
-  let end = text.indexOf('\n', at - 1);
-  if (end < 0) end = text.length;
-  return text[end - 1] === '\r' ? end - 1 : end;
-}
-
-/** A GFM table's delimiter row: `| --- | :-: |` (at least one pipe and one dash, nothing else). */
-function isTableDelimiter(line: string): boolean {
-  if (!line.includes('|') || !line.includes('-')) return false;
-  for (const char of line) if (char !== '|' && char !== '-' && char !== ':' && char !== ' ' && char !== '\t') return false;
-  return true;
-}
-
-/** A letter (ASCII or not) or a digit-free character that starts no block construct. */
-function isProseStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 128;
 }
