@@ -137,6 +137,12 @@ for (const c of cases) {
   }
 }
 
+// The corpus pages that need the MDX reference parser, and why (the scanner vouches for the rest).
+{
+  const fallbacks = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'referenceFallbacks.ts')], { encoding: 'utf8' });
+  process.stdout.write(fallbacks.stdout || fallbacks.stderr);
+}
+
 // Page bodies on a real site: `docsmith check` (links, anchors, snippets, redirects, MDX syntax and
 // components on every page) cold (the file system cache dropped, where the machine lets us) and warm,
 // next to the platform's link checker (@mintlify/link-rot, from .oracle/) on the same site.
