@@ -42,6 +42,20 @@ export interface CodeServer {
 }
 
 /**
+ * A home of its own for code-server and Chromium under `dir` (in /tmp): their config, cache and data
+ * (code-server's config.yaml, VS Code's device id, Chromium's crash reports) go there, not into the
+ * user's home.
+ */
+export function isolatedHome(dir: string): Record<string, string> {
+  return {
+    HOME: join(dir, 'home'),
+    XDG_CONFIG_HOME: join(dir, 'home/.config'),
+    XDG_CACHE_HOME: join(dir, 'home/.cache'),
+    XDG_DATA_HOME: join(dir, 'home/.local/share'),
+  };
+}
+
+/**
  * Starts code-server on a workspace folder with a fresh user-data dir, in its own process group, so
  * stopping it also stops the extension host and the language server.
  */
@@ -74,7 +88,7 @@ export async function startCodeServer(
   await mkdir(tmp, { recursive: true });
   const child = spawn(CODE_SERVER, args, {
     detached: true,
-    env: { ...process.env, TMPDIR: tmp, ...options.env },
+    env: { ...process.env, ...isolatedHome(dir), TMPDIR: tmp, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -126,6 +140,7 @@ export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM,
+    env: { ...process.env, ...isolatedHome(tempDir('docsmith-chromium-')) },
     args: [
       '--no-sandbox',
       '--disable-gpu',

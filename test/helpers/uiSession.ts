@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startExportServer, type RunningExportServer } from '../../server/src/mock/exportServer';
-import { CODE_SERVER, launchBrowser, REPO, startCodeServer, workbenchUrl, type CodeServer } from './codeServer';
+import { CODE_SERVER, isolatedHome, launchBrowser, REPO, startCodeServer, workbenchUrl, type CodeServer } from './codeServer';
 import { tempDir } from './tempDir';
 
 export const RESULTS = join(REPO, 'test-results');
@@ -60,6 +60,7 @@ export async function startUiSession(): Promise<UiSession> {
   const extensions = join(dir, 'exts');
   const install = spawnSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', vsix], {
     encoding: 'utf8',
+    env: { ...process.env, ...isolatedHome(dir) },
   });
   if (install.status !== 0) throw new Error(`installing the .vsix failed:\n${install.stdout}\n${install.stderr}`);
   const codeServer = await startCodeServer(site, { userDataDir: userData, extensionsDir: extensions });
