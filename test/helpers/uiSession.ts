@@ -49,6 +49,8 @@ export async function startUiSession(): Promise<UiSession> {
         'docsmith.analytics.baseUrl': exportServer.url,
         'docsmith.rename.redirects': 'never',
         'workbench.startupEditor': 'none',
+        // Each step's edits stay the step's: no auto-save racing a step's "Revert File".
+        'files.autoSave': 'off',
         'editor.acceptSuggestionOnEnter': 'on',
       },
       null,
