@@ -32,6 +32,17 @@ if (files.length === 0) {
   console.error('no test files found in', folders.join(', '));
   process.exit(1);
 }
+// What runs, and how long the slow suites usually take here (2 cores, warm), before the first line of output.
+const TYPICAL = { corpus: 'about 2 min', differential: 'about 9 min', e2e: 'about 1-4 min' };
+console.log(
+  `# running ${files.length} test file${files.length === 1 ? '' : 's'} of ${[...new Set(files.map((file) => file.split(sep)[1]))].join(', ')}` +
+    (Object.keys(TYPICAL).some((suite) => files.some((file) => file.split(sep)[1] === suite))
+      ? `; the slow ones usually take: ${Object.entries(TYPICAL)
+          .filter(([suite]) => files.some((file) => file.split(sep)[1] === suite))
+          .map(([suite, time]) => `${suite} ${time}`)
+          .join(', ')}`
+      : ''),
+);
 // The usual spec output, and one JSON line per test for the summary table printed at the end.
 const summaryDir = mkdtempSync(join(tmpdir(), 'docsmith-summary-'));
 const summaryFile = join(summaryDir, 'tests.jsonl');
