@@ -5,11 +5,9 @@ import { readInline, type InlineHost } from './inlineReader';
 import { Braces, expressionEnd, isCommentExpression } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink } from './linkSyntax';
+import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 
-const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
-/** What starts a block (and so cannot lazily continue a paragraph in a list item). */
-const BLOCK_START = /^(?:`{3}|~{3}|#{1,6}(?:[ \t]|$)|>|<|\$\$|(?:[-*_][ \t]*){3,}$)/;
 /** A link reference definition `[label]: url` (a label starting with `^` is a GFM footnote: its text is read as text). */
 const DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
 
@@ -38,8 +36,8 @@ class Scanner implements InlineHost {
     comments: [],
   };
   private readonly open: OpenElement[] = [];
-  /** The content indentation of each list item open here, innermost last. */
-  private readonly items: number[] = [];
+  /** The list items open here. */
+  private readonly items = new ListItems();
   /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
   private inParagraph = false;
   /** The line before, and how many list items were open on it (a setext underline must be in the same ones). */
@@ -96,7 +94,7 @@ class Scanner implements InlineHost {
         if (!this.inParagraph) {
           this.brackets = [];
           this.inTable = false;
-          this.closeItems(indent);
+          this.items.close(indent);
           this.paragraphStart = start + indent;
         }
         this.checkListEnds(indent, false, start);
@@ -128,16 +126,16 @@ class Scanner implements InlineHost {
       } else {
         // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
         if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
-        const itemsBefore = this.items.length;
-        const item = this.trackList(indent, stripped);
+        const itemsBefore = this.items.depth;
+        const item = this.items.track(indent, stripped, this.inParagraph);
         // Once lazy, the paragraph's later lines are lazy too.
         this.lazy =
-          this.inParagraph && (this.lazy || this.items.length < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
+          this.inParagraph && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
         // A fence may open a list item's content: `- ```js`.
         const content = item ? stripped.slice(item.length) : stripped;
         const opening = /^(`{3,}|~{3,})/.exec(content);
         if (opening && !(opening[1][0] === '`' && content.slice(opening[1].length).includes('`'))) {
-          fence = { char: opening[1][0], count: opening[1].length, container: Math.max(0, this.listIndent) };
+          fence = { char: opening[1][0], count: opening[1].length, container: Math.max(0, this.items.indent) };
           this.scan.hasContent = true;
           this.inParagraph = false;
         } else if (stripped.startsWith('$$')) {
@@ -179,32 +177,6 @@ class Scanner implements InlineHost {
     this.scan.uncertain ??= { offset, reason };
   }
 
-  /** The content indentation of the innermost open list item, or -1 outside lists. */
-  private get listIndent(): number {
-    return this.items.length ? this.items[this.items.length - 1] : -1;
-  }
-
-  /** Closes the list items that a line at this indentation is not inside. */
-  private closeItems(indent: number): void {
-    while (this.items.length && this.items[this.items.length - 1] > indent) this.items.pop();
-  }
-
-  /**
-   * List items: their content indentation, so a fence or a flow element is known to end with its item.
-   * A line that starts a list item opens one; any other line closes the items it is less indented
-   * than, unless it lazily continues a paragraph. Returns the item's marker (with its spaces), if any.
-   */
-  private trackList(indent: number, stripped: string): string | undefined {
-    const item = LIST_ITEM.exec(stripped);
-    if (item) {
-      this.closeItems(indent);
-      this.items.push(indent + item[0].length);
-      return item[0];
-    }
-    if (!this.inParagraph || BLOCK_START.test(stripped)) this.closeItems(indent);
-    return undefined;
-  }
-
   private checkListEnds(indent: number, blank: boolean, offset: number): void {
     if (blank) return;
     for (const element of this.open) {
@@ -218,7 +190,7 @@ class Scanner implements InlineHost {
    */
   private nextLineStart(start: number, lineEnd: number, end: number): number {
     this.endInline();
-    this.previousLine = { offset: start, end: lineEnd, depth: this.items.length };
+    this.previousLine = { offset: start, end: lineEnd, depth: this.items.depth };
     if (this.skipTo > end) {
       end = this.skipTo;
       this.skipTo = -1;
@@ -288,7 +260,7 @@ class Scanner implements InlineHost {
 
   /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */
   private readText(from: number, to: number): void {
-    const carry = this.listIndent < 0 && !this.inTable;
+    const carry = this.items.indent < 0 && !this.inTable;
     readInline(this, from, to, carry ? this.inlineOpen : undefined);
     this.carried = carry;
   }
@@ -306,7 +278,7 @@ class Scanner implements InlineHost {
       if (text[at] === '{') {
         // `<a id="x"></a> {/* note */}`: expressions beside tags keep the line a line of flow content.
         // Outside lists one may go on over the lines below (a `{/* ... */}` note), blank lines included.
-        const multiline = !inListItem && this.listIndent < 0 && !this.lazy;
+        const multiline = !inListItem && this.items.indent < 0 && !this.lazy;
         const close = expressionEnd(this.braces, at, true, multiline ? text.length : end);
         if (close === undefined) return false;
         if (isCommentExpression(text, at, close)) this.scan.comments.push({ offset: at, length: close - at + 1 });
@@ -316,7 +288,7 @@ class Scanner implements InlineHost {
         continue;
       }
       // A tag alone on its lines, outside lists, may spread an attribute's expression over them.
-      const tag = parseTag(text, at, !inListItem && this.listIndent < 0 && !this.lazy, this.braces);
+      const tag = parseTag(text, at, !inListItem && this.items.indent < 0 && !this.lazy, this.braces);
       if (!tag || (this.lazy && tag.end > end)) return false;
       tags.push(tag);
       at = tag.end;
@@ -325,7 +297,7 @@ class Scanner implements InlineHost {
       while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
     }
     if (at < end) return false;
-    for (const tag of tags) this.applyTag(tag, true, indent, inListItem || this.listIndent >= 0);
+    for (const tag of tags) this.applyTag(tag, true, indent, inListItem || this.items.indent >= 0);
     if (end > lineEnd) this.skipTo = end;
     return true;
   }
@@ -408,7 +380,7 @@ class Scanner implements InlineHost {
    */
   private underlines(indent: number): boolean {
     const previous = this.previousLine!;
-    if (this.inTable || previous.depth !== this.items.length || (this.listIndent >= 0 && indent < this.listIndent)) return false;
+    if (this.inTable || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent)) return false;
     return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
   }
 

@@ -1,0 +1,42 @@
+/** A line that starts a list item: its marker and the spaces after it. */
+export const LIST_ITEM = /^(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+/** What starts a block (and so cannot lazily continue a paragraph in a list item). */
+const BLOCK_START = /^(?:`{3}|~{3}|#{1,6}(?:[ \t]|$)|>|<|\$\$|(?:[-*_][ \t]*){3,}$)/;
+
+/**
+ * The list items open at a line of the body scanner: their content indentation, innermost last, so
+ * that a fence or a flow element is known to end with its item.
+ */
+export class ListItems {
+  private readonly indents: number[] = [];
+
+  /** How many items are open. */
+  get depth(): number {
+    return this.indents.length;
+  }
+
+  /** The content indentation of the innermost open item, or -1 outside lists. */
+  get indent(): number {
+    return this.indents.length ? this.indents[this.indents.length - 1] : -1;
+  }
+
+  /** Closes the items that a line at this indentation is not inside. */
+  close(indent: number): void {
+    while (this.indents.length && this.indents[this.indents.length - 1] > indent) this.indents.pop();
+  }
+
+  /**
+   * A line that starts a list item opens one; any other line closes the items it is less indented
+   * than, unless it lazily continues a paragraph. Returns the item's marker (with its spaces), if any.
+   */
+  track(indent: number, stripped: string, inParagraph: boolean): string | undefined {
+    const item = LIST_ITEM.exec(stripped);
+    if (item) {
+      this.close(indent);
+      this.indents.push(indent + item[0].length);
+      return item[0];
+    }
+    if (!inParagraph || BLOCK_START.test(stripped)) this.close(indent);
+    return undefined;
+  }
+}
