@@ -7,6 +7,7 @@ import { anchorLine } from './headingLine';
 import type { TriageStore, TriageUndo } from './triage';
 import { externalLink } from './externalLink';
 import { conversationsOf, type ConversationNode, type GroupNode, type SourceNode, type TriageState } from './treeModel';
+import { plural } from '../../../server/src/common/plural';
 
 /** What the actions need of the Docs Gaps view. */
 export interface GapsActionHost {
@@ -160,7 +161,7 @@ export class GapsActions implements vscode.Disposable {
       conversations.map((c) => ({ id: c.id, query: c.query })),
       state,
     );
-    const count = `${conversations.length} question${conversations.length === 1 ? '' : 's'}`;
+    const count = plural(conversations.length, 'question');
     const what = state ? `Marked ${count} ${state}` : `Reopened ${count}`;
     const entry = { undo, what };
     this.undos.push(entry);

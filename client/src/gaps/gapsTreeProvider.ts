@@ -147,7 +147,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
 }
 
 function questions(count: number): string {
-  return `${count} question${count === 1 ? '' : 's'}`;
+  return plural(count, 'question');
 }
 
 /** "+5 vs previous 30 days"; empty when the range before was not fetched. */

@@ -76,7 +76,7 @@ function questionLines(conversations: readonly ReportConversation[], max: number
   });
   if (repeats.length > max) {
     const rest = repeats.length - max;
-    lines.push(`${indent}… and ${rest} other question${rest === 1 ? '' : 's'}`);
+    lines.push(`${indent}… and ${plural(rest, 'other question')}`);
   }
   return lines;
 }
