@@ -90,3 +90,14 @@ test('a $ref to an array replaces the value; siblings are ignored', async () => 
   });
   assert.deepEqual(found, []);
 });
+
+test('a $ref key without a value is a syntax problem and an invalid $ref, never a crash', async () => {
+  for (const navigation of ['{ "$ref" }', '{ "$ref": }', '{ "groups": [{ "$ref" , "group": "A" }] }']) {
+    const text = `{"theme":"mint","name":"R","colors":{"primary":"#000000"},"navigation":${navigation}}`;
+    const found = await checkSite({ 'docs.json': text });
+    const invalid = only(found, 'ref/invalid');
+    assert.equal(invalid.length, 1, `one ref/invalid for ${navigation}`);
+    assert.equal(invalid[0].file, 'docs.json');
+    assert.match(invalid[0].text, /\$ref/);
+  }
+});

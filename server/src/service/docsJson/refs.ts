@@ -115,8 +115,8 @@ class RefResolver {
 
   /** The node a `$ref` names, read and parsed; undefined (with a diagnostic) when it cannot be had. */
   private async target({ node, refProperty, stack }: RefSite): Promise<{ target: JsonNode; uri: string } | undefined> {
-    const refNode = valueNode(refProperty)!;
-    const ref = stringValue(refNode);
+    const refNode = valueNode(refProperty) ?? refProperty;
+    const ref = refNode === refProperty ? undefined : stringValue(refNode);
     if (ref === undefined || ref.trim() === '') {
       this.sink.atNode('ref/invalid', refNode, '`$ref` must be a relative path to a JSON file, such as "./config/navigation.json".');
       return undefined;
