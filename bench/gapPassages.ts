@@ -11,6 +11,7 @@ import { createPageRanker } from '../server/src/analytics/gaps/pageRanking';
 import { CORPUS, CORPUS_LABEL, corpusSites } from '../test/helpers/corpus';
 import { ROOT } from '../test/helpers/memoryWorkspace';
 import { memorySite } from '../test/helpers/memorySite';
+import { NOT_CANCELLED } from '../server/src/service/cancellation';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   let rightSection = 0;
   for (const name of corpusSites()) {
     const site = memorySite(join(CORPUS, name));
-    const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`);
+    const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`, NOT_CANCELLED);
     if (!index) continue;
     const ranker = createPageRanker(index.pages);
     let seen = 0;

@@ -7,6 +7,7 @@ import { FsWorkspace } from '../server/src/fsWorkspace';
 import { createLanguageService, pathToUri } from '../server/src/service';
 import { clusterGaps, DEFAULT_THRESHOLD, type GapCluster } from '../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../server/src/analytics/gaps/pageRanking';
+import { NOT_CANCELLED } from '../server/src/service/cancellation';
 
 export interface LabelledTopic {
   topic: string;
@@ -30,7 +31,7 @@ export interface Quality {
 export async function loadLabelledSet(dir: string) {
   const topics = (JSON.parse(readFileSync(join(dir, 'topics.json'), 'utf8')) as { topics: LabelledTopic[] }).topics;
   const service = createLanguageService({ workspace: new FsWorkspace() });
-  const index = await service.getPageIndex(pathToUri(resolve(dir, 'site', 'docs.json')));
+  const index = await service.getPageIndex(pathToUri(resolve(dir, 'site', 'docs.json')), NOT_CANCELLED);
   if (!index) throw new Error(`no docs site in ${dir}/site`);
   return { topics, pages: index.pages, ranker: createPageRanker(index.pages) };
 }

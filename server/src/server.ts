@@ -179,11 +179,11 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   );
   connection.onRequest(
     anchorLineRequest,
-    guard.answer(null, async (params) => (await service.getAnchorLine(params.uri, params.anchor)) ?? null),
+    guard.answer(null, async (params, token) => (await service.getAnchorLine(params.uri, params.anchor, token)) ?? null),
   );
   connection.onRequest(
     draftPageRequest,
-    guard.answer(null, async ({ rootUri, ...request }) => (await service.getDraftPageEdit(rootUri, request)) ?? null),
+    guard.answer(null, async ({ rootUri, ...request }, token) => (await service.getDraftPageEdit(rootUri, request, token)) ?? null),
   );
   connection.onRequest(
     docsRootsRequest,

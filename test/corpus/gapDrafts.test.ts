@@ -9,6 +9,7 @@ import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
 import { ROOT } from '../helpers/memoryWorkspace';
 import { memorySite } from '../helpers/memorySite';
 import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /**
  * The Docs Gaps view's drafts on every real site. "Draft a new page" beside a page at the start, the
@@ -31,7 +32,7 @@ for (const name of sites) {
   test(`drafts on ${name}: pages listed beside their neighbour, sections where said, nothing new for docs check`, async () => {
     const site = memorySite(join(CORPUS, name));
     const baseline = new Set((await checkSite(site)).map(key));
-    const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`);
+    const index = await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`, NOT_CANCELLED);
     assert.ok(index && index.pages.length > 0, 'the site has listed pages');
     // Written pages; an operation's page is its spec, where the view offers no section and drafts a page by folder.
     const written = index.pages.filter((page) => !page.operation);
@@ -42,16 +43,20 @@ for (const name of sites) {
       const draft = pageDraft(LABEL, QUESTIONS, near.file, taken);
       const service = createLanguageService({ workspace: site });
       const nearPageId = near.operation ? undefined : near.id;
-      const edit = await service.getDraftPageEdit(ROOT, {
-        pageId: draft.pageId,
-        content: draft.content,
-        ...(nearPageId ? { nearPageId } : {}),
-      });
+      const edit = await service.getDraftPageEdit(
+        ROOT,
+        {
+          pageId: draft.pageId,
+          content: draft.content,
+          ...(nearPageId ? { nearPageId } : {}),
+        },
+        NOT_CANCELLED,
+      );
       assert.ok(edit, `an edit for ${draft.pageId} beside ${near.id}`);
       const touched = applyWorkspaceEdit(site, edit);
       assert.equal(touched[0], `${draft.pageId}.mdx`);
       // Listed, in the same navigation list as the page it was drafted beside.
-      const listed = (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
+      const listed = (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`, NOT_CANCELLED))!.pages;
       assert.ok(
         listed.some((page) => page.id === draft.pageId),
         `${draft.pageId} is listed`,

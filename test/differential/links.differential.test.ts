@@ -15,6 +15,7 @@ import { textOf } from '../helpers/check';
 import { corpusSites, CORPUS, sitePageBytes } from '../helpers/corpus';
 import { oracleUnavailable, platformBrokenLinks, type PlatformBrokenLink, type PlatformPageRead } from '../helpers/oracle';
 import { judged } from './disagreements';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /**
  * Docsmith's link findings against the platform's link checker (@mintlify/link-rot, the engine of
@@ -137,7 +138,7 @@ function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 
 async function docsmithFindings(root: string): Promise<{ findings: Finding[]; syntax: number }> {
   const service = createLanguageService({ workspace: new FsWorkspace() });
-  const result = await service.checkSite(pathToUri(root));
+  const result = await service.checkSite(pathToUri(root), { token: NOT_CANCELLED });
   const findings: Finding[] = [];
   let syntax = 0;
   for (const [uri, diagnostics] of result.diagnostics) {

@@ -8,6 +8,7 @@ import { pathToUri } from '../../server/src/service/uri';
 import { corpusSites, CORPUS } from '../helpers/corpus';
 import { oracleUnavailable, platformPages } from '../helpers/oracle';
 import { judged } from './disagreements';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /**
  * Every navigation entry of every corpus site resolves in Docsmith as it does on the platform: to the
@@ -25,7 +26,7 @@ if (unavailable || sites.length === 0) {
       const root = join(CORPUS, site);
       const platform = await platformPages(root);
       const service = createLanguageService({ workspace: new FsWorkspace() });
-      const state = await service.getSiteState(pathToUri(root));
+      const state = await service.getSiteState(pathToUri(root), NOT_CANCELLED);
       const context = state.context!;
       const disagreements: string[] = [];
       for (const entry of context.navigation.pages) {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Links in page bodies in the editor: completion, definition, hover, document links, rename (`|` is the cursor). */
 const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x', 'mdx', 0, text), edits);
@@ -22,10 +23,14 @@ function siteWith(files: Record<string, string>) {
 test('completion after ]( lists pages (then files); after # the anchors of the page chosen', async () => {
   const site = siteWith({});
   const position = site.edit('index.mdx', `${HEAD}See [hooks](/gu|`);
-  const labels = (await site.service.doComplete(site.uri('index.mdx'), position)).items.map((item) => item.label);
+  const labels = (await site.service.doComplete(site.uri('index.mdx'), position, NOT_CANCELLED)).items.map((item) => item.label);
   assert.ok(labels.includes('/guides/webhooks') && labels.includes('/guides/pagination'), labels.join());
   assert.ok(labels.indexOf('/guides/webhooks') < labels.indexOf('/images/flow.png'), 'pages before files in a link');
-  const anchors = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}See [hooks](/guides/webhooks#ver|`));
+  const anchors = await site.service.doComplete(
+    site.uri('index.mdx'),
+    site.edit('index.mdx', `${HEAD}See [hooks](/guides/webhooks#ver|`),
+    NOT_CANCELLED,
+  );
   assert.deepEqual(
     anchors.items.map((item) => [item.label, item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : undefined]),
     [
@@ -37,19 +42,23 @@ test('completion after ]( lists pages (then files); after # the anchors of the p
 
 test('completion in src= puts images first; in an import, snippet paths; after <, components; in a tag, its props', async () => {
   const site = siteWith({});
-  const src = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}<img src="/|`));
+  const src = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}<img src="/|`), NOT_CANCELLED);
   assert.equal(src.items[0].label, '/images/flow.png');
-  const imports = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}import Note from '/sn|`));
+  const imports = await site.service.doComplete(
+    site.uri('index.mdx'),
+    site.edit('index.mdx', `${HEAD}import Note from '/sn|`),
+    NOT_CANCELLED,
+  );
   assert.deepEqual(
     imports.items.map((item) => item.label),
     ['/snippets/note.mdx'],
   );
-  const tags = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}<Acc|`));
+  const tags = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}<Acc|`), NOT_CANCELLED);
   assert.ok(
     tags.items.some((item) => item.label === 'Accordion'),
     'components',
   );
-  const props = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}<Card title="x" |`));
+  const props = await site.service.doComplete(site.uri('index.mdx'), site.edit('index.mdx', `${HEAD}<Card title="x" |`), NOT_CANCELLED);
   const card = props.items.find((item) => item.label === 'iconType');
   assert.ok(card && /"solid"/.test(String(card.detail)), 'documented props with their values');
 });
@@ -57,15 +66,15 @@ test('completion in src= puts images first; in an import, snippet paths; after <
 test('definition on a link opens the target page at its heading; hover shows its title and description', async () => {
   const site = siteWith({});
   const position = site.edit('index.mdx', `${HEAD}See [hooks](/guides/web|hooks#retries).`);
-  assert.deepEqual(await site.service.findDefinition(site.uri('index.mdx'), position), [
+  assert.deepEqual(await site.service.findDefinition(site.uri('index.mdx'), position, NOT_CANCELLED), [
     { uri: 'file:///site/guides/webhooks.mdx', range: { start: { line: 9, character: 0 }, end: { line: 9, character: 0 } } },
   ]);
-  const hover = await site.service.doHover(site.uri('index.mdx'), position);
+  const hover = await site.service.doHover(site.uri('index.mdx'), position, NOT_CANCELLED);
   const value = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
   assert.match(value, /\*\*Webhooks\*\*/);
   assert.match(value, /Receive events from Acme\./);
   assert.match(value, /guides\/webhooks\.mdx/);
-  const links = await site.service.findDocumentLinks(site.uri('index.mdx'));
+  const links = await site.service.findDocumentLinks(site.uri('index.mdx'), NOT_CANCELLED);
   assert.deepEqual(links, [
     { range: { start: { line: 3, character: 12 }, end: { line: 3, character: 36 } }, target: 'file:///site/guides/webhooks.mdx#L10' },
   ]);
@@ -73,7 +82,10 @@ test('definition on a link opens the target page at its heading; hover shows its
 
 test('moving a page rewrites the links to it in every page body, keeping anchors', async () => {
   const site = siteWith({ 'index.mdx': `${HEAD}[a](/guides/webhooks#retries) [b](./guides/webhooks) [c](/guides/pagination)\n` });
-  const plan = await site.service.planRename([{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('events/hooks.mdx') }]);
+  const plan = await site.service.planRename(
+    [{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('events/hooks.mdx') }],
+    NOT_CANCELLED,
+  );
   const edits = plan.edit.changes!['file:///site/index.mdx'];
   assert.equal(
     apply(site.workspace.files.get(site.uri('index.mdx'))!, edits),
@@ -84,7 +96,10 @@ test('moving a page rewrites the links to it in every page body, keeping anchors
 
 test('a page that moves keeps its relative links right: they are written from the root', async () => {
   const site = siteWith({ 'guides/webhooks.mdx': `${HEAD}[p](./pagination#x) [q](../index) [r](/guides/pagination)\n` });
-  const plan = await site.service.planRename([{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('events/hooks.mdx') }]);
+  const plan = await site.service.planRename(
+    [{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('events/hooks.mdx') }],
+    NOT_CANCELLED,
+  );
   assert.equal(
     apply(site.workspace.files.get(site.uri('guides/webhooks.mdx'))!, plan.edit.changes!['file:///site/guides/webhooks.mdx']),
     `${HEAD}[p](/guides/pagination#x) [q](/index) [r](/guides/pagination)\n`,
@@ -98,9 +113,9 @@ test('renaming a heading updates the anchors that link to it, here and in other 
     'index.mdx': `${HEAD}[r](/guides/webhooks#retries) [o](/guides/pagination#retries)\n`,
   });
   const position = { line: 4, character: 5 };
-  const prepared = await site.service.prepareRename(site.uri('guides/webhooks.mdx'), position);
+  const prepared = await site.service.prepareRename(site.uri('guides/webhooks.mdx'), position, NOT_CANCELLED);
   assert.deepEqual(prepared, { range: { start: { line: 4, character: 3 }, end: { line: 4, character: 10 } }, placeholder: 'Retries' });
-  const edit = await site.service.rename(site.uri('guides/webhooks.mdx'), position, 'Retry policy');
+  const edit = await site.service.rename(site.uri('guides/webhooks.mdx'), position, 'Retry policy', NOT_CANCELLED);
   assert.equal(
     apply(page, edit!.changes!['file:///site/guides/webhooks.mdx']),
     page.replace('## Retries', '## Retry policy').replace('(#retries)', '(#retry-policy)'),
@@ -109,15 +124,21 @@ test('renaming a heading updates the anchors that link to it, here and in other 
     apply(site.workspace.files.get(site.uri('index.mdx'))!, edit!.changes!['file:///site/index.mdx']),
     `${HEAD}[r](/guides/webhooks#retry-policy) [o](/guides/pagination#retries)\n`,
   );
-  assert.equal(await site.service.prepareRename(site.uri('guides/webhooks.mdx'), { line: 6, character: 2 }), null, 'not on prose');
+  assert.equal(
+    await site.service.prepareRename(site.uri('guides/webhooks.mdx'), { line: 6, character: 2 }, NOT_CANCELLED),
+    null,
+    'not on prose',
+  );
 });
 
 test('quick fixes on a broken link: did-you-mean and create the page', async () => {
   const site = siteWith({});
   site.edit('index.mdx', `${HEAD}See [hooks](/guides/webhoks).\n`);
-  const diagnostics = (await site.service.getDiagnostics(site.uri('index.mdx')))!.filter((d) => d.code === 'links/page-not-found');
+  const diagnostics = (await site.service.getDiagnostics(site.uri('index.mdx'), NOT_CANCELLED))!.filter(
+    (d) => d.code === 'links/page-not-found',
+  );
   assert.equal(diagnostics.length, 1);
-  const actions = await site.service.getCodeActions(site.uri('index.mdx'), diagnostics[0].range, diagnostics);
+  const actions = await site.service.getCodeActions(site.uri('index.mdx'), diagnostics[0].range, diagnostics, NOT_CANCELLED);
   assert.deepEqual(
     actions.map((action) => action.title),
     ['Change to /guides/webhooks', 'Create guides/webhoks.mdx'],

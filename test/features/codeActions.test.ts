@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Quick fixes, built from the diagnostics' data; each is applied to the text to show what it does. */
 const docs = FEATURE_SITE['docs.json'];
@@ -14,9 +15,11 @@ async function fixesFor(
   about = '',
 ): Promise<{ diagnostic: Diagnostic; actions: CodeAction[] }> {
   const site = featureSite(files);
-  const diagnostic = (await site.service.getDiagnostics(site.uri(path)))!.find((d) => d.code === code && d.message.includes(about))!;
+  const diagnostic = (await site.service.getDiagnostics(site.uri(path), NOT_CANCELLED))!.find(
+    (d) => d.code === code && d.message.includes(about),
+  )!;
   assert.ok(diagnostic, `no ${code}`);
-  return { diagnostic, actions: await site.service.getCodeActions(site.uri(path), diagnostic.range, [diagnostic]) };
+  return { diagnostic, actions: await site.service.getCodeActions(site.uri(path), diagnostic.range, [diagnostic], NOT_CANCELLED) };
 }
 
 function apply(text: string, edits: TextEdit[]): string {
@@ -138,7 +141,7 @@ test('a path parameter without a ParamField: insert one', async () => {
 test('an operation in lower case: rewrite the method in upper case, where the cursor is', async () => {
   const site = featureSite();
   const at = { line: 37, character: 17 };
-  const actions = await site.service.getCodeActions(site.uri('docs.json'), { start: at, end: at }, []);
+  const actions = await site.service.getCodeActions(site.uri('docs.json'), { start: at, end: at }, [], NOT_CANCELLED);
   assert.deepEqual(actions, [
     {
       title: 'Write the method in upper case (POST)',
@@ -156,5 +159,5 @@ test('fix data a client sent back broken is ignored, not trusted', async () => {
   const site = featureSite();
   const range = { start: { line: 15, character: 14 }, end: { line: 15, character: 32 } };
   const broken = { range, message: 'x', source: 'docsmith', data: { insert: { offset: 'NaN', text: 3 }, replace: 7, removeEntry: 'yes' } };
-  assert.deepEqual(await site.service.getCodeActions(site.uri('docs.json'), range, [broken as unknown as Diagnostic]), []);
+  assert.deepEqual(await site.service.getCodeActions(site.uri('docs.json'), range, [broken as unknown as Diagnostic], NOT_CANCELLED), []);
 });

@@ -2,13 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Completion in docs.json, on the language service over an in-memory site (`|` is the cursor). */
 const docs = FEATURE_SITE['docs.json'];
 
 async function complete(marked: string) {
   const site = featureSite();
-  return site.service.doComplete(site.uri('docs.json'), site.edit('docs.json', marked));
+  return site.service.doComplete(site.uri('docs.json'), site.edit('docs.json', marked), NOT_CANCELLED);
 }
 
 const summary = (item: CompletionItem) => [item.label, item.detail, item.sortText, (item.textEdit as { newText: string }).newText];
@@ -46,7 +47,11 @@ test('more matches than an answer holds: the list says it is incomplete, and the
   const files = { ...FEATURE_SITE };
   for (let i = 0; i < 1200; i++) files[`many/page-${i}.mdx`] = '';
   const site = featureSite(files);
-  const list = await site.service.doComplete(site.uri('docs.json'), site.edit('docs.json', replaced(docs, '"index"', '"index", "many|"')));
+  const list = await site.service.doComplete(
+    site.uri('docs.json'),
+    site.edit('docs.json', replaced(docs, '"index"', '"index", "many|"')),
+    NOT_CANCELLED,
+  );
   assert.equal(list.isIncomplete, true);
   assert.equal(list.items.length, 1000);
 });

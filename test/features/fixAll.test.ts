@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE, type FeatureSite } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** `source.fixAll.docsmith`: the fixes safe to apply together, unasked (editor.codeActionsOnSave). */
 const WHOLE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 async function fixAll(site: FeatureSite, path: string, only = ['source.fixAll']): Promise<CodeAction | undefined> {
-  const actions = await site.service.getCodeActions(site.uri(path), WHOLE, [], undefined, only);
+  const actions = await site.service.getCodeActions(site.uri(path), WHOLE, [], NOT_CANCELLED, only);
   return actions.find((action) => action.kind === 'source.fixAll.docsmith');
 }
 
@@ -22,7 +23,7 @@ function apply(site: FeatureSite, path: string, action: CodeAction): string {
 }
 
 const codes = async (site: FeatureSite, path: string) =>
-  (await site.service.getDiagnostics(site.uri(path)))!.map((d) => String(d.code)).sort();
+  (await site.service.getDiagnostics(site.uri(path), NOT_CANCELLED))!.map((d) => String(d.code)).sort();
 
 test('fix-all in docs.json: the did-you-mean with one candidate, a leading slash, a method in lower case; not the duplicate', async () => {
   const site = featureSite();
@@ -52,7 +53,7 @@ test('fix-all leaves a did-you-mean with more than one close candidate, and fixe
     'guides/setup-c.mdx': '---\ntitle: C\n---\n',
   });
   // guides/setup is close to setup-a, setup-b and setup-c: the quick fix offers one, fix-all writes none.
-  const quick = await site.service.getDiagnostics(site.uri('docs.json'));
+  const quick = await site.service.getDiagnostics(site.uri('docs.json'), NOT_CANCELLED);
   assert.ok(quick!.some((d) => d.code === 'nav/page-not-found' && /Did you mean/.test(d.message)));
   const after = apply(site, 'docs.json', (await fixAll(site, 'docs.json'))!);
   assert.ok(after.includes('"guides/setup"'));
@@ -77,9 +78,11 @@ test('fix-all in a page: a link and an anchor with one candidate each, the metho
 
 test('fix-all is offered only when asked for by kind; quick fixes only when their kind is asked for', async () => {
   const site = featureSite();
-  const diagnostic = (await site.service.getDiagnostics(site.uri('docs.json')))!.find((d) => d.code === 'nav/leading-slash')!;
+  const diagnostic = (await site.service.getDiagnostics(site.uri('docs.json'), NOT_CANCELLED))!.find(
+    (d) => d.code === 'nav/leading-slash',
+  )!;
   const kinds = async (only?: string[]) =>
-    (await site.service.getCodeActions(site.uri('docs.json'), diagnostic.range, [diagnostic], undefined, only)).map((a) => a.kind);
+    (await site.service.getCodeActions(site.uri('docs.json'), diagnostic.range, [diagnostic], NOT_CANCELLED, only)).map((a) => a.kind);
   assert.deepEqual(await kinds(), ['quickfix']);
   assert.deepEqual(await kinds(['quickfix']), ['quickfix']);
   assert.deepEqual(await kinds(['source']), ['source.fixAll.docsmith']);

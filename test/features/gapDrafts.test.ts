@@ -14,6 +14,7 @@ import { relativeUri } from '../../server/src/service/uri';
 import { checkSite, docsJson } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** "Draft a new page" of the Docs Gaps view, on the example site and the mock export the demo shows. */
 const EXAMPLE = resolve(__dirname, '../../examples/site');
@@ -31,7 +32,10 @@ test('a drafted page for each of the largest clusters joins its neighbour’s gr
   const site = exampleSite();
   const service = createLanguageService({ workspace: site });
   const baseline = new Set((await checkSite(site)).map(key));
-  const [index, siteMap] = await Promise.all([service.getPageIndex(`${ROOT}/docs.json`), service.getSiteMap(`${ROOT}/docs.json`)]);
+  const [index, siteMap] = await Promise.all([
+    service.getPageIndex(`${ROOT}/docs.json`, NOT_CANCELLED),
+    service.getSiteMap(`${ROOT}/docs.json`, NOT_CANCELLED),
+  ]);
   assert.ok(index && siteMap && index.pages.length >= 5, 'the example site is indexed');
   const conversations = generateConversations({ seed: 5, count: 400 });
   const report = buildGapReport(
@@ -53,7 +57,7 @@ test('a drafted page for each of the largest clusters joins its neighbour’s gr
       near.file,
       taken,
     );
-    const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, nearPageId: near.id });
+    const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, nearPageId: near.id }, NOT_CANCELLED);
     assert.ok(edit, `an edit for ${draft.pageId}`);
     const touched = applyWorkspaceEdit(site, edit);
     assert.deepEqual(touched, [`${draft.pageId}.mdx`, 'docs.json']);
@@ -74,14 +78,20 @@ test('a drafted page for each of the largest clusters joins its neighbour’s gr
   // The same page again is refused: it exists now.
   const again = pageDraft(clusters[0].label, [], undefined, new Set());
   site.set(`${again.pageId}.mdx`, '---\ntitle: x\n---\n');
-  assert.equal(await createLanguageService({ workspace: site }).getDraftPageEdit(ROOT, { pageId: again.pageId, content: 'x' }), undefined);
+  assert.equal(
+    await createLanguageService({ workspace: site }).getDraftPageEdit(ROOT, { pageId: again.pageId, content: 'x' }, NOT_CANCELLED),
+    undefined,
+  );
 });
 
 test('a draft page id that leaves the docs root (a hostile client) gets no edit', async () => {
   const site = new MemoryWorkspace({ 'docs.json': docsJson({ groups: [{ group: 'A', pages: ['index'] }] }), 'index.mdx': '# Home' });
   const service = createLanguageService({ workspace: site });
   for (const pageId of ['../outside', 'guides/../../x', '/etc/passwd', 'a\\..\\b', 'C:/x', '', 'ok/./x'])
-    assert.equal(await service.getDraftPageEdit(ROOT, { pageId, content: 'x' }), undefined, pageId);
-  assert.equal(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x', extension: '.js' }), undefined);
-  assert.ok(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x' }));
+    assert.equal(await service.getDraftPageEdit(ROOT, { pageId, content: 'x' }, NOT_CANCELLED), undefined, pageId);
+  assert.equal(
+    await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x', extension: '.js' }, NOT_CANCELLED),
+    undefined,
+  );
+  assert.ok(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x' }, NOT_CANCELLED));
 });

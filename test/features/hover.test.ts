@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Hover in docs.json and in pages, whole answers (`|` is the cursor). */
 const docs = FEATURE_SITE['docs.json'];
@@ -9,7 +10,7 @@ const page = FEATURE_SITE[PAGE];
 
 async function hover(path: string, marked: string) {
   const site = featureSite();
-  return site.service.doHover(site.uri(path), site.edit(path, marked));
+  return site.service.doHover(site.uri(path), site.edit(path, marked), NOT_CANCELLED);
 }
 
 const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });

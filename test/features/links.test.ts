@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Document links and go to definition (`|` is the cursor). */
 const docs = FEATURE_SITE['docs.json'];
@@ -10,7 +11,7 @@ const at = (line: number, character: number) => range(line, character, character
 
 test('docs.json: every page entry links to its file, an operation to its line in the spec, openapi to the spec', async () => {
   const site = featureSite();
-  assert.deepEqual(await site.service.findDocumentLinks(site.uri('docs.json')), [
+  assert.deepEqual(await site.service.findDocumentLinks(site.uri('docs.json'), NOT_CANCELLED), [
     { range: range(14, 15, 20), target: 'file:///site/index.mdx' },
     { range: range(21, 15, 30), target: 'file:///site/guides/webhooks.mdx' },
     { range: range(22, 15, 33), target: 'file:///site/guides/pagination.mdx' },
@@ -25,18 +26,23 @@ test('docs.json: every page entry links to its file, an operation to its line in
 test('definition: of an operation entry, its method in the spec; of a spec name, the spec', async () => {
   const site = featureSite();
   assert.deepEqual(
-    await site.service.findDefinition(site.uri('docs.json'), site.edit('docs.json', replaced(docs, '"GET /users"', '"GET /u|sers"'))),
+    await site.service.findDefinition(
+      site.uri('docs.json'),
+      site.edit('docs.json', replaced(docs, '"GET /users"', '"GET /u|sers"')),
+      NOT_CANCELLED,
+    ),
     [{ uri: 'file:///site/openapi.json', range: at(8, 6) }],
   );
   assert.deepEqual(
     await site.service.findDefinition(
       site.uri('docs.json'),
       site.edit('docs.json', replaced(docs, '"openapi": "openapi.json"', '"openapi": "open|api.json"')),
+      NOT_CANCELLED,
     ),
     [{ uri: 'file:///site/openapi.json', range: at(0, 0) }],
   );
   assert.deepEqual(
-    await site.service.findDefinition(site.uri('docs.json'), site.edit('docs.json', replaced(docs, '"theme"', '"the|me"'))),
+    await site.service.findDefinition(site.uri('docs.json'), site.edit('docs.json', replaced(docs, '"theme"', '"the|me"')), NOT_CANCELLED),
     [],
   );
 });
@@ -45,8 +51,10 @@ test('a page with openapi in its front matter: a link and a definition to the op
   const site = featureSite();
   const page = FEATURE_SITE[PAGE].replace('api: "GET /users/{userId}"', 'openapi: "GET /users/{userId}"');
   const position = site.edit(PAGE, replaced(page, 'openapi: "GET', 'openapi: "G|ET'));
-  assert.deepEqual(await site.service.findDefinition(site.uri(PAGE), position), [{ uri: 'file:///site/openapi.json', range: at(16, 6) }]);
-  assert.deepEqual(await site.service.findDocumentLinks(site.uri(PAGE)), [
+  assert.deepEqual(await site.service.findDefinition(site.uri(PAGE), position, NOT_CANCELLED), [
+    { uri: 'file:///site/openapi.json', range: at(16, 6) },
+  ]);
+  assert.deepEqual(await site.service.findDocumentLinks(site.uri(PAGE), NOT_CANCELLED), [
     { range: range(2, 9, 30), target: 'file:///site/openapi.json#L17' },
   ]);
 });

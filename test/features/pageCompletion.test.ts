@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Completion in an MDX page: front matter keys and values, ParamField names (`|` is the cursor). */
 const PAGE = 'api-reference/get-user.mdx';
@@ -8,7 +9,7 @@ const page = FEATURE_SITE[PAGE];
 
 async function complete(marked: string) {
   const site = featureSite();
-  return site.service.doComplete(site.uri(PAGE), site.edit(PAGE, marked));
+  return site.service.doComplete(site.uri(PAGE), site.edit(PAGE, marked), NOT_CANCELLED);
 }
 
 test('a front matter key: every key the page does not set yet', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE } from '../helpers/featureSite';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Renaming and moving pages: navigation entries follow, with minimal edits; redirects on request. */
 const docs = FEATURE_SITE['docs.json'];
@@ -10,7 +11,10 @@ const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextD
 
 test('a renamed page: every entry naming it changes, and nothing else', async () => {
   const site = featureSite();
-  const plan = await site.service.planRename([{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('guides/events.mdx') }]);
+  const plan = await site.service.planRename(
+    [{ oldUri: site.uri('guides/webhooks.mdx'), newUri: site.uri('guides/events.mdx') }],
+    NOT_CANCELLED,
+  );
   assert.deepEqual(plan, {
     edit: {
       changes: {
@@ -26,7 +30,7 @@ test('a renamed page: every entry naming it changes, and nothing else', async ()
 
 test('a renamed folder: its entries follow, each keeping its own form (a leading slash stays)', async () => {
   const site = featureSite();
-  const plan = await site.service.planRename([{ oldUri: site.uri('guides'), newUri: site.uri('tutorials') }]);
+  const plan = await site.service.planRename([{ oldUri: site.uri('guides'), newUri: site.uri('tutorials') }], NOT_CANCELLED);
   const after = JSON.parse(apply(docs, plan.edit.changes!['file:///site/docs.json']));
   assert.deepEqual(after.navigation.tabs[0].groups, [
     { group: 'Get started', pages: ['index', 'tutorials/quikstart'] },
@@ -44,7 +48,11 @@ test('a renamed folder: its entries follow, each keeping its own form (a leading
 
 test('redirects: added as a new `redirects` array in the style of the file, then appended to it', async () => {
   const site = featureSite();
-  const { uri, edits } = await site.service.redirectEdits('file:///site', [{ from: '/guides/webhooks', to: '/guides/events' }]);
+  const { uri, edits } = await site.service.redirectEdits(
+    'file:///site',
+    [{ from: '/guides/webhooks', to: '/guides/events' }],
+    NOT_CANCELLED,
+  );
   assert.equal(uri, 'file:///site/docs.json');
   const first = apply(docs, edits);
   assert.ok(
@@ -54,10 +62,14 @@ test('redirects: added as a new `redirects` array in the style of the file, then
     first.slice(-150),
   );
   site.edit('docs.json', first);
-  const second = await site.service.redirectEdits('file:///site', [
-    { from: '/guides/webhooks', to: '/guides/events' },
-    { from: '/guides/pagination', to: '/guides/paging' },
-  ]);
+  const second = await site.service.redirectEdits(
+    'file:///site',
+    [
+      { from: '/guides/webhooks', to: '/guides/events' },
+      { from: '/guides/pagination', to: '/guides/paging' },
+    ],
+    NOT_CANCELLED,
+  );
   assert.deepEqual(JSON.parse(apply(first, second.edits)).redirects, [
     { source: '/guides/webhooks', destination: '/guides/events' },
     { source: '/guides/pagination', destination: '/guides/paging' },
@@ -66,11 +78,14 @@ test('redirects: added as a new `redirects` array in the style of the file, then
 
 test('a file outside every docs root, or no page: no edit', async () => {
   const site = featureSite();
-  assert.deepEqual(await site.service.planRename([{ oldUri: 'file:///elsewhere/a.mdx', newUri: 'file:///elsewhere/b.mdx' }]), {
-    edit: { changes: {} },
-    moved: [],
-  });
-  assert.deepEqual(await site.service.planRename([{ oldUri: site.uri('openapi.json'), newUri: site.uri('spec.json') }]), {
+  assert.deepEqual(
+    await site.service.planRename([{ oldUri: 'file:///elsewhere/a.mdx', newUri: 'file:///elsewhere/b.mdx' }], NOT_CANCELLED),
+    {
+      edit: { changes: {} },
+      moved: [],
+    },
+  );
+  assert.deepEqual(await site.service.planRename([{ oldUri: site.uri('openapi.json'), newUri: site.uri('spec.json') }], NOT_CANCELLED), {
     edit: { changes: {} },
     moved: [],
   });

@@ -1,6 +1,7 @@
 import { FileCheckCache } from '../../server/src/cli/checkCache';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService, pathToUri, relativeUri } from '../../server/src/service';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 export interface CheckRun {
   /** Every finding as `file:line:column code message`, sorted. */
@@ -19,7 +20,7 @@ export async function cachedCheck(dir: string, cacheFile?: string, started?: num
   const warnings: string[] = [];
   const cache = cacheFile ? new FileCheckCache(cacheFile, workspace, 'test', (message) => warnings.push(message), started) : undefined;
   const root = pathToUri(dir);
-  const result = await service.checkSite(root, { cache });
+  const result = await service.checkSite(root, { cache, token: NOT_CANCELLED });
   cache?.save();
   const findings: string[] = [];
   for (const [uri, diagnostics] of result.diagnostics) {

@@ -3,6 +3,7 @@ import { createLanguageService } from '../../server/src/service';
 import type { LanguageServiceSettings } from '../../server/src/service/settings';
 import { relativeUri } from '../../server/src/service/uri';
 import { MemoryWorkspace, ROOT } from './memoryWorkspace';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 export interface Found {
   file: string;
@@ -22,7 +23,7 @@ export async function checkSite(
 ): Promise<Found[]> {
   const workspace = files instanceof MemoryWorkspace ? files : new MemoryWorkspace(files);
   const service = createLanguageService({ workspace, settings });
-  const result = await service.checkSite(ROOT);
+  const result = await service.checkSite(ROOT, { token: NOT_CANCELLED });
   const found: Found[] = [];
   for (const [uri, diagnostics] of result.diagnostics) {
     const file = relativeUri(ROOT, uri) ?? uri;

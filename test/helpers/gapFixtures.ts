@@ -2,6 +2,7 @@ import type { GapCluster, GapQuestion } from '../../server/src/analytics/gaps/ga
 import { createLanguageService } from '../../server/src/service';
 import { indexPage } from '../../server/src/service/pageIndex';
 import { ROOT, type MemoryWorkspace } from './memoryWorkspace';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** An unanswered question asked on day `day` of November 2026, citing `files`. */
 export function gapQuestion(id: string, query: string, day = 1, files: string[] = []): GapQuestion {
@@ -22,5 +23,5 @@ export function clusterOf<T extends Pick<GapCluster, 'conversationIds'>>(cluster
 
 /** The page index of a site in memory, as the service builds it (navigation, snippets, operations). */
 export async function indexedPagesOf(site: MemoryWorkspace) {
-  return (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`))!.pages;
+  return (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`, NOT_CANCELLED))!.pages;
 }

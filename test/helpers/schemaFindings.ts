@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../server/src/service';
 import { MemoryWorkspace, ROOT } from './memoryWorkspace';
 import type { JsonPath } from './oracle';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** Codes by which Docsmith says "the platform rejects this file". */
 export const REJECTING = /\/(missing-property|invalid-value|missing-field|invalid-field|unknown-integration|rejected-key)$/;
@@ -23,7 +24,7 @@ export async function docsmithSchemaFindings(value: unknown): Promise<SchemaFind
   const text = JSON.stringify(value, null, 2);
   const workspace = new MemoryWorkspace({ 'docs.json': text });
   const service = createLanguageService({ workspace });
-  const diagnostics = (await service.getDiagnostics(`${ROOT}/docs.json`)) ?? [];
+  const diagnostics = (await service.getDiagnostics(`${ROOT}/docs.json`, NOT_CANCELLED)) ?? [];
   const tree = parseTree(text);
   const document = TextDocument.create('x', 'json', 0, text);
   const findings: SchemaFindings = { errors: [], dropped: [] };

@@ -13,6 +13,7 @@ import {
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service';
 import { pullCapabilities, startFixtureClient, startSiteClient, waitFor, type TestClient } from '../helpers/lspClient';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 type Report = WorkspaceDocumentDiagnosticReport & { items?: Diagnostic[] };
 
@@ -40,7 +41,7 @@ test('workspace diagnostics: every file of the site with problems, without openi
   try {
     const answer = await workspacePull(client);
     const service = createLanguageService({ workspace: new FsWorkspace() });
-    const checked = await service.checkSite(pathToFileURL(client.root).href);
+    const checked = await service.checkSite(pathToFileURL(client.root).href, { token: NOT_CANCELLED });
     const expected = [...checked.diagnostics].filter(([, d]) => d.length > 0);
     assert.ok(expected.length >= 3, 'the example site has problems in several files');
     const reports = byUri(answer.items);

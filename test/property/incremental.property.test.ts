@@ -11,6 +11,7 @@ import { SpecStore } from '../../server/src/service/openapi/specStore';
 import { loadSiteState, type SiteState } from '../../server/src/service/siteState';
 import { corpusSites, CORPUS } from '../helpers/corpus';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /**
  * An edit of one navigation page entry is applied to the previous state instead of loading the site
@@ -132,28 +133,28 @@ test('the service applies a page entry edit to the state it has, and a structura
   );
   const workspace = new MemoryWorkspace({ 'docs.json': text, 'intro.mdx': '# I', 'guide.mdx': '# G' });
   const service = createLanguageService({ workspace });
-  const before = await service.getSiteState(ROOT);
+  const before = await service.getSiteState(ROOT, NOT_CANCELLED);
   const root = before.configDocuments.get(DOCS_JSON)!.root;
 
   workspace.set('docs.json', text.replace('"guide"', '"guidex"'));
   service.didChange(DOCS_JSON, 'changed');
-  const edited = await service.getSiteState(ROOT);
+  const edited = await service.getSiteState(ROOT, NOT_CANCELLED);
   assert.equal(edited.configDocuments.get(DOCS_JSON)!.root, root, 'the tree was patched, not parsed again');
   assert.deepEqual(
-    (await service.getDiagnostics(DOCS_JSON))!.map((d) => d.code),
+    (await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED))!.map((d) => d.code),
     ['nav/page-not-found'],
   );
   assert.deepEqual(
-    (await service.getDiagnostics(`${ROOT}/guide.mdx`))!.map((d) => d.code),
+    (await service.getDiagnostics(`${ROOT}/guide.mdx`, NOT_CANCELLED))!.map((d) => d.code),
     ['nav/orphan-page'],
   );
 
   workspace.set('docs.json', text.replace('"guide"', '"guide", "intro"'));
   service.didChange(DOCS_JSON, 'changed');
-  const structural = await service.getSiteState(ROOT);
+  const structural = await service.getSiteState(ROOT, NOT_CANCELLED);
   assert.notEqual(structural.configDocuments.get(DOCS_JSON)!.root, root, 'a new entry: parsed again');
   assert.deepEqual(
-    (await service.getDiagnostics(DOCS_JSON))!.map((d) => d.code),
+    (await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED))!.map((d) => d.code),
     ['nav/duplicate-page'],
   );
 
@@ -163,7 +164,7 @@ test('the service applies a page entry edit to the state it has, and a structura
   service.didChange(`${ROOT}/spec.json`, 'created');
   workspace.set('docs.json', text.replace('"guide"', '"guide", "introx"'));
   service.didChange(DOCS_JSON, 'changed');
-  const afterCreate = await service.getSiteState(ROOT);
+  const afterCreate = await service.getSiteState(ROOT, NOT_CANCELLED);
   assert.notEqual(afterCreate.configDocuments.get(DOCS_JSON)!.root, structural.configDocuments.get(DOCS_JSON)!.root);
 });
 

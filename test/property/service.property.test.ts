@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { createLanguageService } from '../../server/src/service';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /**
  * The language service on random input: mutations of real docs.json files, arbitrary JSON, random
@@ -22,7 +23,7 @@ const RUNS = Number(process.env.DOCSMITH_PROPERTY_RUNS ?? 150);
 
 async function check(files: Record<string, string>): Promise<void> {
   const service = createLanguageService({ workspace: new MemoryWorkspace(files) });
-  const result = await service.checkSite(ROOT);
+  const result = await service.checkSite(ROOT, { token: NOT_CANCELLED });
   for (const [uri, diagnostics] of result.diagnostics) {
     assert.ok(uri.startsWith('file:///'));
     for (const d of diagnostics) {
@@ -36,7 +37,7 @@ async function check(files: Record<string, string>): Promise<void> {
       assert.match(String(d.code), /^[a-z]+\/[a-z0-9-]+$/);
     }
   }
-  for (const uri of result.diagnostics.keys()) await service.getDiagnostics(uri);
+  for (const uri of result.diagnostics.keys()) await service.getDiagnostics(uri, NOT_CANCELLED);
 }
 
 /** An edit of a text: delete, insert or replace a slice at a random place. */

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSite, docsJson, only } from '../helpers/check';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 test("a syntax error is reported at its place, and nothing that only follows from the parser's recovery", async () => {
   const text = docsJson({ pages: ['intro'] })
@@ -68,7 +69,7 @@ test('while docs.json has a syntax error, pages are checked against the last doc
   const good = docsJson({ groups: [{ group: 'G', pages: ['intro'] }] });
   const workspace = new MemoryWorkspace({ 'docs.json': good, 'intro.mdx': '---\ntitle: I\n---\n', 'other.mdx': '---\ntitle: O\n---\n' });
   const service = createLanguageService({ workspace });
-  const codesOf = async (file: string) => ((await service.getDiagnostics(`${ROOT}/${file}`)) ?? []).map((d) => d.code);
+  const codesOf = async (file: string) => ((await service.getDiagnostics(`${ROOT}/${file}`, NOT_CANCELLED)) ?? []).map((d) => d.code);
   assert.deepEqual(await codesOf('intro.mdx'), []);
   assert.deepEqual(await codesOf('other.mdx'), ['nav/orphan-page']);
   workspace.set('docs.json', good.replace('"intro"', '"intro'));

@@ -9,6 +9,7 @@ import { createLanguageService } from '../../server/src/service';
 import { pathToUri } from '../../server/src/service/uri';
 import { docsJson } from '../helpers/check';
 import { tempDir } from '../helpers/tempDir';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** The open documents of an editor, as the server's TextDocuments holds them. */
 function openDocuments(): {
@@ -46,7 +47,7 @@ test('an unsaved edit of an open OpenAPI spec is seen by docs.json diagnostics a
   const docs = pathToUri(join(dir, 'docs.json'));
   const specUri = pathToUri(join(dir, 'openapi.json'));
   const missing = async () =>
-    ((await service.getDiagnostics(docs)) ?? []).filter((d) => d.code === 'nav/operation-not-found').map((d) => d.message);
+    ((await service.getDiagnostics(docs, NOT_CANCELLED)) ?? []).filter((d) => d.code === 'nav/operation-not-found').map((d) => d.message);
   open(specUri, spec(['get']));
   assert.equal((await missing()).length, 1, 'POST /users is not in the spec yet');
   // Several unsaved edits in a row (versions 2, 3...): each is the spec's content now. The server

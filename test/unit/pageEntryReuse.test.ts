@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createLanguageService } from '../../server/src/service';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { docsJson } from '../helpers/check';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /**
  * Issue 40 bug 3: an edit of one navigation page entry changes what two pages' checks read (whether
@@ -15,7 +16,8 @@ test('after a one-entry docs.json edit, only the old and the new page of the ent
   for (const page of pages) files[`${page}.mdx`] = `---\ntitle: ${page}\n---\n\nSee [the next](/${page}#nowhere).\n`;
   const workspace = new MemoryWorkspace(files);
   const service = createLanguageService({ workspace });
-  const codes = async (page: string) => ((await service.getDiagnostics(`${ROOT}/${page}.mdx`)) ?? []).map((d) => String(d.code)).sort();
+  const codes = async (page: string) =>
+    ((await service.getDiagnostics(`${ROOT}/${page}.mdx`, NOT_CANCELLED)) ?? []).map((d) => String(d.code)).sort();
   for (const page of pages) await codes(page);
   assert.deepEqual(await codes('page-199'), ['links/anchor-not-found', 'nav/orphan-page']);
 

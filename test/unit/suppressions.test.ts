@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createLanguageService } from '../../server/src/service';
 import { checkSite, site } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 /** A site listing `page` and `target`, the page's body as given. */
 function files(body: string): Record<string, string> {
@@ -76,11 +77,11 @@ test('the editor applies them too, in Markdown pages as well', async () => {
   });
   const service = createLanguageService({ workspace, settings: { orphans: false } });
   assert.deepEqual(
-    ((await service.getDiagnostics(`${ROOT}/page.mdx`)) ?? []).map((d) => d.code),
+    ((await service.getDiagnostics(`${ROOT}/page.mdx`, NOT_CANCELLED)) ?? []).map((d) => d.code),
     [],
   );
   assert.deepEqual(
-    ((await service.getDiagnostics(`${ROOT}/notes.md`)) ?? []).map((d) => d.code),
+    ((await service.getDiagnostics(`${ROOT}/notes.md`, NOT_CANCELLED)) ?? []).map((d) => d.code),
     [],
   );
 });

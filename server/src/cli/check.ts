@@ -4,7 +4,7 @@ import { changedFiles, pagesToCheck, type ChangedFiles } from './changedSince';
 import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { join, relative, resolve, sep } from 'node:path';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService, pathToUri, uriToPath } from '../service';
+import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath } from '../service';
 import ignore from 'ignore';
 import { CONFIG_FILE, loadConfig, UsageError } from './config';
 import { formatGithub } from './formats/github';
@@ -58,7 +58,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   if (options.orphans === false) settings.orphans = false;
   const workspace = new FsWorkspace();
   const service = createLanguageService({ workspace, settings });
-  const roots = await service.findDocsRoots(pathToUri(dir));
+  const roots = await service.findDocsRoots(pathToUri(dir), NOT_CANCELLED);
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 
   const changed = options.changedSince ? changedFiles(dir, options.changedSince) : undefined;
@@ -79,7 +79,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
             );
         })
       : undefined;
-    const result = await service.checkSite(root, { cache, pages });
+    const result = await service.checkSite(root, { cache, pages, token: NOT_CANCELLED });
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
     if (cache) options.progress?.(`Reused the findings of ${plural(result.reused, 'unchanged page')} (cache: ${cache.location})`);

@@ -7,7 +7,7 @@ import { gapQuestions, toReportClusters } from '../analytics/gaps/reportClusters
 import { previousRange } from '../analytics/query';
 import type { Conversation } from '../analytics/types';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService, pathToUri, uriToPath, type DocsLanguageService } from '../service';
+import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath, type DocsLanguageService } from '../service';
 import { UsageError } from './config';
 import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { formatGapsCsv } from './gapFormats/csv';
@@ -200,12 +200,12 @@ interface LoadedSite {
 
 async function loadSite(docs: string, warn: (message: string) => void): Promise<LoadedSite> {
   const service = createLanguageService({ workspace: new FsWorkspace() });
-  const roots = await service.findDocsRoots(pathToUri(resolve(docs)));
+  const roots = await service.findDocsRoots(pathToUri(resolve(docs)), NOT_CANCELLED);
   if (roots.length === 0) {
     warn(`no docs.json in ${docs}: cited pages are not mapped to local files and no page is suggested (use --docs DIR).`);
     return { site: { pages: [], specs: [] }, docsJson: undefined, service };
   }
   if (roots.length > 1) warn(`several docs roots in ${docs}; mapping to ${uriToPath(roots[0])} (use --docs DIR to choose).`);
   const docsJson = `${roots[0]}/docs.json`;
-  return { site: (await service.getSiteMap(docsJson)) ?? { pages: [], specs: [] }, docsJson, service };
+  return { site: (await service.getSiteMap(docsJson, NOT_CANCELLED)) ?? { pages: [], specs: [] }, docsJson, service };
 }

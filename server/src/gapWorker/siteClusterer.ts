@@ -13,7 +13,7 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
 import { createPageRanker, type PageRanker } from '../analytics/gaps/pageRanking';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService, type DocsLanguageService } from '../service';
+import { createLanguageService, NOT_CANCELLED, type DocsLanguageService } from '../service';
 
 type Options = Omit<ClusterOptions, 'ranker'>;
 type Reply = { kind: 'clustered'; clusters: GapCluster[] } | { kind: 'failed'; message: string };
@@ -137,7 +137,7 @@ async function rankerOf(
   docsJson: string | undefined,
   service: DocsLanguageService = createLanguageService({ workspace: new FsWorkspace() }),
 ): Promise<PageRanker> {
-  return createPageRanker((docsJson && (await service.getPageIndex(docsJson))?.pages) || []);
+  return createPageRanker((docsJson && (await service.getPageIndex(docsJson, NOT_CANCELLED))?.pages) || []);
 }
 
 function spawn(docsJson: string | undefined, script: string | undefined): Worker {

@@ -2,13 +2,12 @@ import {
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
   ResponseError,
-  type CancellationToken,
   type Connection,
   type Diagnostic,
   type TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CancelledError, internalErrorDiagnostic, type DocsLanguageService } from '../service';
+import { CancelledError, internalErrorDiagnostic, NOT_CANCELLED, type Cancellation, type DocsLanguageService } from '../service';
 import type { ClientSupport } from './capabilities';
 import type { RequestGuard } from './requestGuard';
 import { logFailure, runCancellable } from './requestGuard';
@@ -45,7 +44,7 @@ export class DiagnosticsChannel {
   }
 
   /** A file's diagnostics; a failure of Docsmith itself becomes one diagnostic that says so, never silence. */
-  async diagnosticsOf(uri: string, token?: CancellationToken): Promise<Diagnostic[]> {
+  async diagnosticsOf(uri: string, token: Cancellation): Promise<Diagnostic[]> {
     try {
       return (await this.service.getDiagnostics(uri, token)) ?? [];
     } catch (error) {
@@ -75,7 +74,7 @@ export class DiagnosticsChannel {
     clearTimeout(this.pushTimer);
     this.pushTimer = setTimeout(async () => {
       for (const document of this.documents.all()) {
-        const diagnostics = await runCancellable(() => this.diagnosticsOf(document.uri));
+        const diagnostics = await runCancellable(() => this.diagnosticsOf(document.uri, NOT_CANCELLED));
         void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: diagnostics ?? [] });
       }
     }, PUSH_AFTER_MS);

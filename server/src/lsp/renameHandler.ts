@@ -12,7 +12,7 @@ export async function willRenameFiles(
   service: DocsLanguageService,
   connection: Connection,
   redirects: RenameRedirects,
-  token?: Cancellation,
+  token: Cancellation,
 ): Promise<WorkspaceEdit | null> {
   const plan = await service.planRename(params.files, token);
   const changes: Record<string, TextEdit[]> = plan.edit.changes ?? {};

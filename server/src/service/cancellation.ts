@@ -21,3 +21,33 @@ export function yieldToEventLoop(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (callback: () => void) => void }).setImmediate;
   return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
 }
+
+/** The token of a request that nobody can cancel (the CLI's, a test's). */
+export const NOT_CANCELLED: Cancellation = Object.freeze({ isCancellationRequested: false });
+
+/**
+ * The token of work shared by several requests (a site's load, which completion, hover and the
+ * diagnostics pull may all wait on): cancelled only when every request still waiting for it is. A
+ * request joins before it waits and leaves once it has its answer; one that is cancelled keeps its
+ * place, but no longer holds the work up.
+ */
+export class SharedCancellation implements Cancellation {
+  private readonly waiting = new Set<Cancellation>();
+
+  join(token: Cancellation): () => void {
+    // A token may wait twice (two awaits of one request): each join leaves once.
+    const entry = {
+      get isCancellationRequested() {
+        return token.isCancellationRequested;
+      },
+    };
+    this.waiting.add(entry);
+    return () => this.waiting.delete(entry);
+  }
+
+  get isCancellationRequested(): boolean {
+    if (this.waiting.size === 0) return false;
+    for (const token of this.waiting) if (!token.isCancellationRequested) return false;
+    return true;
+  }
+}

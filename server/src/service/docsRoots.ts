@@ -25,11 +25,12 @@ export async function findDocsRootAbove(workspace: DocsWorkspace, uri: string): 
  * folder below it that does (monorepos: `apps/docs/docs.json`), without descending into a docs root,
  * `node_modules` or dot folders. Symlinked folders are not followed, so a loop cannot trap the search.
  */
-export async function findDocsRootsBelow(workspace: DocsWorkspace, folderUri: string, token?: Cancellation): Promise<string[]> {
+export async function findDocsRootsBelow(workspace: DocsWorkspace, folderUri: string, token: Cancellation): Promise<string[]> {
   const roots: string[] = [];
   const visit = async (folder: string, depth: number): Promise<void> => {
     throwIfCancelled(token);
     const entries = await workspace.readDirectory(folder);
+    throwIfCancelled(token);
     if (entries.some((entry) => entry.name === 'docs.json' && entry.kind === 'file')) {
       roots.push(folder);
       return;

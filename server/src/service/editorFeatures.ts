@@ -12,10 +12,10 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import { appendAll } from '../common/arrays';
-import type { Cancellation } from './cancellation';
+import { throwIfCancelled, type Cancellation } from './cancellation';
 import type { ConfigDocument } from './documents/configDocument';
 import type { PageDocument } from './documents/pageDocument';
-import type { ParsedDocuments } from './documents/parsedDocuments';
+import type { PageReader, ParsedDocuments } from './documents/parsedDocuments';
 import { codeActions } from './features/codeActions';
 import { accepts, fixAllAction, FIX_ALL_KIND } from './features/fixAll';
 import { completeDocsJson } from './features/docsJsonCompletion';
@@ -29,26 +29,26 @@ import type { SiteState } from './siteState';
 import type { DocsWorkspace } from './workspace';
 
 export interface EditorFeatures {
-  doComplete(uri: string, position: Position, token?: Cancellation): Promise<CompletionList>;
-  doHover(uri: string, position: Position, token?: Cancellation): Promise<Hover | null>;
-  findDocumentLinks(uri: string, token?: Cancellation): Promise<DocumentLink[]>;
-  findDefinition(uri: string, position: Position, token?: Cancellation): Promise<Location[]>;
+  doComplete(uri: string, position: Position, token: Cancellation): Promise<CompletionList>;
+  doHover(uri: string, position: Position, token: Cancellation): Promise<Hover | null>;
+  findDocumentLinks(uri: string, token: Cancellation): Promise<DocumentLink[]>;
+  findDefinition(uri: string, position: Position, token: Cancellation): Promise<Location[]>;
   /**
    * Quick fixes for the diagnostics of a range; with `only` (the kinds the client asks for), those of
    * these kinds, and the file's fix-all action (`source.fixAll.docsmith`) when they include it.
    */
-  getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[], token?: Cancellation, only?: string[]): Promise<CodeAction[]>;
+  getCodeActions(uri: string, range: Range, diagnostics: Diagnostic[], token: Cancellation, only?: string[]): Promise<CodeAction[]>;
   /** Navigation and body link edits for renamed pages or folders, and the page paths that moved (for redirects). */
   planRename(
     renames: FileRename[],
-    token?: Cancellation,
+    token: Cancellation,
   ): Promise<{ edit: WorkspaceEdit; moved: { rootUri: string; from: string; to: string }[] }>;
   /** Rename on a heading of a page: the range of its title, when it can be renamed. */
-  prepareRename(uri: string, position: Position, token?: Cancellation): Promise<{ range: Range; placeholder: string } | null>;
+  prepareRename(uri: string, position: Position, token: Cancellation): Promise<{ range: Range; placeholder: string } | null>;
   /** Renames a heading and every `#anchor` in the site that links to it. */
-  rename(uri: string, position: Position, newName: string, token?: Cancellation): Promise<WorkspaceEdit | null>;
+  rename(uri: string, position: Position, newName: string, token: Cancellation): Promise<WorkspaceEdit | null>;
   /** Edits adding `redirects` entries to a root's docs.json. */
-  redirectEdits(rootUri: string, moved: { from: string; to: string }[], token?: Cancellation): Promise<{ uri: string; edits: TextEdit[] }>;
+  redirectEdits(rootUri: string, moved: { from: string; to: string }[], token: Cancellation): Promise<{ uri: string; edits: TextEdit[] }>;
 }
 
 /** A file a feature works on, parsed as what it is to its site: configuration, or a page. */
@@ -61,18 +61,21 @@ type OpenFile =
 export function createEditorFeatures(
   workspace: DocsWorkspace,
   documents: ParsedDocuments,
-  findDocsRoot: (uri: string) => Promise<string | undefined>,
-  getSiteState: (rootUri: string, token?: Cancellation) => Promise<SiteState>,
+  findDocsRoot: (uri: string, token: Cancellation) => Promise<string | undefined>,
+  getSiteState: (rootUri: string, token: Cancellation) => Promise<SiteState>,
   /** A file's diagnostics, as the service reports them (severities applied). */
-  allDiagnostics: (uri: string, token?: Cancellation) => Promise<Diagnostic[] | undefined>,
+  allDiagnostics: (uri: string, token: Cancellation) => Promise<Diagnostic[] | undefined>,
 ): EditorFeatures {
   /** The file as its site sees it; the site state's own parse of a configuration file is reused. */
-  async function open(uri: string, token?: Cancellation): Promise<OpenFile | undefined> {
-    const rootUri = await findDocsRoot(uri);
+  async function open(uri: string, token: Cancellation): Promise<OpenFile | undefined> {
+    const rootUri = await findDocsRoot(uri, token);
+    throwIfCancelled(token);
     if (!rootUri) return undefined;
     const text = await workspace.readFile(uri).catch(() => undefined);
+    throwIfCancelled(token);
     if (text === undefined) return undefined;
     const state = await getSiteState(rootUri, token);
+    throwIfCancelled(token);
     if (state.configFiles.includes(uri)) {
       const parsed = state.configDocuments.get(uri);
       return { role: 'config', document: parsed?.text === text ? parsed : documents.config(uri, text), state };
@@ -81,10 +84,14 @@ export function createEditorFeatures(
     return { role: 'other', state };
   }
 
-  /** A page of the site as the editor has it (open, or on disk). */
-  async function readPage(uri: string): Promise<PageDocument | undefined> {
-    const text = await workspace.readFile(uri).catch(() => undefined);
-    return text === undefined ? undefined : documents.page(uri, text);
+  /** Other pages of the site, for one request: through the one parse cache, stopping when the request is cancelled. */
+  function pageReader(token: Cancellation): PageReader {
+    return async (uri) => {
+      throwIfCancelled(token);
+      const text = await workspace.readFile(uri).catch(() => undefined);
+      throwIfCancelled(token);
+      return text === undefined ? undefined : documents.page(uri, text);
+    };
   }
 
   return {
@@ -92,25 +99,30 @@ export function createEditorFeatures(
       const file = await open(uri, token);
       if (file?.role === 'config') return completeDocsJson(file.document, file.document.lines.offsetAt(position), file.state);
       if (file?.role === 'page')
-        return { isIncomplete: false, items: await completePage(file.document, file.document.lines.offsetAt(position), file.state) };
+        return {
+          isIncomplete: false,
+          items: await completePage(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token)),
+        };
       return { isIncomplete: false, items: [] };
     },
     async doHover(uri, position, token) {
       const file = await open(uri, token);
-      if (file?.role === 'config') return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state);
-      if (file?.role === 'page') return hoverPage(file.document, file.document.lines.offsetAt(position), file.state);
+      if (file?.role === 'config')
+        return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token));
+      if (file?.role === 'page') return hoverPage(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token));
       return null;
     },
     async findDocumentLinks(uri, token) {
       const file = await open(uri, token);
       if (file?.role === 'config') return docsJsonLinks(file.document, file.state);
-      if (file?.role === 'page') return pageLinks(file.document, file.state);
+      if (file?.role === 'page') return pageLinks(file.document, file.state, pageReader(token));
       return [];
     },
     async findDefinition(uri, position, token) {
       const file = await open(uri, token);
       if (file?.role === 'config') return docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
-      if (file?.role === 'page') return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state);
+      if (file?.role === 'page')
+        return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token));
       return [];
     },
     async getCodeActions(uri, range, diagnostics, token, only) {
@@ -130,12 +142,12 @@ export function createEditorFeatures(
     async rename(uri, position, newName, token) {
       const file = await open(uri, token);
       if (file?.role !== 'page') return null;
-      return (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, readPage)) ?? null;
+      return (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, pageReader(token))) ?? null;
     },
     async planRename(renames, token) {
       const byRoot = new Map<string, FileRename[]>();
       for (const rename of renames) {
-        const rootUri = await findDocsRoot(rename.oldUri);
+        const rootUri = await findDocsRoot(rename.oldUri, token);
         if (rootUri) byRoot.set(rootUri, [...(byRoot.get(rootUri) ?? []), rename]);
       }
       const changes: Record<string, TextEdit[]> = {};
@@ -144,7 +156,7 @@ export function createEditorFeatures(
         const state = await getSiteState(rootUri, token);
         const plan = planRename(state, list);
         for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
-        for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, readPage)))
+        for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, pageReader(token))))
           appendAll((changes[uri] ??= []), edits);
         appendAll(
           moved,

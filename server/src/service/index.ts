@@ -25,5 +25,5 @@ export { FIX_ALL_KIND } from './features/fixAll';
 export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type Severity } from './diagnosticCodes';
 export { internalErrorDiagnostic } from './diagnostics';
 export { occurrences } from './groupRepeats';
-export { CancelledError, type Cancellation } from './cancellation';
+export { CancelledError, NOT_CANCELLED, type Cancellation } from './cancellation';
 export { pathToUri, uriToPath, relativeUri, joinUri } from './uri';

@@ -1,5 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { Cancellation } from './cancellation';
+import { throwIfCancelled, type Cancellation } from './cancellation';
 import { checkSiteWithSettings, type CheckSiteOptions, type SiteCheckResult } from './checkSite';
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
@@ -27,23 +27,26 @@ export type FileChange = 'changed' | 'created' | 'deleted';
 
 export interface DocsLanguageService extends EditorFeatures {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
-  checkSite(rootUri: string, options?: Pick<CheckSiteOptions, 'token' | 'cache' | 'pages'>): Promise<SiteCheckResult>;
+  checkSite(
+    rootUri: string,
+    options: Pick<CheckSiteOptions, 'token' | 'cache' | 'pages'> & { token: Cancellation },
+  ): Promise<SiteCheckResult>;
   /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
-  findDocsRoot(uri: string): Promise<string | undefined>;
+  findDocsRoot(uri: string, token: Cancellation): Promise<string | undefined>;
   /** The docs roots in or below a folder (a monorepo may hold several), sorted. */
-  findDocsRoots(folderUri: string, token?: Cancellation): Promise<string[]>;
+  findDocsRoots(folderUri: string, token: Cancellation): Promise<string[]>;
   /** The files of a docs root that have diagnostics: its configuration files, then its pages and snippets. */
-  listDiagnosedFiles(rootUri: string, token?: Cancellation): Promise<string[]>;
+  listDiagnosedFiles(rootUri: string, token: Cancellation): Promise<string[]>;
   /** The diagnostics of one file of a site, or undefined when the file belongs to no docs site. */
-  getDiagnostics(uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined>;
+  getDiagnostics(uri: string, token: Cancellation): Promise<Diagnostic[] | undefined>;
   /** What mapping cited URLs to local files needs of the site a file belongs to; undefined outside any site. */
-  getSiteMap(uri: string, token?: Cancellation): Promise<SiteMap | undefined>;
+  getSiteMap(uri: string, token: Cancellation): Promise<SiteMap | undefined>;
   /** Every page of the navigation of the site a file belongs to, in sections with title and description (for ranking pages); undefined outside any site. */
-  getPageIndex(uri: string, token?: Cancellation): Promise<PageIndex | undefined>;
+  getPageIndex(uri: string, token: Cancellation): Promise<PageIndex | undefined>;
   /** The 0-based line of a page's heading or element that `#anchor` reaches (by the page's one anchor rule); undefined when none does. */
-  getAnchorLine(uri: string, anchor: string): Promise<number | undefined>;
+  getAnchorLine(uri: string, anchor: string, token: Cancellation): Promise<number | undefined>;
   /** Creates a page and lists it beside a neighbour in the navigation, as one edit; undefined when it cannot (the page exists, no group). */
-  getDraftPageEdit(rootUri: string, request: DraftPageRequest): Promise<WorkspaceEdit | undefined>;
+  getDraftPageEdit(rootUri: string, request: DraftPageRequest, token: Cancellation): Promise<WorkspaceEdit | undefined>;
   /** Tells the service a file changed (an edit, or a file event from disk), so caches are dropped. */
   didChange(uri: string, change: FileChange): void;
   updateSettings(settings: LanguageServiceSettings): void;
@@ -53,7 +56,7 @@ export interface DocsLanguageService extends EditorFeatures {
 /** What the service's own tests may look at besides the public interface. */
 export interface LanguageServiceInternals {
   /** The cached state of a docs root (loaded when missing or out of date). */
-  getSiteState(rootUri: string, token?: Cancellation): Promise<SiteState>;
+  getSiteState(rootUri: string, token: Cancellation): Promise<SiteState>;
 }
 
 /**
@@ -71,20 +74,23 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings);
   const pages = new PageDiagnostics(workspace, documents);
   const roots = new Map<string, Promise<string | undefined>>();
-  const getSiteState = (rootUri: string, token?: Cancellation) => states.get(rootUri, token);
-  const findDocsRoot = (uri: string): Promise<string | undefined> => {
+  const getSiteState = (rootUri: string, token: Cancellation) => states.get(rootUri, token);
+  const findDocsRoot = async (uri: string, token: Cancellation): Promise<string | undefined> => {
     const folder = dirnameUri(uri);
     let root = roots.get(folder);
+    // Shared by every request about the folder's files; each stops on its own token.
     if (!root) roots.set(folder, (root = findDocsRootAbove(workspace, uri)));
-    return root;
+    const found = await root;
+    throwIfCancelled(token);
+    return found;
   };
-  const getDiagnostics = async (uri: string, token?: Cancellation): Promise<Diagnostic[] | undefined> => {
-    const rootUri = await findDocsRoot(uri);
+  const getDiagnostics = async (uri: string, token: Cancellation): Promise<Diagnostic[] | undefined> => {
+    const rootUri = await findDocsRoot(uri, token);
     if (!rootUri) return undefined;
     const state = await getSiteState(rootUri, token);
     const config = state.configDiagnostics.get(uri);
     if (config || state.configFiles.includes(uri)) return applySeverities(config ?? [], settings);
-    const page = await pages.get(state, uri);
+    const page = await pages.get(state, uri, token);
     return page && applySeverities(page, settings);
   };
 
@@ -95,19 +101,23 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     findDocsRoot,
     findDocsRoots: (folderUri, token) => findDocsRootsBelow(workspace, folderUri, token),
     async getSiteMap(uri, token) {
-      const rootUri = await findDocsRoot(uri);
-      return rootUri === undefined ? undefined : siteMapOf(await getSiteState(rootUri, token));
+      const rootUri = await findDocsRoot(uri, token);
+      if (rootUri === undefined) return undefined;
+      const map = await siteMapOf(await getSiteState(rootUri, token));
+      throwIfCancelled(token);
+      return map;
     },
     async getPageIndex(uri, token) {
-      const rootUri = await findDocsRoot(uri);
+      const rootUri = await findDocsRoot(uri, token);
       return rootUri === undefined ? undefined : buildPageIndex(await getSiteState(rootUri, token), workspace, token);
     },
-    async getAnchorLine(uri, anchor) {
+    async getAnchorLine(uri, anchor, token) {
       const text = await workspace.readFile(uri).catch(() => undefined);
+      throwIfCancelled(token);
       return text === undefined ? undefined : documents.page(uri, text).anchorLine(anchor);
     },
-    async getDraftPageEdit(rootUri, request) {
-      return draftPageEdit(await getSiteState(rootUri), request);
+    async getDraftPageEdit(rootUri, request, token) {
+      return draftPageEdit(await getSiteState(rootUri, token), request);
     },
     checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
     async listDiagnosedFiles(rootUri, token) {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { throwIfCancelled, type Cancellation } from './cancellation';
 import type { ParsedDocuments } from './documents/parsedDocuments';
 import { checkPage } from './pages/checkPage';
 import { groupRepeats } from './groupRepeats';
@@ -23,7 +24,7 @@ export class PageDiagnostics {
   ) {}
 
   /** The page's diagnostics; undefined when the file is no page of the site (or is gone). */
-  async get(state: SiteState, uri: string): Promise<Diagnostic[] | undefined> {
+  async get(state: SiteState, uri: string, token: Cancellation): Promise<Diagnostic[] | undefined> {
     const relative = relativeUri(state.rootUri, uri);
     const id = relative === undefined ? undefined : pageId(relative);
     if (relative === undefined || id === undefined || !state.context) return undefined;
@@ -32,6 +33,7 @@ export class PageDiagnostics {
     const kind = checkedAs(files, relative) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
     if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
     const stamp = contentStamp(await this.workspace.stat(uri));
+    throwIfCancelled(token);
     const known = this.cache.get(uri);
     if (known && known.stamp === stamp && pageInputsUnchanged(known.inputs, state.pageInputs, id)) {
       known.inputs = state.pageInputs;
@@ -39,8 +41,10 @@ export class PageDiagnostics {
     }
     // An unreadable page is reported by checkPage, which reads it again.
     const text = await this.workspace.readFile(uri).catch(() => undefined);
+    throwIfCancelled(token);
     const document = text === undefined ? undefined : this.documents.page(uri, text);
-    const found = await checkPage(state, id, relative, uri, { document, snippet: kind === 'snippet' });
+    const found = await checkPage(state, id, relative, uri, { document, snippet: kind === 'snippet', token });
+    throwIfCancelled(token);
     for (const dependency of found?.dependencies ?? []) {
       const target = joinUri(state.rootUri, dependency);
       let pages = this.dependents.get(target);

@@ -1,4 +1,4 @@
-import type { Cancellation } from './cancellation';
+import { CancelledError, SharedCancellation, throwIfCancelled, type Cancellation } from './cancellation';
 import type { ParsedDocuments } from './documents/parsedDocuments';
 import type { FileChange } from './languageService';
 import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
@@ -17,7 +17,8 @@ import type { DocsWorkspace } from './workspace';
  * again, with its file index kept when no file appeared or went.
  */
 export class SiteStates {
-  private readonly states = new Map<string, Promise<SiteState>>();
+  /** The state of each root being made or made, under a token of its own that its waiters share. */
+  private readonly states = new Map<string, { promise: Promise<SiteState>; waiters: SharedCancellation }>();
   /** The files of each root: kept across edits of docs.json, dropped when files appear or go. */
   private readonly fileIndexes = new Map<string, Promise<SiteFiles>>();
   /**
@@ -39,11 +40,40 @@ export class SiteStates {
     private readonly settings: () => LanguageServiceSettings,
   ) {}
 
-  get(rootUri: string, token?: Cancellation): Promise<SiteState> {
-    return cached(this.states, rootUri, async () => (await this.updateEditable(rootUri)) ?? this.load(rootUri, token));
+  /**
+   * The state of a root. Requests that ask while it is being made wait for the same load; the load
+   * stops only when every one of them is cancelled (a cancelled completion does not cancel the
+   * diagnostics pull waiting beside it).
+   */
+  async get(rootUri: string, token: Cancellation): Promise<SiteState> {
+    for (let attempt = 1; ; attempt++) {
+      throwIfCancelled(token);
+      const entry = this.states.get(rootUri) ?? this.start(rootUri);
+      const leave = entry.waiters.join(token);
+      try {
+        const state = await entry.promise;
+        throwIfCancelled(token);
+        return state;
+      } catch (error) {
+        // Given up by the requests before this one, just before it joined: this one loads again.
+        if (error instanceof CancelledError && !token.isCancellationRequested && attempt < 3) continue;
+        throw error;
+      } finally {
+        leave();
+      }
+    }
   }
 
-  private async load(rootUri: string, token?: Cancellation): Promise<SiteState> {
+  private start(rootUri: string): { promise: Promise<SiteState>; waiters: SharedCancellation } {
+    const waiters = new SharedCancellation();
+    const entry = { promise: (async () => (await this.updateEditable(rootUri)) ?? this.load(rootUri, waiters))(), waiters };
+    this.states.set(rootUri, entry);
+    // A failed (or cancelled) load is not kept.
+    entry.promise.catch(() => this.states.get(rootUri) === entry && this.states.delete(rootUri));
+    return entry;
+  }
+
+  private async load(rootUri: string, token: Cancellation): Promise<SiteState> {
     const good = this.lastParsed.get(rootUri);
     const state = await loadSiteState(rootUri, {
       workspace: this.workspace,

@@ -1,6 +1,12 @@
 import { parseConfigDocument, type ConfigDocument } from './configDocument';
 import { parsePageDocument, type PageDocument } from './pageDocument';
 
+/**
+ * Another page of the site, as the editor has it (open, or on disk), through the one parsed-document
+ * cache; undefined when it cannot be read. Made per request: it stops the request when cancelled.
+ */
+export type PageReader = (uri: string) => Promise<PageDocument | undefined>;
+
 /** Pages kept parsed at most: those being edited or looked at, not every page a site check reads. */
 const MAX_PAGES = 64;
 

@@ -1,7 +1,7 @@
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import catalogue from '../../../../schemas/components.json';
 import type { PageDocument } from '../documents/pageDocument';
-import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import type { PageReader } from '../documents/parsedDocuments';
 import { linkPath } from '../links/linkPath';
 import { snippetFiles } from '../siteFiles';
 import type { SiteState } from '../siteState';
@@ -46,7 +46,7 @@ function contextAt(text: string, offset: number, lineStart: number): BodyContext
  * `#anchors` of the page chosen; images and other files for `src` and `![`), snippet paths in
  * imports, component names after `<`, and the documented props of a component.
  */
-export async function completeBody(document: PageDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
+export async function completeBody(document: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<CompletionItem[]> {
   const lines = document.lines;
   const position = lines.positionAt(offset);
   const lineStart = lines.offsetAt({ line: position.line, character: 0 });
@@ -82,7 +82,7 @@ export async function completeBody(document: PageDocument, offset: number, state
       }),
     );
   const hash = context.typed.indexOf('#');
-  if (hash >= 0) return completeAnchors(document, context.typed, hash, range(context.typed.slice(hash + 1)), state);
+  if (hash >= 0) return completeAnchors(document, context.typed, hash, range(context.typed.slice(hash + 1)), state, read);
   const pages = [...site.files.pages.keys()].map((id) => ({
     label: `/${id}`,
     kind: CompletionItemKind.File,
@@ -108,6 +108,7 @@ async function completeAnchors(
   hash: number,
   range: Range,
   state: SiteState,
+  read: PageReader,
 ): Promise<CompletionItem[]> {
   const relative = relativeUri(state.rootUri, document.uri);
   if (relative === undefined || !state.links) return [];
@@ -122,9 +123,7 @@ async function completeAnchors(
     anchors = (await state.links.anchorsOf(target.file))?.anchors;
   }
   if (!anchors) return [];
-  const text =
-    file === relative ? document.text : await state.context?.workspace.readFile(joinUri(state.rootUri, file)).catch(() => undefined);
-  const title = text === undefined ? undefined : parseFrontMatter(text).data.title;
+  const title = (file === relative ? document : await read(joinUri(state.rootUri, file)))?.frontMatter.data.title;
   return [...anchors].map((anchor) => ({
     label: `#${anchor}`,
     kind: CompletionItemKind.Reference,

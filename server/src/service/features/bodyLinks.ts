@@ -1,10 +1,9 @@
 import type { DocumentLink, Hover, Location, Range } from 'vscode-languageserver-types';
-import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
-import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
+import type { PageDocument } from '../documents/pageDocument';
+import type { PageReader } from '../documents/parsedDocuments';
 import { bodyLinkPath } from '../links/linkPath';
 import type { LinkTarget } from '../links/linkTargets';
 import type { BodyLink } from '../mdx/bodyScan';
-import { cleanHeadingId } from '../mdx/slug';
 import type { SiteState } from '../siteState';
 import { joinUri, relativeUri } from '../uri';
 
@@ -42,36 +41,24 @@ export async function resolveBodyLink(document: PageDocument, link: BodyLink, st
   return undefined;
 }
 
-/** Where a heading (or custom id) with this anchor starts in a page's text; undefined when none does. */
-export function anchorOffset(uri: string, text: string, anchor: string): number | undefined {
-  const wanted = cleanHeadingId(anchor);
-  return parsePageDocument(uri, text)
-    .headings()
-    .find((heading) => heading.anchor === wanted)?.offset;
-}
-
 /** Go to definition on a body link: the target file, at the heading its `#anchor` names. */
-export async function bodyLinkDefinition(document: PageDocument, offset: number, state: SiteState): Promise<Location[]> {
+export async function bodyLinkDefinition(document: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<Location[]> {
   const link = bodyLinkAt(document, offset);
   if (!link) return [];
   const target = await resolveBodyLink(document, link, state);
   if (!target) return [];
-  return [await locationOf(target, document, state)];
+  return [await locationOf(target, document, state, read)];
 }
 
-async function locationOf(target: BodyLinkTarget, document: PageDocument, state: SiteState): Promise<Location> {
+async function locationOf(target: BodyLinkTarget, document: PageDocument, state: SiteState, read: PageReader): Promise<Location> {
   const uri = joinUri(state.rootUri, target.file);
-  const start = { line: 0, character: 0 };
-  if (!target.anchor) return { uri, range: { start, end: start } };
-  const text = uri === document.uri ? document.text : await state.context?.workspace.readFile(uri).catch(() => undefined);
-  const at = text === undefined ? undefined : anchorOffset(uri, text, target.anchor);
-  if (at === undefined || text === undefined) return { uri, range: { start, end: start } };
-  const line = text.slice(0, at).split('\n').length - 1;
+  const page = !target.anchor ? undefined : uri === document.uri ? document : await read(uri);
+  const line = (target.anchor && page?.anchorLine(target.anchor)) || 0;
   return { uri, range: { start: { line, character: 0 }, end: { line, character: 0 } } };
 }
 
 /** Hover on a body link: the target page's title, description and file (or the file it names). */
-export async function bodyLinkHover(document: PageDocument, offset: number, state: SiteState): Promise<Hover | null> {
+export async function bodyLinkHover(document: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<Hover | null> {
   const link = bodyLinkAt(document, offset);
   if (!link) return null;
   const range: Range = { start: document.lines.positionAt(link.offset), end: document.lines.positionAt(link.offset + link.length) };
@@ -80,8 +67,7 @@ export async function bodyLinkHover(document: PageDocument, offset: number, stat
   const via = target.redirected ? '\n\nReached through a redirect in docs.json.' : '';
   if (!/\.mdx?$/i.test(target.file)) return { contents: { kind: 'markdown', value: `File \`${target.file}\`${via}` }, range };
   const uri = joinUri(state.rootUri, target.file);
-  const text = uri === document.uri ? document.text : await state.context?.workspace.readFile(uri).catch(() => undefined);
-  const data = text === undefined ? {} : parseFrontMatter(text).data;
+  const data = (uri === document.uri ? document : await read(uri))?.frontMatter.data ?? {};
   const title = typeof data.title === 'string' ? data.title : target.file;
   const description = typeof data.description === 'string' ? `\n\n${data.description}` : '';
   const anchor = target.anchor ? ` \`#${target.anchor}\`` : '';
@@ -89,12 +75,12 @@ export async function bodyLinkHover(document: PageDocument, offset: number, stat
 }
 
 /** Every body link that reaches a file, as a document link (Ctrl+click), at the heading for anchors. */
-export async function bodyDocumentLinks(document: PageDocument, state: SiteState): Promise<DocumentLink[]> {
+export async function bodyDocumentLinks(document: PageDocument, state: SiteState, read: PageReader): Promise<DocumentLink[]> {
   const links: DocumentLink[] = [];
   for (const link of document.body().links) {
     const target = await resolveBodyLink(document, link, state);
     if (!target || (target.file === relativeUri(state.rootUri, document.uri) && !target.anchor)) continue;
-    const location = await locationOf(target, document, state);
+    const location = await locationOf(target, document, state, read);
     links.push({
       range: { start: document.lines.positionAt(link.offset), end: document.lines.positionAt(link.offset + link.length) },
       target: location.range.start.line > 0 ? `${location.uri}#L${location.range.start.line + 1}` : location.uri,

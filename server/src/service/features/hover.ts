@@ -4,20 +4,20 @@ import { parseOperation } from '../docsJson/navigation';
 import { normalisePageEntry } from '../docsJson/pageEntry';
 import { docsJsonSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
 import { parseApiValue } from '../frontMatter/apiValue';
-import { parseFrontMatter } from '../frontMatter/parseFrontMatter';
 import { resolvePageId } from '../siteFiles';
 import type { SiteState } from '../siteState';
 import { dirnameUri, joinUri, relativeUri } from '../uri';
 import { isKeyInChain, nodeChainAt, pathOfChain } from '../docsJson/jsonLocation';
 import type { ConfigDocument } from '../documents/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
+import type { PageReader } from '../documents/parsedDocuments';
 import { bodyLinkHover } from './bodyLinks';
 import { enclosingOpenapi, holderKey } from './jsonContext';
 import { describeOperation, lookupOperation } from './operationLookup';
 
 const frontMatterProperties = frontMatterSchema.properties as Record<string, { markdownDescription?: string }>;
 
-export async function hoverDocsJson(document: ConfigDocument, offset: number, state: SiteState): Promise<Hover | null> {
+export async function hoverDocsJson(document: ConfigDocument, offset: number, state: SiteState, read: PageReader): Promise<Hover | null> {
   const chain = nodeChainAt(document.root, offset);
   const node = chain[chain.length - 1];
   if (!node) return null;
@@ -40,13 +40,13 @@ export async function hoverDocsJson(document: ConfigDocument, offset: number, st
         ? markdown(describeOperation(found.operation, relativeUri(state.rootUri, found.spec.uri) ?? found.spec.uri), range)
         : null;
     }
-    return markdown(await describePage(state, value), range);
+    return markdown(await describePage(state, value, read), range);
   }
   const schema = schemaAtPath(path, document.root);
   return schema?.markdownDescription ? markdown(schema.markdownDescription, range) : null;
 }
 
-export async function hoverPage(document: PageDocument, offset: number, state: SiteState): Promise<Hover | null> {
+export async function hoverPage(document: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<Hover | null> {
   const { frontMatter, lines } = document;
   for (const entry of frontMatter.entries.values()) {
     const onKey = offset >= entry.keyOffset && offset <= entry.keyOffset + entry.keyLength;
@@ -66,7 +66,7 @@ export async function hoverPage(document: PageDocument, offset: number, state: S
       return markdown([overrideNote(entry.key, state), description].filter(Boolean).join('\n\n'), range);
     return description ? markdown(description, range) : null;
   }
-  return bodyLinkHover(document, offset, state);
+  return bodyLinkHover(document, offset, state, read);
 }
 
 function markdown(value: string, range: Range): Hover {
@@ -92,14 +92,13 @@ function describeIntegration(key: string): string {
   return [`**${schema.title}**`, '', schema.markdownDescription, '', 'Fields:', ...fields].join('\n');
 }
 
-async function describePage(state: SiteState, value: string): Promise<string> {
+async function describePage(state: SiteState, value: string, read: PageReader): Promise<string> {
   const { id } = normalisePageEntry(value);
   const pages = state.context?.files.pages;
   const resolved = pages && resolvePageId(pages, id);
   const relative = resolved === undefined ? undefined : pages?.get(resolved);
   if (!relative) return `**${id}**\n\nNo page file: ${id}.mdx, ${id}.md or ${id}/index.mdx does not exist.`;
-  const text = await state.context!.workspace.readFile(joinUri(state.rootUri, relative)).catch(() => undefined);
-  const data = text ? parseFrontMatter(text).data : {};
+  const data = (await read(joinUri(state.rootUri, relative)))?.frontMatter.data ?? {};
   const title = typeof data.title === 'string' ? data.title : id;
   return [`**${title}**`, typeof data.description === 'string' ? `\n${data.description}` : '', `\n\`${relative}\``].join('\n');
 }

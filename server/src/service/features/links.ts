@@ -3,6 +3,7 @@ import { isKeyInChain, nodeChainAt, pathOfChain, type Segment } from '../docsJso
 import type { JsonNode } from '../docsJson/jsonTree';
 import type { ConfigDocument } from '../documents/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
+import type { PageReader } from '../documents/parsedDocuments';
 import { parseOperation } from '../docsJson/navigation';
 import { normalisePageEntry } from '../docsJson/pageEntry';
 import { operationPosition } from '../openapi/spec';
@@ -82,8 +83,8 @@ export async function docsJsonDefinition(document: ConfigDocument, offset: numbe
 }
 
 /** In a page: `openapi:` opens the spec at the operation; a body link opens its target at the heading. */
-export async function pageDefinition(document: PageDocument, offset: number, state: SiteState): Promise<Location[]> {
-  if (offset >= document.frontMatter.bodyOffset) return bodyLinkDefinition(document, offset, state);
+export async function pageDefinition(document: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<Location[]> {
+  if (offset >= document.frontMatter.bodyOffset) return bodyLinkDefinition(document, offset, state, read);
   const entry = document.frontMatter.entries.get('openapi');
   if (!entry || typeof entry.value !== 'string' || offset < entry.valueOffset || offset > entry.valueOffset + entry.valueLength) return [];
   const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));
@@ -92,11 +93,11 @@ export async function pageDefinition(document: PageDocument, offset: number, sta
   return [{ uri: found.spec.uri, range: { start: at, end: at } }];
 }
 
-export async function pageLinks(document: PageDocument, state: SiteState): Promise<DocumentLink[]> {
-  const body = await bodyDocumentLinks(document, state);
+export async function pageLinks(document: PageDocument, state: SiteState, read: PageReader): Promise<DocumentLink[]> {
+  const body = await bodyDocumentLinks(document, state, read);
   const entry = document.frontMatter.entries.get('openapi');
   if (!entry) return body;
-  const [location] = await pageDefinition(document, entry.valueOffset, state);
+  const [location] = await pageDefinition(document, entry.valueOffset, state, read);
   if (!location) return body;
   return [
     ...body,

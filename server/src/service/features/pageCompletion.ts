@@ -1,5 +1,6 @@
 import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
+import type { PageReader } from '../documents/parsedDocuments';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { HTTP_METHODS } from '../openapi/httpMethods';
@@ -12,7 +13,7 @@ type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: st
 const properties = frontMatterSchema.properties as Record<string, PropertySchema>;
 
 /** Completion in an MDX page: front matter keys and values, `<ParamField path="...">` names, and the body's links, imports and components. */
-export async function completePage(page: PageDocument, offset: number, state: SiteState): Promise<CompletionItem[]> {
+export async function completePage(page: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<CompletionItem[]> {
   const { text, frontMatter, lines: document } = page;
   const position = document.positionAt(offset);
   const lineStart = document.offsetAt({ line: position.line, character: 0 });
@@ -43,7 +44,7 @@ export async function completePage(page: PageDocument, offset: number, state: Si
     }));
   }
   if (offset < frontMatter.bodyOffset) return [];
-  return completeBody(page, offset, state);
+  return completeBody(page, offset, state, read);
 }
 
 function rangeOf(document: LineTable, start: number, end: number): Range {

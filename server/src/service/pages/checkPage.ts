@@ -1,3 +1,4 @@
+import { throwIfCancelled, type Cancellation } from '../cancellation';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSink, SourceFiles } from '../diagnostics';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
@@ -59,6 +60,8 @@ export interface CheckPageOptions {
   defer?: boolean;
   /** The file is a snippet (included into pages, never published itself): only its body is checked. */
   snippet?: boolean;
+  /** Stops the check between rules (each may read other pages) when the request is cancelled. */
+  token?: Cancellation;
 }
 
 /** Checks one page of a site against the site's state. Returns undefined when the file is gone. */
@@ -114,12 +117,18 @@ export async function checkPage(
       sink.atOffset(code, uri, offset, length, message, options);
     },
   };
-  for (const rule of options.snippet ? snippetRules : pageRules) await rule(page);
+  for (const rule of options.snippet ? snippetRules : pageRules) {
+    await rule(page);
+    throwIfCancelled(options.token);
+  }
   const diagnostics = sink.result().get(uri) ?? [];
   const suppressions = findSuppressions(parsed.text, () => parsed.body().comments, parsed.lines);
   const suppress = suppressions.length ? (all: Diagnostic[]) => applySuppressions(all, suppressions) : undefined;
   if (options.defer) return { diagnostics, dependencies, deferred, document: parsed, suppress };
-  for (const check of deferred) diagnostics.push(...(await check()));
+  for (const check of deferred) {
+    diagnostics.push(...(await check()));
+    throwIfCancelled(options.token);
+  }
   return { diagnostics: suppress ? suppress(diagnostics) : diagnostics, dependencies, deferred: [], document: parsed };
 }
 
