@@ -242,6 +242,7 @@ for (const [site, label, targets] of [
   for (const [kind, name] of [
     ['diagnostics', 'diagnostics after a page entry edit'],
     ['structural', 'diagnostics after an entry added/removed'],
+    ['regroup', 'diagnostics after a group added (full load)'],
     ['pageProse', 'page (9 KB) after typing in its prose'],
     ['pageParsed', 'page after an edit sent to the MDX parser'],
     ['pageDuringWorkspace', 'page after typing, workspace being checked'],
@@ -270,6 +271,16 @@ for (const [site, label, targets] of [
   console.log(
     `workspace diagnostics, first pull of every file in the background: ${(pass / 1000).toFixed(1)} s; server memory with it: ${workspacePeak.toFixed(0)} MB peak (reported)`,
   );
+  for (const [kind, name] of [
+    ['afterEntryEdit', 'a page entry edited'],
+    ['afterEntryAdded', 'a page entry added'],
+  ]) {
+    const ms = [...runs.map((run) => run.workspace[kind].ms)].sort((a, b) => a - b)[Math.floor(LSP_RUNS / 2)];
+    const changed = Math.max(...runs.map((run) => run.workspace[kind].changed));
+    console.log(
+      `workspace pass after ${name} in docs.json: ${ms.toFixed(0)} ms from the edit (400 ms of it the quiet wait), ${changed} files reported changed (reported)`,
+    );
+  }
 }
 
 console.log('\nExport: docsmith gaps --format json over the local server, 100,000 conversations, limit 1000 (median of 3)');

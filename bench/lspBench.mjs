@@ -1,6 +1,6 @@
 // The language server over stdio as an editor drives it: median and p95 of diagnostics after an edit
-// of a page entry in docs.json (typing in a page name) and after a structural edit (an entry added or
-// removed), of diagnostics of a page after an edit of its body, completion in a pages array, hover;
+// of a page entry in docs.json (typing in a page name), after an entry added or removed, and after a
+// structural edit (a group added: a full load), of diagnostics of a page after an edit of its body, completion in a pages array, hover;
 // and the server's memory; then the same page edit while a workspace pull (`workspace/diagnostic`)
 // checks every file of the site. On the 10,000-page site
 // (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
@@ -67,6 +67,18 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
     structural.push(performance.now() - start);
   }
+  // An edit the incremental path cannot take (a group added, then removed): docs.json is loaded again.
+  const regroup = [];
+  for (let i = 0; i < RUNS; i++) {
+    const edited = i % 2 === 0 ? text.replace(entry, `${entry}, { "group": "Added", "pages": ["added-page"] }`) : text;
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ text: edited }],
+    });
+    const start = performance.now();
+    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    regroup.push(performance.now() - start);
+  }
   // A page of the site opened and edited: typing in its prose (the scanner vouches for the page), and
   // an edit that leaves a `<` the scanner cannot vouch for (the page then goes through the MDX parser).
   const pageUri = `${rootUri}/${entry.slice(1, -1)}.mdx`;
@@ -121,8 +133,24 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     duringWorkspace.push(performance.now() - start);
     await new Promise((done) => setTimeout(done, 30)); // a typist's pace
   }
-  await again;
+  let last = await again;
   workspace.pageEditsDuring = stats(duringWorkspace);
+  // The workspace pass after a docs.json edit, once the site has been checked: its time (from the
+  // edit, the quiet wait of 400 ms included) and the files it reports as changed.
+  const passAfter = async (edited) => {
+    const ids = last.items.filter((r) => r.resultId).map((r) => ({ uri: r.uri, value: r.resultId }));
+    const pull = connection.sendRequest('workspace/diagnostic', { previousResultIds: [...previousResultIds, ...ids] });
+    const start = performance.now();
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ text: edited }],
+    });
+    last = await pull;
+    return { ms: performance.now() - start, changed: last.items.filter((r) => r.kind === 'full').length };
+  };
+  // docs.json has the entry added above ("added-page"): one entry typed in, then one more added.
+  workspace.afterEntryEdit = await passAfter(text.replace(entry, `${entry.slice(0, -1)}x", "added-page"`));
+  workspace.afterEntryAdded = await passAfter(text.replace(entry, `${entry.slice(0, -1)}x", "added-page", "added-page-2"`));
   const { rss, peak } = memory(child.pid);
   await connection.sendRequest('shutdown');
   await connection.sendNotification('exit');
@@ -132,6 +160,7 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
     cold,
     diagnostics: stats(diagnostics),
     structural: stats(structural),
+    regroup: stats(regroup),
     pageProse: stats(pageProse),
     pageParsed: stats(pageParsed),
     pageKb: Buffer.byteLength(pageText) / 1024,

@@ -43,15 +43,15 @@ const SITES = corpusSites()
 const SITE_SOURCES = SITES.length ? SITES : [resolve(__dirname, '../../examples/site')];
 if (!SITES.length) console.log(`# the corpus is absent (${CORPUS}): the incremental property runs on examples/site only`);
 
-/** The string nodes of `pages` arrays and `root` values, where a page entry edit happens. */
-function pageEntryNodes(text: string): JsonNode[] {
-  const found: JsonNode[] = [];
-  const visit = (node: JsonNode | undefined, key: string | undefined) => {
+/** The string nodes of `pages` arrays and `root` values, where a page entry edit happens (with the array of the first). */
+function pageEntryNodes(text: string): { node: JsonNode; array?: JsonNode }[] {
+  const found: { node: JsonNode; array?: JsonNode }[] = [];
+  const visit = (node: JsonNode | undefined, key: string | undefined, array?: JsonNode) => {
     if (!node) return;
-    if (node.type === 'string' && (key === 'pages' || key === 'root')) found.push(node);
+    if (node.type === 'string' && (key === 'pages' || key === 'root')) found.push({ node, array: key === 'pages' ? array : undefined });
     if (node.type === 'object')
       for (const property of node.children ?? []) visit(property.children?.[1], String(property.children?.[0].value));
-    if (node.type === 'array') for (const item of node.children ?? []) visit(item, key);
+    if (node.type === 'array') for (const item of node.children ?? []) visit(item, key, node);
   };
   visit(parseJson(DOCS_JSON, text).root, undefined);
   return found;
@@ -59,13 +59,41 @@ function pageEntryNodes(text: string): JsonNode[] {
 
 /** Characters typed into an entry: page-like ones, an escape, and ones that make it no page (a space). */
 const typed = fc.constantFrom('a', 'x', '-', '/', '.mdx', '/index', '\\"', 'é', ' ', 'GET /x', '../');
-const editArbitrary = fc.record({ entry: fc.nat(), at: fc.nat(), remove: fc.nat(6), insert: fc.array(typed, { maxLength: 3 }) });
+/** What a page entry added to a list holds: an existing page (a duplicate), a missing one, odd forms, an operation. */
+const added = fc.constantFrom('index', 'new-page', '/index', 'index.mdx', 'GET /users', '', '../out', 'guides/x');
+/** How it is written beside the others: on the same line, or a line of its own. */
+const separator = fc.constantFrom(', ', ',', ',\n        ', ' ,\n');
+const editArbitrary = fc.oneof(
+  fc.record({ entry: fc.nat(), at: fc.nat(), remove: fc.nat(6), insert: fc.array(typed, { maxLength: 3 }) }),
+  fc.record({ entry: fc.nat(), add: added, separator, before: fc.boolean() }),
+  fc.record({ entry: fc.nat(), drop: fc.constant(true) }),
+);
+type Edit = { entry: number } & (
+  { at: number; remove: number; insert: string[] } | { add: string; separator: string; before: boolean } | { drop: true }
+);
 
-/** The text with one edit inside the quotes of the chosen page entry. */
-function editEntry(text: string, edit: { entry: number; at: number; remove: number; insert: string[] }): string | undefined {
+/** The text with one edit of the chosen page entry: typed inside its quotes, a new entry beside it, or the entry taken out. */
+function editEntry(text: string, edit: Edit): string | undefined {
   const nodes = pageEntryNodes(text);
   if (!nodes.length) return undefined;
-  const node = nodes[edit.entry % nodes.length];
+  const { node, array } = nodes[edit.entry % nodes.length];
+  if ('add' in edit) {
+    if (!array) return undefined;
+    const literal = JSON.stringify(edit.add);
+    const end = node.offset + node.length;
+    return edit.before
+      ? text.slice(0, node.offset) + literal + edit.separator + text.slice(node.offset)
+      : text.slice(0, end) + edit.separator + literal + text.slice(end);
+  }
+  if ('drop' in edit) {
+    if (!array) return undefined;
+    const siblings = array.children ?? [];
+    const index = siblings.indexOf(node);
+    // With the comma before it, or after it when it is the first.
+    const from = index > 0 ? siblings[index - 1].offset + siblings[index - 1].length : node.offset;
+    const to = index > 0 ? node.offset + node.length : (siblings[1]?.offset ?? node.offset + node.length);
+    return text.slice(0, from) + text.slice(to);
+  }
   const inner = node.length - 2;
   const start = node.offset + 1 + (edit.at % (inner + 1));
   const remove = Math.min(edit.remove, node.offset + 1 + inner - start);
@@ -89,41 +117,56 @@ function comparable(state: SiteState) {
     listed: [...context.navigation.pages.map((entry) => entry.page.id)].sort().filter((id) => state.inNavigation.has(id)),
     entries: context.navigation.pages.map((entry) => [entry.value, entry.page, entry.node.offset, entry.node.length]),
     value: context.value,
+    tree: shape(state.configDocuments.get(DOCS_JSON)?.root),
+    lines: state.configDocuments.get(DOCS_JSON)?.lines.lineCount,
   };
 }
 
-test('page entry edits applied in place give what a full load gives, edit after edit', { timeout: 600_000 }, async () => {
-  let applied = 0;
-  for (const dir of SITE_SOURCES) {
-    const files = siteFiles(dir);
-    const workspace = new MemoryWorkspace(files);
-    const load = (text: string) => {
-      workspace.set('docs.json', text);
-      return loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} });
-    };
-    await fc.assert(
-      fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 5 }), async (edits) => {
-        let text = files['docs.json'];
-        let state = await load(text);
-        for (const edit of edits) {
-          const next = editEntry(text, edit);
-          if (next === undefined) continue;
-          const updated = updateForPageEntryEdit(state, next);
-          const fresh = await load(next);
-          if (updated) {
-            applied++;
-            assert.deepEqual(comparable(updated.state), comparable(fresh), `${dir}: ${JSON.stringify(edit)}`);
-            assert.equal(updated.document.text, next);
-            state = updated.state;
-          } else state = fresh;
-          text = next;
-        }
-      }),
-      { numRuns: Math.max(10, Math.round(RUNS / 5)) },
-    );
-  }
-  assert.ok(applied > 0, 'no edit took the incremental path');
-});
+/** Every node of a tree as type, place and value: an edit applied in place must leave the tree a parse gives. */
+function shape(node: JsonNode | undefined): unknown {
+  if (!node) return null;
+  return [node.type, node.offset, node.length, node.value ?? null, (node.children ?? []).map(shape)];
+}
+
+test(
+  'page entry edits (typed, added, removed) applied in place give what a full load gives, edit after edit',
+  { timeout: 600_000 },
+  async () => {
+    let applied = 0;
+    const kinds = new Set<string>();
+    for (const dir of SITE_SOURCES) {
+      const files = siteFiles(dir);
+      const workspace = new MemoryWorkspace(files);
+      const load = (text: string) => {
+        workspace.set('docs.json', text);
+        return loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} });
+      };
+      await fc.assert(
+        fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 5 }), async (edits) => {
+          let text = files['docs.json'];
+          let state = await load(text);
+          for (const edit of edits) {
+            const next = editEntry(text, edit);
+            if (next === undefined) continue;
+            const updated = updateForPageEntryEdit(state, next);
+            const fresh = await load(next);
+            if (updated) {
+              applied++;
+              kinds.add('add' in edit ? 'add' : 'drop' in edit ? 'drop' : 'type');
+              assert.deepEqual(comparable(updated.state), comparable(fresh), `${dir}: ${JSON.stringify(edit)}`);
+              assert.equal(updated.document.text, next);
+              state = updated.state;
+            } else state = fresh;
+            text = next;
+          }
+        }),
+        { numRuns: Math.max(10, Math.round(RUNS / 5)) },
+      );
+    }
+    assert.ok(applied > 0, 'no edit took the incremental path');
+    assert.deepEqual([...kinds].sort(), ['add', 'drop', 'type'], 'typing, adding and removing entries all took the incremental path');
+  },
+);
 
 test('the service applies a page entry edit to the state it has, and a structural edit loads again', async () => {
   const text = JSON.stringify(
@@ -149,10 +192,28 @@ test('the service applies a page entry edit to the state it has, and a structura
     ['nav/orphan-page'],
   );
 
-  workspace.set('docs.json', text.replace('"guide"', '"guide", "intro"'));
+  workspace.set('docs.json', text.replace('"guide"', '"guidex", "intro"'));
+  service.didChange(DOCS_JSON, 'changed');
+  const added = await service.getSiteState(ROOT, NOT_CANCELLED);
+  assert.equal(added.configDocuments.get(DOCS_JSON)!.root, root, 'an entry added to a list: patched, not parsed again');
+  assert.deepEqual((await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED))!.map((d) => d.code).sort(), [
+    'nav/duplicate-page',
+    'nav/page-not-found',
+  ]);
+
+  workspace.set('docs.json', text.replace('"intro",\n      "guide"', '"intro",\n      "intro"'));
+  service.didChange(DOCS_JSON, 'changed');
+  const removed = await service.getSiteState(ROOT, NOT_CANCELLED);
+  assert.equal(removed.configDocuments.get(DOCS_JSON)!.root, root, 'an entry removed from a list: patched, not parsed again');
+  assert.deepEqual(
+    (await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED))!.map((d) => d.code),
+    ['nav/duplicate-page'],
+  );
+
+  workspace.set('docs.json', text.replace('"guide"', '"guide", { "group": "G", "pages": ["intro"] }'));
   service.didChange(DOCS_JSON, 'changed');
   const structural = await service.getSiteState(ROOT, NOT_CANCELLED);
-  assert.notEqual(structural.configDocuments.get(DOCS_JSON)!.root, root, 'a new entry: parsed again');
+  assert.notEqual(structural.configDocuments.get(DOCS_JSON)!.root, root, 'a new group: parsed again');
   assert.deepEqual(
     (await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED))!.map((d) => d.code),
     ['nav/duplicate-page'],
@@ -162,7 +223,7 @@ test('the service applies a page entry edit to the state it has, and a structura
   service.didChange(`${ROOT}/intro.mdx`, 'changed');
   workspace.set('spec.json', '{}');
   service.didChange(`${ROOT}/spec.json`, 'created');
-  workspace.set('docs.json', text.replace('"guide"', '"guide", "introx"'));
+  workspace.set('docs.json', text.replace('"guide"', '"guide", { "group": "H", "pages": ["introx"] }'));
   service.didChange(DOCS_JSON, 'changed');
   const afterCreate = await service.getSiteState(ROOT, NOT_CANCELLED);
   assert.notEqual(afterCreate.configDocuments.get(DOCS_JSON)!.root, structural.configDocuments.get(DOCS_JSON)!.root);

@@ -40,3 +40,51 @@ test('after a one-entry docs.json edit, only the old and the new page of the ent
   for (const page of pages) await codes(page);
   assert.equal(new Set(workspace.reads.filter((uri) => uri.endsWith('.mdx'))).size, 200);
 });
+
+test('on a 10,000-page site, an entry typed, added or removed re-reads only the pages whose listing changed', async () => {
+  const pages = Array.from({ length: 10_000 }, (_, i) => `s${i % 10}/page-${i}`);
+  const groups = Array.from({ length: 10 }, (_, g) => ({ group: `G${g}`, pages: pages.filter((page) => page.startsWith(`s${g}/`)) }));
+  const files: Record<string, string> = { 'docs.json': JSON.stringify({ ...JSON.parse(docsJson({ groups })) }, null, 2) };
+  files['s3/unlisted.mdx'] = '---\ntitle: Unlisted\n---\n';
+  for (const page of pages) files[`${page}.mdx`] = `---\ntitle: ${page}\n---\n\nSee [home](/s0/page-0).\n`;
+  const workspace = new MemoryWorkspace(files);
+  const service = createLanguageService({ workspace });
+  const all = [...pages, 's3/unlisted'];
+  const check = async () => {
+    workspace.reads.length = 0;
+    const codes = new Map<string, string[]>();
+    for (const page of all)
+      codes.set(
+        page,
+        ((await service.getDiagnostics(`${ROOT}/${page}.mdx`, NOT_CANCELLED)) ?? []).map((d) => String(d.code)),
+      );
+    const read = new Set(workspace.reads.filter((uri) => uri.endsWith('.mdx')).map((uri) => uri.slice(ROOT.length + 1, -4)));
+    return { codes, read: [...read].sort() };
+  };
+  const edit = async (text: string) => {
+    workspace.set('docs.json', text);
+    service.didChange(`${ROOT}/docs.json`, 'changed');
+    return check();
+  };
+  assert.equal((await check()).codes.get('s3/unlisted')?.includes('nav/orphan-page'), true);
+  let text = files['docs.json'];
+
+  // Typed: s3/page-13 becomes s3/unlisted.
+  text = text.replace('"s3/page-13"', '"s3/unlisted"');
+  let after = await edit(text);
+  assert.deepEqual(after.read, ['s3/page-13', 's3/unlisted']);
+  assert.deepEqual(after.codes.get('s3/page-13'), ['nav/orphan-page']);
+  assert.deepEqual(after.codes.get('s3/unlisted'), []);
+
+  // Added back beside it, on a line of its own.
+  text = text.replace('"s3/unlisted",', '"s3/unlisted",\n        "s3/page-13",');
+  after = await edit(text);
+  assert.deepEqual(after.read, ['s3/page-13']);
+  assert.deepEqual(after.codes.get('s3/page-13'), []);
+
+  // Removed again, with its comma.
+  text = text.replace('"s3/unlisted",\n        "s3/page-13",', '"s3/unlisted",');
+  after = await edit(text);
+  assert.deepEqual(after.read, ['s3/page-13']);
+  assert.deepEqual(after.codes.get('s3/page-13'), ['nav/orphan-page']);
+});

@@ -1,7 +1,7 @@
 /**
  * The page ids navigation lists. Built on first use (a docs.json diagnostic needs none of it; pages
- * and completion do); an edit of one entry changes it in place, with counts (built on the first such
- * edit) saying whether another entry still lists the old page.
+ * and completion do); an edit of entries changes it in place, with counts (built on the first such
+ * edit) saying whether another entry still lists a page.
  */
 export class ListedPages {
   private ids: Set<string> | undefined;
@@ -27,17 +27,34 @@ export class ListedPages {
   /** One entry now lists `newId` instead of `oldId`. Call it before the entry changes. */
   replace(oldId: string, newId: string): void {
     if (oldId === newId) return;
+    this.remove(oldId);
+    this.add(newId);
+  }
+
+  /** An entry listing `id` is added. Call it before navigation has the entry. */
+  add(id: string): void {
     const ids = this.set();
+    const counts = this.counted();
     this.version++;
-    const counts = (this.counts ??= countOf(this.entries()));
-    const left = (counts.get(oldId) ?? 1) - 1;
-    if (left > 0) counts.set(oldId, left);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+    ids.add(id);
+  }
+
+  /** An entry listing `id` goes. Call it before navigation loses the entry. */
+  remove(id: string): void {
+    const ids = this.set();
+    const counts = this.counted();
+    this.version++;
+    const left = (counts.get(id) ?? 1) - 1;
+    if (left > 0) counts.set(id, left);
     else {
-      counts.delete(oldId);
-      ids.delete(oldId);
+      counts.delete(id);
+      ids.delete(id);
     }
-    counts.set(newId, (counts.get(newId) ?? 0) + 1);
-    ids.add(newId);
+  }
+
+  private counted(): Map<string, number> {
+    return (this.counts ??= countOf(this.entries()));
   }
 }
 

@@ -31,5 +31,3 @@ export interface SiteContext {
 
 /** What the site's specs and links are made from: the context, but for the links. */
 export type SiteBasics = Omit<SiteContext, 'links'>;
-
-export type SiteRule = (context: SiteContext) => void | Promise<void>;

@@ -10,34 +10,15 @@ import { WorkspaceError, type DocsWorkspace } from './workspace';
 import { child, toValue, type JsonNode } from './docsJson/jsonTree';
 import { buildNavigationModel } from './docsJson/navigation';
 import { resolveRefs, type ResolvedConfig } from './docsJson/refs';
-import { apiAuthRule } from './docsJson/rules/apiAuthRule';
-import { duplicatePageRule } from './docsJson/rules/duplicatePageRule';
-import { integrationEmptyValueRule } from './docsJson/rules/integrationEmptyValueRule';
-import { operationExistsRule } from './docsJson/rules/operationExistsRule';
-import { pageExistsRule } from './docsJson/rules/pageExistsRule';
-import { pageFormRule } from './docsJson/rules/pageFormRule';
-import { redirectRule } from './docsJson/rules/redirectRule';
-import { specExistsRule } from './docsJson/rules/specExistsRule';
+import { configRules } from './docsJson/rules/registry';
 import { docsJsonEngine } from './docsJson/schema';
 import { reportSchemaProblems } from './docsJson/schemaDiagnostics';
-import type { SiteBasics, SiteContext, SiteRule } from './siteContext';
+import type { SiteBasics, SiteContext } from './siteContext';
 import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
 import { ListedPages } from './listedPages';
 import type { PageEntry } from './docsJson/navigation';
 import { SiteLinks } from './links/siteLinks';
 import { workspacePages, type LinkedPages } from './links/linkedPages';
-
-/** The rules of docs.json, in the order they run. */
-const rules: SiteRule[] = [
-  pageFormRule,
-  pageExistsRule,
-  duplicatePageRule,
-  specExistsRule,
-  operationExistsRule,
-  apiAuthRule,
-  integrationEmptyValueRule,
-  redirectRule,
-];
 
 export interface SiteState {
   rootUri: string;
@@ -244,8 +225,8 @@ async function buildContext(
   const context: SiteContext = Object.assign(basics, {
     links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
   });
-  for (const rule of broken ? [] : rules) {
-    await rule(context);
+  for (const rule of broken ? [] : configRules) {
+    await rule.run(context);
     throwIfCancelled(token);
   }
   return context;

@@ -80,6 +80,14 @@ export function applyLeafEdit(edit: LeafEdit): void {
   const { leaf, chain, delta } = edit;
   leaf.value = edit.newValue;
   leaf.length += delta;
+  resizeAbove(chain, delta);
+}
+
+/**
+ * The last node of `chain` grew by `delta` characters: the nodes above it grow too, and every node
+ * after it moves.
+ */
+export function resizeAbove(chain: JsonNode[], delta: number): void {
   if (delta === 0) return;
   for (let depth = chain.length - 2; depth >= 0; depth--) {
     const parent = chain[depth];
@@ -90,7 +98,9 @@ export function applyLeafEdit(edit: LeafEdit): void {
   }
 }
 
-function shift(node: JsonNode, delta: number): void {
+/** Moves a node and everything inside it by `delta` characters. */
+export function shift(node: JsonNode, delta: number): void {
+  if (delta === 0) return;
   node.offset += delta;
   const children = node.children;
   if (children) for (let i = 0; i < children.length; i++) shift(children[i], delta);
