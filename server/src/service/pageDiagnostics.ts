@@ -32,7 +32,8 @@ export class PageDiagnostics {
     // A page the index does not list yet (a file being created) is checked as a page.
     const kind = checkedAs(files, relative) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
     if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
-    const stamp = contentStamp(await this.workspace.stat(uri));
+    const stat = await this.workspace.stat(uri);
+    const stamp = contentStamp(stat);
     throwIfCancelled(token);
     const known = this.cache.get(uri);
     if (known && known.stamp === stamp && pageInputsUnchanged(known.inputs, state.pageInputs, id)) {
@@ -42,7 +43,9 @@ export class PageDiagnostics {
     // An unreadable page is reported by checkPage, which reads it again.
     const text = await this.workspace.readFile(uri).catch(() => undefined);
     throwIfCancelled(token);
-    const document = text === undefined ? undefined : this.documents.page(uri, text);
+    // An open page (it has an editor version) is kept parsed for the requests on it; a closed one is not.
+    const document =
+      text === undefined ? undefined : stat?.version !== undefined ? this.documents.page(uri, text) : this.documents.pageOnce(uri, text);
     const found = await checkPage(state, id, relative, uri, { document, snippet: kind === 'snippet', token });
     throwIfCancelled(token);
     for (const dependency of found?.dependencies ?? []) {

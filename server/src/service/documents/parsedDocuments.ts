@@ -45,6 +45,16 @@ export class ParsedDocuments {
     return parsed;
   }
 
+  /**
+   * The page parsed, from the cache when this text is there, else parsed without keeping it: a closed
+   * page checked once in a pass over the site would only push out the ones being worked on, and, kept
+   * a while, its parse outlives the young generation and fills the old one with garbage.
+   */
+  pageOnce(uri: string, text: string): PageDocument {
+    const known = this.pages.get(uri);
+    return known?.text === text ? known : parsePageDocument(uri, text);
+  }
+
   forget(uri: string): void {
     this.configs.delete(uri);
     this.pages.delete(uri);
