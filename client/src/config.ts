@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isClusterSimilarity } from '../../server/src/analytics/gaps/threshold';
+import { isClusterSimilarity } from '../../server/src/analytics';
 
 /** The one owner of `docsmith.*` settings: everything else asks here and listens to `onDidChange`. */
 export class DocsmithConfig implements vscode.Disposable {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULT_THRESHOLD, parseClusterSimilarity } from '../../../server/src/analytics/gaps/threshold';
+import { DEFAULT_THRESHOLD, parseClusterSimilarity } from '../../../server/src/analytics';
 
 /**
  * The sizes an author picks from. The two ends are where each of the labelled sets scores best

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
+import type { ReportConversation, ReportSource } from '../../../server/src/analytics';
 import { oneLine } from '../../../server/src/common/text';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { anchorLine } from './headingLine';

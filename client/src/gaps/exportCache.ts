@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Conversation } from '../../../server/src/analytics/types';
+import type { Conversation } from '../../../server/src/analytics';
 
 /** An export kept in the extension's global storage: readable offline, refreshed incrementally. Never holds the key. */
 export interface CachedExport {

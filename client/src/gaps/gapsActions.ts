@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { pageDraft, sectionDraft } from '../../../server/src/analytics/gaps/drafts';
+import { pageDraft, sectionDraft } from '../../../server/src/analytics';
 import { draftPageRequest } from '../../../server/src/lsp/protocol';
 import type { SiteMap } from '../../../server/src/service';
 import { anchorLine } from './headingLine';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ExportApiError } from '../../../server/src/analytics/errors';
-import { buildGapReport } from '../../../server/src/analytics/gapReport';
-import { createUrlMapper } from '../../../server/src/analytics/pageMapping';
-import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import { ExportApiError } from '../../../server/src/analytics';
+import { buildGapReport } from '../../../server/src/analytics';
+import { createUrlMapper } from '../../../server/src/analytics';
+import type { ReportCluster } from '../../../server/src/analytics';
 import type { DocsmithConfig } from '../config';
 import type { ApiKeyStore } from '../secrets';
 import { ConversationDocuments, CONVERSATION_SCHEME } from './conversationDocument';

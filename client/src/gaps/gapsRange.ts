@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseExportDate } from '../../../server/src/analytics/query';
+import { parseExportDate } from '../../../server/src/analytics';
 import { plural } from '../../../server/src/common/plural';
 
 /** The date range of the Docs Gaps view: the last N days, or dates the author chose. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient, RequestType } from 'vscode-languageclient/node';
-import type { GapCluster, GapQuestion } from '../../../server/src/analytics/gaps/gapClusters';
+import type { GapCluster, GapQuestion } from '../../../server/src/analytics';
 import {
   docsRootsRequest,
   gapClustersRequest,

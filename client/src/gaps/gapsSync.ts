@@ -1,4 +1,4 @@
-import { fetchAllConversations } from '../../../server/src/analytics/client';
+import { fetchAllConversations } from '../../../server/src/analytics';
 import { mergeConversations, type CachedExport, type ExportCache } from './exportCache';
 
 /** An incremental sync starts a little before the last one, for conversations recorded late. */

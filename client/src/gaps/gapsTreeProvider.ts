@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
-import { placeInFile } from '../../../server/src/analytics/gaps/placeInFile';
+import type { ReportCluster } from '../../../server/src/analytics';
+import { placeInFile } from '../../../server/src/analytics';
 import { oneLine } from '../../../server/src/common/text';
 import { openCount, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
 import { plural } from '../../../server/src/common/plural';

@@ -1,8 +1,8 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
-import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics/gapReport';
-import type { PageSuggestion } from '../../../server/src/analytics/gaps/pageRanking';
-import { byMostAsked, mostAsked } from '../../../server/src/analytics/gaps/repeats';
-import type { ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
+import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics';
+import type { PageSuggestion } from '../../../server/src/analytics';
+import { byMostAsked, mostAsked } from '../../../server/src/analytics';
+import type { ReportCluster } from '../../../server/src/analytics';
 import { groupBy } from '../../../server/src/common/arrays';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
 

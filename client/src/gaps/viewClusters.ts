@@ -1,7 +1,7 @@
-import type { GapCluster, GapQuestion } from '../../../server/src/analytics/gaps/gapClusters';
-import type { GapReport } from '../../../server/src/analytics/gapReport';
-import { gapQuestions, toReportClusters, type ReportCluster } from '../../../server/src/analytics/gaps/reportClusters';
-import type { Conversation } from '../../../server/src/analytics/types';
+import type { GapCluster, GapQuestion } from '../../../server/src/analytics';
+import type { GapReport } from '../../../server/src/analytics';
+import { gapQuestions, toReportClusters, type ReportCluster } from '../../../server/src/analytics';
+import type { Conversation } from '../../../server/src/analytics';
 import type { CachedExport } from './exportCache';
 
 /**

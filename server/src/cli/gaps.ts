@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { fetchAllConversations } from '../analytics/client';
-import { ExportApiError } from '../analytics/errors';
-import { buildGapReport, isUnanswered, mayBeUnanswered } from '../analytics/gapReport';
-import { createUrlMapper, type MappableSite } from '../analytics/pageMapping';
-import { gapQuestions, toReportClusters } from '../analytics/gaps/reportClusters';
-import { previousRange } from '../analytics/query';
-import type { Conversation } from '../analytics/types';
+import { fetchAllConversations } from '../analytics';
+import { ExportApiError } from '../analytics';
+import { buildGapReport, isUnanswered, mayBeUnanswered } from '../analytics';
+import { createUrlMapper, type MappableSite } from '../analytics';
+import { gapQuestions, toReportClusters } from '../analytics';
+import { previousRange } from '../analytics';
+import type { Conversation } from '../analytics';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath, type DocsLanguageService } from '../service';
 import { UsageError } from './config';

@@ -2,4 +2,4 @@
 // server and its data are loaded only when one of them runs, so `docsmith check` does not parse them.
 export { runGaps } from './gaps';
 export { startExportServer } from '../mock/exportServer';
-export { ExportApiError } from '../analytics/errors';
+export { ExportApiError } from '../analytics';

@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics/gaps/gapClusters';
-import { createPageRanker, type PageRanker } from '../analytics/gaps/pageRanking';
+import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics';
+import { createPageRanker, type PageRanker } from '../analytics';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, type DocsLanguageService } from '../service';
 

@@ -3,7 +3,7 @@
  * `lsp_ext.ts` does). Only types and method names: nothing here runs on either side.
  */
 import { NotificationType, RequestType, type WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { GapCluster, GapQuestion } from '../analytics/gaps/gapClusters';
+import type { GapCluster, GapQuestion } from '../analytics';
 import type { DraftPageRequest, SiteMap } from '../service';
 
 /** What mapping cited URLs to local files needs of the site a file belongs to; null outside any site. */

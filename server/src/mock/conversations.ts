@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { Conversation } from '../analytics/types';
+import type { Conversation } from '../analytics';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same conversations. */
 export function seededRandom(seed: number): () => number {

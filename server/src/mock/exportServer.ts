@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import exportOpenapi from '../../../schemas/analytics-export.openapi.json';
-import { parseExportDate } from '../analytics/query';
-import type { Conversation } from '../analytics/types';
+import { parseExportDate } from '../analytics';
+import type { Conversation } from '../analytics';
 import { generateConversations, seededRandom } from './conversations';
 
 import { misbehave, type ExportPage, type Scenario } from './scenarios';

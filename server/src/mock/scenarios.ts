@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Conversation } from '../analytics/types';
+import type { Conversation } from '../analytics';
 
 /** Misbehaviours of the local export server that the client must survive, each on demand (tests, `--scenario`). */
 export const SCENARIOS = [

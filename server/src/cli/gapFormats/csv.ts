@@ -1,4 +1,4 @@
-import type { GapReport } from '../../analytics/gapReport';
+import type { GapReport } from '../../analytics';
 import { printable } from '../printable';
 
 /** One row per unanswered conversation (RFC 4180 quoting); files and URLs joined by " | ". */

@@ -1,7 +1,7 @@
-import type { GapReport } from '../../analytics/gapReport';
-import { placeInFile } from '../../analytics/gaps/placeInFile';
-import { mostAsked } from '../../analytics/gaps/repeats';
-import type { ReportCluster } from '../../analytics/gaps/reportClusters';
+import type { GapReport } from '../../analytics';
+import { placeInFile } from '../../analytics';
+import { mostAsked } from '../../analytics';
+import type { ReportCluster } from '../../analytics';
 import { printable } from '../printable';
 import { plural } from '../../common/plural';
 

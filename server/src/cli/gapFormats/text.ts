@@ -1,6 +1,6 @@
-import type { GapReport, ReportConversation } from '../../analytics/gapReport';
-import { placeInFile } from '../../analytics/gaps/placeInFile';
-import { mostAsked } from '../../analytics/gaps/repeats';
+import type { GapReport, ReportConversation } from '../../analytics';
+import { placeInFile } from '../../analytics';
+import { mostAsked } from '../../analytics';
 import { printable } from '../printable';
 import { trend } from './markdown';
 import { plural } from '../../common/plural';
