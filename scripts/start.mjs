@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeServerArgs } from './codeServerArgs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cli = join(root, 'dist/cli.js');
@@ -144,22 +145,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'docsmith-demo-tmp-'));
 made.push(scratch);
 const editor = startDetached(
   codeServer,
-  [
-    '--config',
-    join(demo, 'config.yaml'),
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--user-data-dir',
-    userData,
-    '--extensions-dir',
-    extensions,
-    site,
-  ],
+  codeServerArgs({ config: join(demo, 'config.yaml'), port, userDataDir: userData, extensionsDir: extensions, workspace: site }),
   { env: { ...process.env, TMPDIR: scratch } },
 );
 await waitForLine(editor, /HTTP server listening/, 'code-server');

@@ -14,6 +14,7 @@ const folders = process.argv.slice(2).length
       'test/features',
       'test/property',
       'test/analytics',
+      'test/client',
       'test/cli',
       'test/lsp',
       'test/corpus',

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { isClusterSimilarity } from '../../server/src/analytics';
+import { DEFAULT_BASE_URL, isClusterSimilarity } from '../../server/src/analytics';
+import type { ClientSettings } from '../../server/src/lsp/protocol';
 
 /** The one owner of `docsmith.*` settings: everything else asks here and listens to `onDidChange`. */
 export class DocsmithConfig implements vscode.Disposable {
@@ -18,7 +19,7 @@ export class DocsmithConfig implements vscode.Disposable {
   }
 
   /** What the language server needs: severities per code, which files it checks, the orphan switch. */
-  serverSettings(): { diagnostics: Record<string, string>; diagnosticsScope: string; orphans: boolean; renameRedirects: string } {
+  serverSettings(): ClientSettings {
     const diagnostics: Record<string, string> = {};
     for (const [code, value] of Object.entries(this.section.get<Record<string, string>>('diagnostics') ?? {})) {
       if (code !== 'scope' && typeof value === 'string' && value !== 'default') diagnostics[code] = value;
@@ -34,7 +35,7 @@ export class DocsmithConfig implements vscode.Disposable {
   get analytics(): { projectId: string; baseUrl: string } {
     return {
       projectId: this.section.get<string>('analytics.projectId', '').trim(),
-      baseUrl: this.section.get<string>('analytics.baseUrl', 'https://api.mintlify.com').trim() || 'https://api.mintlify.com',
+      baseUrl: this.section.get<string>('analytics.baseUrl', DEFAULT_BASE_URL).trim() || DEFAULT_BASE_URL,
     };
   }
 

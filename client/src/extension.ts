@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { extensionCommands, registerCommands } from './commands';
 import { DocsmithConfig } from './config';
 import { GapsController } from './gaps/gapsController';
 import { ApiKeyStore } from './secrets';
@@ -26,8 +27,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Docsmi
     config.onDidChange(
       () => void client?.sendNotification('workspace/didChangeConfiguration', { settings: { docsmith: config.serverSettings() } }),
     ),
-    vscode.commands.registerCommand('docsmith.restartServer', () => client?.restart()),
-    vscode.commands.registerCommand('docsmith.showOutput', () => output.show(true)),
+    ...registerCommands(vscode.commands, extensionCommands, {
+      get client() {
+        return client;
+      },
+      output,
+    }),
     watchJsonSchemaConflict(context),
   );
   await client.start();

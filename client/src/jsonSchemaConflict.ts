@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { CHOOSE_JSON_SCHEMA_CHECK } from './commands';
 import { DOCSMITH_ONLY, hasOverride, KEEP_VSCODE, offerText, OVERRIDE, PLATFORM_SCHEMA, withoutOverride } from './jsonSchemaOffer';
 
 const ASKED_KEY = 'docsmith.jsonSchemaConflict.asked';
-export const CHOOSE_COMMAND = 'docsmith.chooseJsonSchemaCheck';
+const CHOOSE_COMMAND = CHOOSE_JSON_SCHEMA_CHECK;
 
 /**
  * A docs.json with `"$schema": "https://mintlify.com/docs.json"` is also checked by VS Code's JSON

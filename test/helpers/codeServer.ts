@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { tempDir } from './tempDir';
+import { codeServerArgs } from '../../scripts/codeServerArgs.mjs';
 
 export const REPO = resolve(__dirname, '../..');
 export const E2E = join(REPO, '.e2e/node_modules');
@@ -67,22 +68,14 @@ export async function startCodeServer(
   const dir = tempDir('docsmith-cs-');
   await writeFile(join(dir, 'config.yaml'), '');
   const userData = options.userDataDir ?? join(dir, 'ud');
-  const args = [
-    '--config',
-    join(dir, 'config.yaml'),
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    ...(options.trust === false ? [] : ['--disable-workspace-trust']),
-    '--user-data-dir',
-    userData,
-    '--extensions-dir',
-    options.extensionsDir ?? join(dir, 'exts'),
+  const args = codeServerArgs({
+    config: join(dir, 'config.yaml'),
+    port,
+    userDataDir: userData,
+    extensionsDir: options.extensionsDir ?? join(dir, 'exts'),
     workspace,
-  ];
+    trust: options.trust !== false,
+  });
   // Its IPC sockets go in a temporary folder of its own, removed with the others when the tests end.
   const tmp = join(dir, 'tmp');
   await mkdir(tmp, { recursive: true });

@@ -17,3 +17,11 @@ test('the manifest names the three bundles and the CLI, and VS Code 1.90 as the 
   assert.equal(manifest.engines.vscode, '^1.90.0');
   assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
 });
+
+test("package.json's default base URL is the export client's", async () => {
+  const { DEFAULT_BASE_URL } = await import('../../server/src/analytics');
+  const analytics = manifest.contributes.configuration.flatMap((s: { properties: Record<string, { default?: unknown }> }) =>
+    Object.entries(s.properties ?? {}),
+  );
+  assert.equal(Object.fromEntries(analytics)['docsmith.analytics.baseUrl'].default, DEFAULT_BASE_URL);
+});

@@ -26,21 +26,7 @@ const UNDO_DEPTH = 20;
  */
 export class GapsActions implements vscode.Disposable {
   private readonly undos: { undo: TriageUndo; what: string }[] = [];
-  private readonly disposables: vscode.Disposable[];
-
-  constructor(private readonly host: GapsActionHost) {
-    const command = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
-    this.disposables = [
-      command('docsmith.gaps.openSource', (node: SourceNode) => this.openSource(node)),
-      command('docsmith.gaps.openSuggested', (group: GroupNode) => this.openSuggested(group)),
-      command('docsmith.gaps.draftSection', (group: GroupNode) => this.draftSection(group)),
-      command('docsmith.gaps.draftPage', (group: GroupNode) => this.draftPage(group)),
-      command('docsmith.gaps.markDone', (node: ConversationNode | GroupNode) => this.triageNodes(node, 'done')),
-      command('docsmith.gaps.dismiss', (node: ConversationNode | GroupNode) => this.triageNodes(node, 'dismissed')),
-      command('docsmith.gaps.reopen', (node: ConversationNode | GroupNode) => this.triageNodes(node, undefined)),
-      command('docsmith.gaps.undoTriage', () => this.undoTriage()),
-    ];
-  }
+  constructor(private readonly host: GapsActionHost) {}
 
   /** The page of a cluster's suggestion (else the page its answers cited most), relative to the docs root. */
   private target(group: GroupNode): { file: string; anchor: string | null; line?: number } | undefined {
@@ -206,7 +192,7 @@ export class GapsActions implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
+    this.undos.length = 0;
   }
 }
 

@@ -1,5 +1,5 @@
 import { boundedConversation } from './bounds';
-import { DEFAULT_MAX_CONVERSATIONS } from './limits';
+import { DEFAULT_MAX_CONVERSATIONS, MAX_PAGE_LIMIT } from './limits';
 import { ExportApiError } from './errors';
 import { fetchPage, type PageRequestOptions } from './http';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
@@ -41,7 +41,7 @@ export interface ExportResult {
   truncated: boolean;
 }
 
-const BULK_LIMIT = 1000;
+const BULK_LIMIT = MAX_PAGE_LIMIT;
 
 /**
  * Fetches every page of the export, up to 4 date windows side by side (each with its own cursor):

@@ -8,7 +8,7 @@ export { fetchAllConversations } from './client';
 export { ExportApiError } from './errors';
 export { buildGapReport, isUnanswered, mayBeUnanswered } from './gapReport';
 export type { GapReport, ReportConversation, ReportSource } from './gapReport';
-export { DEFAULT_MAX_CONVERSATIONS } from './limits';
+export { DEFAULT_BASE_URL, DEFAULT_MAX_CONVERSATIONS, MAX_PAGE_LIMIT } from './limits';
 export { createUrlMapper, type MappableSite } from './pageMapping';
 export { parseExportDate, previousRange } from './query';
 export type { Conversation } from './types';

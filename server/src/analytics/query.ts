@@ -1,4 +1,5 @@
 import type { ExportQuery } from './types';
+import { MAX_PAGE_LIMIT } from './limits';
 import { trimEndOf } from '../common/text';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,8 +25,8 @@ export function validateQuery(query: ExportQuery): string[] {
   if (query.dateTo !== undefined && !to)
     problems.push(`dateTo "${query.dateTo}" is not a date: use YYYY-MM-DD or an ISO 8601 date-time such as 2026-11-30T00:00:00Z.`);
   if (from && to && from.getTime() > to.getTime()) problems.push(`dateFrom (${query.dateFrom}) is later than dateTo (${query.dateTo}).`);
-  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 1000))
-    problems.push(`limit ${query.limit} must be a whole number from 1 to 1000.`);
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE_LIMIT))
+    problems.push(`limit ${query.limit} must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`);
   return problems;
 }
 

@@ -1,4 +1,4 @@
 /** Option values of `gaps` and `mock-server`, kept apart so the CLI entry loads nothing heavy. */
 export const GAP_FORMATS = ['text', 'json', 'markdown', 'csv'] as const;
 export type GapFormat = (typeof GAP_FORMATS)[number];
-export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+export { DEFAULT_BASE_URL } from '../analytics';

@@ -1,14 +1,7 @@
 import type { LanguageServiceSettings } from '../service';
+import type { ClientSettings } from './protocol';
 
-/** `docsmith.*` client settings as the server receives them (workspace/configuration or initializationOptions). */
-export interface ClientSettings {
-  /** Severities per code; `scope` here is `docsmith.diagnostics.scope` as a client that sends the section as is has it. */
-  diagnostics?: Record<string, string>;
-  diagnosticsScope?: string;
-  orphans?: boolean;
-  rename?: { redirects?: string };
-  renameRedirects?: string;
-}
+export type { ClientSettings };
 
 export type RenameRedirects = 'ask' | 'always' | 'never';
 

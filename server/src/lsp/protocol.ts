@@ -1,10 +1,88 @@
 /**
  * Docsmith's own LSP requests, typed once for the server and the VS Code client (as rust-analyzer's
- * `lsp_ext.ts` does). Only types and method names: nothing here runs on either side.
+ * `lsp_ext.ts` does): the method names and the shapes that cross the wire, defined here and nowhere
+ * else, so that a change inside the server cannot change the protocol unseen (the server's handlers
+ * are checked against these types by the compiler). Nothing here runs on either side.
  */
 import { NotificationType, RequestType, type WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { GapCluster, GapQuestion } from '../analytics';
-import type { DraftPageRequest, SiteMap } from '../service';
+
+/** `docsmith.*` settings as the server receives them (workspace/configuration or initializationOptions). */
+export interface ClientSettings {
+  /** Severities per code; `scope` here is `docsmith.diagnostics.scope` as a client that sends the section as is has it. */
+  diagnostics?: Record<string, string>;
+  diagnosticsScope?: string;
+  orphans?: boolean;
+  rename?: { redirects?: string };
+  renameRedirects?: string;
+}
+
+/** A spec operation a page the platform generates may stand for. */
+export interface SiteMapOperation {
+  method: string;
+  path: string;
+  summary?: string;
+  operationId?: string;
+  /** 1-based line of the operation in its spec file. */
+  line: number;
+  /** The last part of the URL of the page the platform generates for it (`list-users-teams`). */
+  page: string;
+}
+
+/** What mapping a cited URL to a local file needs of a docs site: its pages, and the operations of its local specs. */
+export interface SiteMap {
+  rootUri: string;
+  /** Page id (path relative to the docs root, without extension) and the file that serves it. */
+  pages: [id: string, relative: string][];
+  specs: { file: string; operations: SiteMapOperation[] }[];
+}
+
+/** A new page to create and list beside a neighbour in the navigation. */
+export interface DraftPageParams {
+  rootUri: string;
+  /** The new page's id (path without extension, relative to the docs root). */
+  pageId: string;
+  /** `.mdx` (default) or `.md`. */
+  extension?: string;
+  content: string;
+  /** The page whose navigation group the new page joins; without it, the best group for the page's folder. */
+  nearPageId?: string;
+}
+
+/** An unanswered question to cluster. */
+export interface GapQuestion {
+  id: string;
+  query: string;
+  timestamp: string;
+  /** Local files of the pages the answer cited (null where none matched). */
+  sources: { file: string | null }[];
+}
+
+/** The section of a local page where a cluster's answer belongs. */
+export interface PageSuggestion {
+  file: string;
+  /** The heading the answer belongs under; null for the page's opening. */
+  heading: string | null;
+  anchor: string | null;
+  line: number;
+  /** The operation (`GET /users`) when the page is one the platform makes of a spec: `file` is the spec, `line` the operation's. */
+  operation?: string;
+  /** How well the section matches (higher is closer; not comparable across sites). */
+  score: number;
+}
+
+/** Questions of one need, and where the answer belongs. */
+export interface GapCluster {
+  /** Stable while the cluster's questions are the same. */
+  id: string;
+  label: string;
+  /** Newest first. */
+  conversationIds: string[];
+  suggestion: PageSuggestion | null;
+  /** The local pages the answers cited, most first. */
+  cited: { file: string; count: number }[];
+  /** Questions of the range before that belong here; null when that range was not fetched. */
+  trend: { previous: number; change: number } | null;
+}
 
 /** What mapping cited URLs to local files needs of the site a file belongs to; null outside any site. */
 export const siteMapRequest = new RequestType<{ uri: string }, SiteMap | null, void>('docsmith/siteMap');
@@ -53,7 +131,7 @@ export const prepareGapClustersNotification = new NotificationType<GapSite>('doc
  * One workspace edit that creates a page and lists it in the navigation group of a neighbouring page;
  * null when the page exists or no group can take it.
  */
-export const draftPageRequest = new RequestType<{ rootUri: string } & DraftPageRequest, WorkspaceEdit | null, void>('docsmith/draftPage');
+export const draftPageRequest = new RequestType<DraftPageParams, WorkspaceEdit | null, void>('docsmith/draftPage');
 
 /**
  * Sent by the server's own message cap in place of a message it refused for its size, with that

@@ -1,0 +1,45 @@
+import type { CommandTable } from '../commands';
+import type { GapsActions } from './gapsActions';
+import type { ConversationNode, GroupNode, SourceNode } from './treeModel';
+
+/** What the Docs Gaps commands act on: the view's controller (sync, grouping, range) and the author's actions. */
+export interface GapsCommandTarget {
+  view: {
+    setApiKey(): Promise<void>;
+    clearApiKey(): Promise<void>;
+    refresh(): Promise<void>;
+    chooseRange(): Promise<void>;
+    chooseGroupBy(): Promise<void>;
+    chooseClusterSimilarity(): Promise<void>;
+    setGroupBy(groupBy: 'cluster' | 'category' | 'page'): Promise<void>;
+    setShowDone(show: boolean): Promise<void>;
+    openConversation(node: ConversationNode): Promise<void>;
+    reveal(group: GroupNode): Promise<void>;
+  };
+  actions: Pick<GapsActions, 'openSource' | 'openSuggested' | 'draftSection' | 'draftPage' | 'triageNodes' | 'undoTriage'>;
+}
+
+/** Every command of the Docs Gaps view (and the key commands it owns). */
+export const gapsCommands: CommandTable<GapsCommandTarget> = {
+  'docsmith.setApiKey': ({ view }) => view.setApiKey(),
+  'docsmith.clearApiKey': ({ view }) => view.clearApiKey(),
+  'docsmith.gaps.refresh': ({ view }) => view.refresh(),
+  'docsmith.gaps.setRange': ({ view }) => view.chooseRange(),
+  'docsmith.gaps.groupBy': ({ view }) => view.chooseGroupBy(),
+  'docsmith.gaps.setClusterSimilarity': ({ view }) => view.chooseClusterSimilarity(),
+  'docsmith.gaps.groupByCluster': ({ view }) => view.setGroupBy('cluster'),
+  'docsmith.gaps.groupByCategory': ({ view }) => view.setGroupBy('category'),
+  'docsmith.gaps.groupByPage': ({ view }) => view.setGroupBy('page'),
+  'docsmith.gaps.showDone': ({ view }) => view.setShowDone(true),
+  'docsmith.gaps.hideDone': ({ view }) => view.setShowDone(false),
+  'docsmith.gaps.openConversation': ({ view }, node: ConversationNode) => view.openConversation(node),
+  'docsmith.gaps.reveal': ({ view }, group: GroupNode) => view.reveal(group),
+  'docsmith.gaps.openSource': ({ actions }, node: SourceNode) => actions.openSource(node),
+  'docsmith.gaps.openSuggested': ({ actions }, group: GroupNode) => actions.openSuggested(group),
+  'docsmith.gaps.draftSection': ({ actions }, group: GroupNode) => actions.draftSection(group),
+  'docsmith.gaps.draftPage': ({ actions }, group: GroupNode) => actions.draftPage(group),
+  'docsmith.gaps.markDone': ({ actions }, node: ConversationNode | GroupNode) => actions.triageNodes(node, 'done'),
+  'docsmith.gaps.dismiss': ({ actions }, node: ConversationNode | GroupNode) => actions.triageNodes(node, 'dismissed'),
+  'docsmith.gaps.reopen': ({ actions }, node: ConversationNode | GroupNode) => actions.triageNodes(node, undefined),
+  'docsmith.gaps.undoTriage': ({ actions }) => actions.undoTriage(),
+};
