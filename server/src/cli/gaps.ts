@@ -199,7 +199,7 @@ interface LoadedSite {
 }
 
 async function loadSite(docs: string, warn: (message: string) => void): Promise<LoadedSite> {
-  const service = createLanguageService({ workspace: new FsWorkspace() });
+  const service = createLanguageService({ workspace: new FsWorkspace(), checks: false });
   const roots = await service.findDocsRoots(pathToUri(resolve(docs)), NOT_CANCELLED);
   if (roots.length === 0) {
     warn(`no docs.json in ${docs}: cited pages are not mapped to local files and no page is suggested (use --docs DIR).`);

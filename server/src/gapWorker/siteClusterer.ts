@@ -135,7 +135,7 @@ export function siteClustererWorker(): void {
 /** The ranker of the pages of `docsJson`'s site (none: no pages, and no suggestions). */
 async function rankerOf(
   docsJson: string | undefined,
-  service: DocsLanguageService = createLanguageService({ workspace: new FsWorkspace() }),
+  service: DocsLanguageService = createLanguageService({ workspace: new FsWorkspace(), checks: false }),
 ): Promise<PageRanker> {
   return createPageRanker((docsJson && (await service.getPageIndex(docsJson, NOT_CANCELLED))?.pages) || []);
 }

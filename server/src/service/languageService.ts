@@ -21,6 +21,11 @@ import type { DocsWorkspace } from './workspace';
 export interface LanguageServiceOptions {
   workspace: DocsWorkspace;
   settings?: LanguageServiceSettings;
+  /**
+   * False for a service that only maps and indexes sites (gap review: the CLI's `gaps`, the worker
+   * thread): sites load without running the docs.json rules, so their diagnostics are incomplete.
+   */
+  checks?: boolean;
 }
 
 export type FileChange = 'changed' | 'created' | 'deleted';
@@ -71,7 +76,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const documents = new ParsedDocuments();
   // The anchors and exports of linked files, kept across states until the file changes.
   const linkedPages = workspacePages(workspace);
-  const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings);
+  const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings, options.checks !== false);
   const pages = new PageDiagnostics(workspace, documents);
   const roots = new Map<string, Promise<string | undefined>>();
   const getSiteState = (rootUri: string, token: Cancellation) => states.get(rootUri, token);

@@ -91,6 +91,8 @@ export interface SiteStateOptions {
    * checks pages against it (the editor). Without it, the model is built from the recovered tree.
    */
   stopWhenBroken?: boolean;
+  /** False: the docs.json rules are not run (a load for mapping and indexing the site only, as gap review does). */
+  rules?: boolean;
 }
 
 /** docs.json and its `$ref` files, read and parsed, with `$ref`s resolved. */
@@ -225,7 +227,7 @@ async function buildContext(
   const context: SiteContext = Object.assign(basics, {
     links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
   });
-  for (const rule of broken ? [] : configRules) {
+  for (const rule of broken || options.rules === false ? [] : configRules) {
     await rule.run(context);
     throwIfCancelled(token);
   }

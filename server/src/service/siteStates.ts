@@ -38,6 +38,8 @@ export class SiteStates {
     private readonly documents: ParsedDocuments,
     private readonly linkedPages: LinkedPages,
     private readonly settings: () => LanguageServiceSettings,
+    /** Whether loads run the docs.json rules (not for a service that only indexes sites). */
+    private readonly rules = true,
   ) {}
 
   /**
@@ -84,6 +86,7 @@ export class SiteStates {
       parse: (uri, text) => this.documents.config(uri, text),
       linkedPages: this.linkedPages,
       stopWhenBroken: good !== undefined,
+      rules: this.rules,
     });
     if (!state.configBroken) {
       this.lastParsed.set(rootUri, state);
@@ -97,7 +100,7 @@ export class SiteStates {
   }
 
   private async updateEditable(rootUri: string): Promise<SiteState | undefined> {
-    if (!this.editable.has(rootUri)) return undefined;
+    if (!this.rules || !this.editable.has(rootUri)) return undefined;
     const text = await this.workspace.readFile(joinUri(rootUri, 'docs.json')).catch(() => undefined);
     // Read after the await: the base may have been used up meanwhile.
     const base = this.editable.get(rootUri);
