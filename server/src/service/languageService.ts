@@ -16,7 +16,7 @@ import { siteMapOf, type SiteMap } from './siteMap';
 import { buildPageIndex, type PageIndex } from './pageIndex';
 import { draftPageEdit, type DraftPageRequest } from './features/draftPage';
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import type { DocsWorkspace } from './workspace';
+import type { DocsWorkspace, FileChange } from './workspace';
 
 export interface LanguageServiceOptions {
   workspace: DocsWorkspace;
@@ -28,7 +28,7 @@ export interface LanguageServiceOptions {
   checks?: boolean;
 }
 
-export type FileChange = 'changed' | 'created' | 'deleted';
+export type { FileChange } from './workspace';
 
 export interface DocsLanguageService extends EditorFeatures {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */

@@ -1,6 +1,6 @@
 import { lookupOperation } from './features/operationLookup';
 import { operationPosition, type OpenApiSpec, type Operation } from './openapi/spec';
-import type { IndexedPage } from './pageIndex';
+import type { IndexedPage } from './indexedPage';
 import { loadSpecs } from './siteSpecs';
 import type { SiteState } from './siteState';
 import { relativeUri } from './uri';

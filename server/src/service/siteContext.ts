@@ -4,7 +4,7 @@ import type { LanguageServiceSettings } from './settings';
 import type { SiteFiles } from './siteFiles';
 import type { DocsWorkspace } from './workspace';
 import type { SiteLinks } from './links/siteLinks';
-import type { SiteSpecs } from './siteSpecs';
+import type { SiteSpecs } from './openapi/spec';
 import type { JsonNode } from './docsJson/jsonTree';
 import type { NavigationModel } from './docsJson/navigation';
 

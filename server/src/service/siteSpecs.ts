@@ -1,7 +1,9 @@
 import { visit } from 'jsonc-parser';
 import type { SiteBasics, SiteContext } from './siteContext';
 import { apiOpenapiRefs } from './docsJson/apiSpecs';
-import { findOperation, type OpenApiSpec, type Operation } from './openapi/spec';
+import { findOperation, type OpenApiSpec, type Operation, type SiteSpecs } from './openapi/spec';
+
+export type { SiteSpecs };
 import { joinUri } from './uri';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
@@ -13,17 +15,6 @@ const SNIFF_CHARS = 4000;
 const YAML_TOP_LEVEL_OPENAPI = /^["']?openapi["']?[ \t]*:/m;
 
 /** The OpenAPI specs of a site, as the platform sees them. */
-export interface SiteSpecs {
-  /**
-   * Every OpenAPI spec file of the docs root, whether docs.json names it or not: the platform's build
-   * reads every JSON and YAML file with a top-level `openapi` key.
-   */
-  local: OpenApiSpec[];
-  /** Specs docs.json names by URL: Docsmith never fetches them, so what they hold is unknown. */
-  remote: string[];
-  /** Local specs docs.json names that are missing, unreadable or invalid: what they hold is unknown too. */
-  unreadable: string[];
-}
 
 /** The files of the docs root that are OpenAPI specs (relative paths, sorted). */
 export async function discoverSpecFiles(site: SiteBasics): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { CancelledError, SharedCancellation, throwIfCancelled, type Cancellation } from './cancellation';
 import type { ParsedDocuments } from './documents/parsedDocuments';
-import type { FileChange } from './languageService';
+import type { FileChange } from './workspace';
 import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
 import type { SpecStore } from './openapi/specStore';
 import type { LinkedPages } from './links/linkedPages';

@@ -3,6 +3,9 @@
  * interface, so the service runs the same over open editor buffers, the file system (CLI) and the
  * in-memory workspaces of the unit tests. URIs are strings (`file:///abs/path`).
  */
+/** How a file changed: its text (an edit, or on disk), or it appeared or went. */
+export type FileChange = 'changed' | 'created' | 'deleted';
+
 export interface FileStat {
   kind: 'file' | 'directory';
   size: number;

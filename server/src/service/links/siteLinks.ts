@@ -1,18 +1,29 @@
 import type { PageAnchors } from '../mdx/anchors';
 import type { LinkedPages, SnippetFacts } from './linkedPages';
-import type { SiteBasics } from '../siteContext';
-import type { SiteSpecs } from '../siteSpecs';
+import type { SiteSpecs } from '../openapi/spec';
 import { DEFAULT_API_DIRECTORY, generatedPagePaths } from './generatedPages';
 import { LinkTargets, type LinkTarget } from './linkTargets';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
 import { resolveImport } from '../pages/importPath';
-import { snippetFiles } from '../siteFiles';
+import { snippetFiles, type SiteFiles } from '../siteFiles';
+import type { NavigationModel } from '../docsJson/navigation';
+import type { DocsWorkspace } from '../workspace';
 import { snippetUsers } from './snippetUsers';
 
 /** Snippets that show snippets are followed this deep. */
 const SHOWN_DEPTH = 3;
+
+
+/** What the links of a site are made from (a site's context has it all). */
+export interface LinkedSite {
+  rootUri: string;
+  value: Record<string, any>;
+  navigation: NavigationModel;
+  files: SiteFiles;
+  workspace: DocsWorkspace;
+}
 
 /**
  * What the link rules of one site state read: the targets links may reach (files, folders, generated
@@ -24,7 +35,7 @@ export class SiteLinks {
   private users: Promise<Map<string, string[]>> | undefined;
 
   constructor(
-    private readonly context: SiteBasics,
+    private readonly context: LinkedSite,
     private readonly siteSpecs: () => Promise<SiteSpecs>,
     private readonly pages: LinkedPages,
   ) {}

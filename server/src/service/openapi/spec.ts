@@ -192,3 +192,16 @@ export function operationPosition(spec: OpenApiSpec, operation: Operation): Posi
   if (!lines) specLines.set(spec, (lines = new LineTable(spec.text)));
   return lines.positionAt(operationOffset(spec, operation));
 }
+
+/** The OpenAPI specs of a site, local and remote (discovered once per site state). */
+export interface SiteSpecs {
+  /**
+   * Every OpenAPI spec file of the docs root, whether docs.json names it or not: the platform's build
+   * reads every JSON and YAML file with a top-level `openapi` key.
+   */
+  local: OpenApiSpec[];
+  /** Specs docs.json names by URL: Docsmith never fetches them, so what they hold is unknown. */
+  remote: string[];
+  /** Local specs docs.json names that are missing, unreadable or invalid: what they hold is unknown too. */
+  unreadable: string[];
+}

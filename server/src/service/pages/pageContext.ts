@@ -5,7 +5,7 @@ import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMat
 import type { LineTable } from '../documents/lineTable';
 import type { FieldTag } from '../mdx/fieldTags';
 import type { ListedPages } from '../listedPages';
-import type { SiteSpecs } from '../siteSpecs';
+import type { SiteSpecs } from '../openapi/spec';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import type { LinkTarget, LinkTargets } from '../links/linkTargets';
