@@ -1,8 +1,8 @@
-// Writes the `docsmith.diagnostics.<code>` settings of package.json from server/src/service/diagnosticCodes.ts,
+// Writes the `docsmith.diagnostics.<code>` settings of package.json from server/src/service/check/diagnosticCodes.ts,
 // so the Settings UI lists every code with its default. Run: node --import tsx scripts/syncManifest.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { diagnosticCodes } from '../server/src/service/diagnosticCodes';
+import { diagnosticCodes } from '../server/src/service/check/diagnosticCodes';
 
 export function diagnosticSettings(): Record<string, unknown> {
   const settings: Record<string, unknown> = {};

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { resolvePageId } from '../../server/src/service/siteFiles';
+import { resolvePageId } from '../../server/src/service/site/siteFiles';
 import { pathToUri } from '../../server/src/service/uri';
 import { corpusSites, CORPUS } from '../helpers/corpus';
 import { oracleUnavailable, platformPages } from '../helpers/oracle';

@@ -1,6 +1,6 @@
 import type { GapCluster, GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
 import { createLanguageService } from '../../server/src/service';
-import { indexPage } from '../../server/src/service/pageIndex';
+import { indexPage } from '../../server/src/service/siteIndex/pageIndex';
 import { ROOT, type MemoryWorkspace } from './memoryWorkspace';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 

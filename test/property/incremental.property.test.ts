@@ -8,7 +8,7 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { parseJson, type JsonNode } from '../../server/src/service/docsJson/jsonTree';
 import { updateForPageEntryEdit } from '../../server/src/service/incremental/pageEntryEdit';
 import { SpecStore } from '../../server/src/service/openapi/specStore';
-import { loadSiteState, type SiteState } from '../../server/src/service/siteState';
+import { loadSiteState, type SiteState } from '../../server/src/service/site/siteState';
 import { corpusSites, CORPUS } from '../helpers/corpus';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';

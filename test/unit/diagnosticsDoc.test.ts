@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { diagnosticCodes } from '../../server/src/service/diagnosticCodes';
+import { diagnosticCodes } from '../../server/src/service/check/diagnosticCodes';
 
 const doc = readFileSync(resolve(__dirname, '../../docs/diagnostics.md'), 'utf8');
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePageDocument } from '../../server/src/service/documents/pageDocument';
-import { indexPage } from '../../server/src/service/pageIndex';
+import { indexPage } from '../../server/src/service/siteIndex/pageIndex';
 
 /**
  * One heading model (issue 40): every reader of a heading's anchor (the link rule, go-to-definition,

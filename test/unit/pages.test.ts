@@ -253,7 +253,7 @@ test('Markdown files that describe the repository are not pages, in any folder; 
 });
 
 test('the default ignore names and patterns agree (the fast path skips the matcher for other paths)', async () => {
-  const { DEFAULT_IGNORES, indexSiteFiles } = await import('../../server/src/service/siteFiles');
+  const { DEFAULT_IGNORES, indexSiteFiles } = await import('../../server/src/service/site/siteFiles');
   const { MemoryWorkspace, ROOT } = await import('../helpers/memoryWorkspace');
   const names = DEFAULT_IGNORES.filter((pattern) => !pattern.startsWith('!')).map((pattern) => pattern.replace(/\/\*\*$/, ''));
   const files: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { closestMatch } from '../../server/src/service/suggest';
+import { closestMatch } from '../../server/src/service/check/suggest';
 
 /** The index a large candidate set gets (issue 39 item 6) gives the same did-you-mean as comparing every candidate. */
 test('did-you-mean over a large candidate set answers as comparing every candidate does', () => {

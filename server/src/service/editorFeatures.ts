@@ -25,7 +25,7 @@ import { completePage } from './features/pageCompletion';
 import { prepareHeadingRename, renameHeading } from './features/headingRename';
 import { bodyLinkEdits } from './features/linkRename';
 import { planRename, redirectEdits, type FileRename } from './features/rename';
-import type { SiteState } from './siteState';
+import type { SiteState } from './site/siteState';
 import type { DocsWorkspace } from './workspace';
 
 export interface EditorFeatures {

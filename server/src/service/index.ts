@@ -10,20 +10,20 @@ export const createLanguageService: (options: LanguageServiceOptions) => DocsLan
 export type { DocsLanguageService, LanguageServiceOptions, FileChange } from './languageService';
 export type { EditorFeatures } from './editorFeatures';
 export type { FileRename } from './features/rename';
-export type { SiteCheckResult, CheckCache } from './checkSite';
-export type { SiteMap, SiteMapOperation } from './siteMap';
-export type { PageIndex, IndexedPage, IndexedSection } from './pageIndex';
+export type { SiteCheckResult, CheckCache } from './check/checkSite';
+export type { SiteMap, SiteMapOperation } from './siteIndex/siteMap';
+export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageIndex';
 export type { DraftPageRequest } from './features/draftPage';
 
 export type { DocsWorkspace, DirectoryEntry, FileStat, FileListing } from './workspace';
 export { WorkspaceError } from './workspace';
-export { MAX_ROOT_DEPTH } from './docsRoots';
+export { MAX_ROOT_DEPTH } from './site/docsRoots';
 
 export type { LanguageServiceSettings, SeveritySetting } from './settings';
 export { codeDidYouMean, isDiagnosticCode, severitySettings } from './settings';
 export { FIX_ALL_KIND } from './features/fixAll';
-export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type Severity } from './diagnosticCodes';
-export { internalErrorDiagnostic } from './diagnostics';
-export { occurrences } from './groupRepeats';
+export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type Severity } from './check/diagnosticCodes';
+export { internalErrorDiagnostic } from './check/diagnostics';
+export { occurrences } from './check/groupRepeats';
 export { CancelledError, NOT_CANCELLED, type Cancellation } from './cancellation';
 export { pathToUri, uriToPath, relativeUri, joinUri } from './uri';

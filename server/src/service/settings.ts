@@ -1,7 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
-import { severityValue } from './diagnostics';
-import { closest, didYouMean } from './suggest';
+import { diagnosticCodes, type DiagnosticCode, type Severity } from './check/diagnosticCodes';
+import { severityValue } from './check/diagnostics';
+import { closest, didYouMean } from './check/suggest';
 
 export type SeveritySetting = Severity | 'off';
 

@@ -1,4 +1,3 @@
-import type { GapReport } from '../gapReport';
 import type { GapCluster, GapQuestion } from './gapClusters';
 
 /** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
@@ -7,7 +6,7 @@ export interface ReportCluster extends GapCluster {
 }
 
 /** What clustering reads of a report's conversations. */
-export function gapQuestions(report: Pick<GapReport, 'conversations'>): GapQuestion[] {
+export function gapQuestions(report: { conversations: readonly GapQuestion[] }): GapQuestion[] {
   return report.conversations.map((conversation) => ({
     id: conversation.id,
     query: conversation.query,

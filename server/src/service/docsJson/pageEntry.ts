@@ -1,4 +1,4 @@
-import { PAGE_EXTENSIONS } from '../siteFiles';
+import { PAGE_EXTENSIONS } from '../site/siteFiles';
 
 export interface NormalisedPageEntry {
   /** The page id the platform looks up: no leading `/` or `./`, no extension. */

@@ -1,4 +1,4 @@
-import type { DiagnosticSink } from '../diagnostics';
+import type { DiagnosticSink } from '../check/diagnostics';
 import { dirnameUri, relativeUri, resolveInside } from '../uri';
 import { findProperty, keyOf, nodeAtPath, pointerSegments, stringValue, valueNode, type JsonNode } from './jsonTree';
 

@@ -1,8 +1,8 @@
-import type { DiagnosticCode } from '../diagnosticCodes';
-import type { DiagnosticSink } from '../diagnostics';
-import type { FixData } from '../fixData';
-import { closest, didYouMean, suggestValue } from '../suggest';
-import { replaceWith } from '../fixData';
+import type { DiagnosticCode } from '../check/diagnosticCodes';
+import type { DiagnosticSink } from '../check/diagnostics';
+import type { FixData } from '../check/fixData';
+import { closest, didYouMean, suggestValue } from '../check/suggest';
+import { replaceWith } from '../check/fixData';
 import { keyNode, type JsonNode } from './jsonTree';
 import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
 import { lastProperties, type JsonPath, type SchemaDrop, type SchemaIssue, type SchemaResult } from './schemaEngine';

@@ -1,4 +1,4 @@
-import type { JsonNode } from './jsonTree';
+import type { JsonNode } from './jsonNode';
 
 /**
  * Parses strict JSON straight into {@link JsonNode}s, in one pass over the character codes. It is the

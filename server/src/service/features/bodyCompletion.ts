@@ -3,8 +3,8 @@ import catalogue from '../../../../schemas/components.json';
 import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
 import { linkPath } from '../links/linkPath';
-import { snippetFiles } from '../siteFiles';
-import type { SiteState } from '../siteState';
+import { snippetFiles } from '../site/siteFiles';
+import type { SiteState } from '../site/siteState';
 import { joinUri, relativeUri } from '../uri';
 
 interface ComponentInfo {

@@ -4,7 +4,7 @@ import type { PageReader } from '../documents/parsedDocuments';
 import { bodyLinkPath } from '../links/linkPath';
 import type { LinkTarget } from '../links/linkTargets';
 import type { BodyLink } from '../mdx/bodyScan';
-import type { SiteState } from '../siteState';
+import type { SiteState } from '../site/siteState';
 import { joinUri, relativeUri } from '../uri';
 
 /** Where a link of a page body leads: the file of the docs root, and the `#anchor` in it. */

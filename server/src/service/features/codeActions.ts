@@ -1,8 +1,8 @@
 import { CodeActionKind, Range, type CodeAction, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver-types';
-import { DIAGNOSTIC_SOURCE } from '../diagnosticCodes';
+import { DIAGNOSTIC_SOURCE } from '../check/diagnosticCodes';
 import { parseOperation } from '../docsJson/navigation';
-import { readFixData } from '../fixData';
-import type { SiteState } from '../siteState';
+import { readFixData } from '../check/fixData';
+import type { SiteState } from '../site/siteState';
 import { joinUri } from '../uri';
 import type { ConfigDocument } from '../documents/configDocument';
 import type { LineTable } from '../documents/lineTable';

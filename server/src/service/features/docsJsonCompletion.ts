@@ -1,15 +1,15 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { derefSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
-import type { SiteState } from '../siteState';
+import type { SiteState } from '../site/siteState';
 import { relativeUri } from '../uri';
 import type { Segment } from '../docsJson/jsonLocation';
 import { keyOf, nodeAtPath, type JsonNode } from '../docsJson/jsonTree';
 import type { ConfigDocument } from '../documents/configDocument';
-import type { ListedPages } from '../listedPages';
-import type { SiteFiles } from '../siteFiles';
+import type { ListedPages } from '../site/listedPages';
+import type { SiteFiles } from '../site/siteFiles';
 import { enclosingOpenapi, holderKey, jsonContext, type JsonContext } from './jsonContext';
-import { loadSpecs } from '../siteSpecs';
+import { loadSpecs } from '../site/siteSpecs';
 
 const PAGE_KEYS = new Set(['pages', 'root']);
 

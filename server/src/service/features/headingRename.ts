@@ -2,8 +2,8 @@ import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import { bodyLinkPath } from '../links/linkPath';
 import { cleanHeadingId } from '../mdx/slug';
-import { snippetFiles } from '../siteFiles';
-import type { SiteState } from '../siteState';
+import { snippetFiles } from '../site/siteFiles';
+import type { SiteState } from '../site/siteState';
 import { joinUri, relativeUri } from '../uri';
 
 /** An ATX heading's title as written (`## Rate limits` → `Rate limits`), without a custom id. */

@@ -1,8 +1,8 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import { bodyLinkPath } from '../links/linkPath';
-import { pageId, snippetFiles } from '../siteFiles';
-import type { SiteState } from '../siteState';
+import { pageId, snippetFiles } from '../site/siteFiles';
+import type { SiteState } from '../site/siteState';
 import { joinUri } from '../uri';
 
 /** A page (or a folder of pages) that moves: ids without extension, from the docs root. */

@@ -6,7 +6,7 @@ import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { HTTP_METHODS } from '../openapi/httpMethods';
 import { parseApiValue } from '../frontMatter/apiValue';
 import { keysWritten } from '../frontMatter/parseFrontMatter';
-import type { SiteState } from '../siteState';
+import type { SiteState } from '../site/siteState';
 import { completeBody } from './bodyCompletion';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };

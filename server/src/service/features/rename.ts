@@ -1,7 +1,7 @@
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { child, items } from '../docsJson/jsonTree';
-import { pageId } from '../siteFiles';
-import type { SiteState } from '../siteState';
+import { pageId } from '../site/siteFiles';
+import type { SiteState } from '../site/siteState';
 import { relativeUri } from '../uri';
 import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
 import { appendAll } from '../../common/arrays';

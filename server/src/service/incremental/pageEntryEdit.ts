@@ -6,9 +6,9 @@ import { duplicateKey } from '../docsJson/rules/duplicatePageRule';
 import { rechecksFor, type ConfigPart } from '../docsJson/rules/registry';
 import type { ConfigDocument } from '../documents/configDocument';
 import { LineTable } from '../documents/lineTable';
-import type { SiteContext } from '../siteContext';
-import { resolvePageId } from '../siteFiles';
-import { nextPageInputs, type SiteState } from '../siteState';
+import type { SiteContext } from '../site/siteContext';
+import { resolvePageId } from '../site/siteFiles';
+import { nextPageInputs, type SiteState } from '../site/siteState';
 import { applyLeafEdit, findLeafEdit, type TextWindow } from './leafEdit';
 import { applyListEdit, findListEdit } from './listEdit';
 

@@ -1,5 +1,5 @@
 import { trimEndOf } from '../../common/text';
-import { pageId, resolvePageId, type SiteFiles } from '../siteFiles';
+import { pageId, resolvePageId, type SiteFiles } from '../site/siteFiles';
 import { applyRedirect, RedirectTable, type Redirect } from './redirects';
 
 /** Files the platform serves for every site, whether the docs root has them or not. */

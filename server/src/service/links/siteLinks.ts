@@ -7,14 +7,13 @@ import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
 import { resolveImport } from '../pages/importPath';
-import { snippetFiles, type SiteFiles } from '../siteFiles';
+import { snippetFiles, type SiteFiles } from '../site/siteFiles';
 import type { NavigationModel } from '../docsJson/navigation';
 import type { DocsWorkspace } from '../workspace';
 import { snippetUsers } from './snippetUsers';
 
 /** Snippets that show snippets are followed this deep. */
 const SHOWN_DEPTH = 3;
-
 
 /** What the links of a site are made from (a site's context has it all). */
 export interface LinkedSite {

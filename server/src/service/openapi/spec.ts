@@ -1,8 +1,8 @@
 import type { Position } from 'vscode-languageserver-types';
 import { LineTable } from '../documents/lineTable';
-import { replaceWith, type FixData } from '../fixData';
+import { replaceWith, type FixData } from '../check/fixData';
 import { load as parseYaml } from 'js-yaml';
-import { closestMatch } from '../suggest';
+import { closestMatch } from '../check/suggest';
 import { SPEC_METHODS } from './httpMethods';
 
 export interface OperationParameter {

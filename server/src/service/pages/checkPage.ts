@@ -1,9 +1,9 @@
 import { throwIfCancelled, type Cancellation } from '../cancellation';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { DiagnosticSink, SourceFiles } from '../diagnostics';
+import { DiagnosticSink, SourceFiles } from '../check/diagnostics';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import type { SiteLinks } from '../links/siteLinks';
-import type { SiteState } from '../siteState';
+import type { SiteState } from '../site/siteState';
 import { WorkspaceError } from '../workspace';
 import type { DeferredCheck, PageContext, PageRule } from './pageContext';
 import { apiRule } from './rules/apiRule';

@@ -1,10 +1,10 @@
-import type { DiagnosticCode } from '../diagnosticCodes';
-import type { DiagnosticOptions } from '../diagnostics';
-import type { SiteContext } from '../siteContext';
+import type { DiagnosticCode } from '../check/diagnosticCodes';
+import type { DiagnosticOptions } from '../check/diagnostics';
+import type { SiteContext } from '../site/siteContext';
 import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
 import type { LineTable } from '../documents/lineTable';
 import type { FieldTag } from '../mdx/fieldTags';
-import type { ListedPages } from '../listedPages';
+import type { ListedPages } from '../site/listedPages';
 import type { SiteSpecs } from '../openapi/spec';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';

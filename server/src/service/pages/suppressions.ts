@@ -1,5 +1,5 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
-import { makeDiagnostic } from '../diagnostics';
+import { makeDiagnostic } from '../check/diagnostics';
 import type { LineTable } from '../documents/lineTable';
 import type { BodyScan } from '../mdx/bodyScan';
 import { codeDidYouMean, isDiagnosticCode } from '../settings';

@@ -1,5 +1,5 @@
 import { child, stringValue } from '../jsonTree';
-import type { SiteContext } from '../../siteContext';
+import type { SiteContext } from '../../site/siteContext';
 
 /** `api.mdx.auth.method: key` sends the key in a header, and `api.mdx.auth.name` names it. */
 export function apiAuthRule({ config, sink }: SiteContext): void {

@@ -1,6 +1,6 @@
 import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
-import type { SiteContext } from '../../siteContext';
-import { resolveSpecs } from '../../siteSpecs';
+import type { SiteContext } from '../../site/siteContext';
+import { resolveSpecs } from '../../site/siteSpecs';
 import { relativeUri } from '../../uri';
 import { apiOpenapiRefs } from '../apiSpecs';
 import type { JsonNode } from '../jsonTree';

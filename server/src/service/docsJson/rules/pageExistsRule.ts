@@ -1,7 +1,7 @@
-import { replaceWith, type FixData } from '../../fixData';
-import { notPublished, suggestPageMatch } from '../../pageLookup';
-import { resolvePageId } from '../../siteFiles';
-import type { SiteContext } from '../../siteContext';
+import { replaceWith, type FixData } from '../../check/fixData';
+import { notPublished, suggestPageMatch } from '../../site/pageLookup';
+import { resolvePageId } from '../../site/siteFiles';
+import type { SiteContext } from '../../site/siteContext';
 import type { PageEntry } from '../navigation';
 
 /** Every navigation page entry names a `.mdx` or `.md` file inside the docs root. */

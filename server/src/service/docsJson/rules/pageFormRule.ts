@@ -1,5 +1,5 @@
-import { replaceWith } from '../../fixData';
-import type { SiteContext } from '../../siteContext';
+import { replaceWith } from '../../check/fixData';
+import type { SiteContext } from '../../site/siteContext';
 import type { PageEntry } from '../navigation';
 
 /** Entries the platform tolerates but that are not written the usual way: `/page`, `./page`, `page.mdx`. */

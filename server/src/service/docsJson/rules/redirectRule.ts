@@ -1,9 +1,9 @@
-import type { FixData } from '../../fixData';
-import { replaceWith } from '../../fixData';
+import type { FixData } from '../../check/fixData';
+import { replaceWith } from '../../check/fixData';
 import { applyRedirect, readRedirect, type Redirect, type RedirectTable } from '../../links/redirects';
-import { suggestPage } from '../../pageLookup';
-import { pageId } from '../../siteFiles';
-import type { SiteContext } from '../../siteContext';
+import { suggestPage } from '../../site/pageLookup';
+import { pageId } from '../../site/siteFiles';
+import type { SiteContext } from '../../site/siteContext';
 import { child, items, stringValue } from '../jsonTree';
 
 /** Browsers follow at most this many redirects in a row (Chrome and Firefox: 20), then give up. */

@@ -1,4 +1,4 @@
-import type { SiteContext } from '../../siteContext';
+import type { SiteContext } from '../../site/siteContext';
 import type { PageEntry } from '../navigation';
 import { apiAuthRule } from './apiAuthRule';
 import { duplicatePageRule, reportDuplicates } from './duplicatePageRule';

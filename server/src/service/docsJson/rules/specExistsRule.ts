@@ -1,7 +1,7 @@
 import { relativeUri } from '../../uri';
 import { apiOpenapiRefs } from '../apiSpecs';
 import type { SpecRef } from '../navigation';
-import type { SiteContext } from '../../siteContext';
+import type { SiteContext } from '../../site/siteContext';
 
 /**
  * Every `openapi` value names a spec that exists and parses. The platform's build stops on a

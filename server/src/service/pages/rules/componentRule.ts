@@ -1,6 +1,6 @@
 import catalogue from '../../../../../schemas/components.json';
 import type { BodyAttribute, BodyElement } from '../../mdx/bodyScan';
-import { closest } from '../../suggest';
+import { closest } from '../../check/suggest';
 import type { PageContext } from '../pageContext';
 
 interface PropInfo {

@@ -1,7 +1,7 @@
 import frontMatterSchema from '../../../../../schemas/frontmatter.schema.json';
 import validate from '../../../generated/frontMatterValidator';
-import type { FixData } from '../../fixData';
-import { closest, didYouMean, suggestValue } from '../../suggest';
+import type { FixData } from '../../check/fixData';
+import { closest, didYouMean, suggestValue } from '../../check/suggest';
 import { reportAtEntry, type PageContext } from '../pageContext';
 import { quote } from '../../../common/text';
 

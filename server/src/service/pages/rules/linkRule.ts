@@ -1,17 +1,17 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
-import { makeDiagnostic } from '../../diagnostics';
+import { makeDiagnostic } from '../../check/diagnostics';
 import { detached } from '../../../common/text';
-import type { FixData } from '../../fixData';
+import type { FixData } from '../../check/fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
 import type { LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { PageAnchors } from '../../mdx/anchors';
 import { cleanHeadingId } from '../../mdx/slug';
-import { notPublished, suggestPageMatch } from '../../pageLookup';
+import { notPublished, suggestPageMatch } from '../../site/pageLookup';
 import { checkWhereShown } from './snippetLinks';
 import { isPageLink, reaches } from './linkChecks';
-import { pageId, resolvePageId } from '../../siteFiles';
-import { closestMatch } from '../../suggest';
+import { pageId, resolvePageId } from '../../site/siteFiles';
+import { closestMatch } from '../../check/suggest';
 import type { PageContext } from '../pageContext';
 
 /**

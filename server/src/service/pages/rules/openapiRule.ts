@@ -1,5 +1,5 @@
 import { parseOperation } from '../../docsJson/navigation';
-import { replaceWith } from '../../fixData';
+import { replaceWith } from '../../check/fixData';
 import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';

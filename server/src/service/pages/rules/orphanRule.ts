@@ -1,4 +1,4 @@
-import type { FixData } from '../../fixData';
+import type { FixData } from '../../check/fixData';
 import type { PageContext } from '../pageContext';
 
 /** A page on disk that no navigation entry reaches: reported on the page itself, as info. */

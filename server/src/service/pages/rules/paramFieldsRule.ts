@@ -1,7 +1,7 @@
-import { replaceWith, type FixData } from '../../fixData';
+import { replaceWith, type FixData } from '../../check/fixData';
 import { parseApiValue } from '../../frontMatter/apiValue';
 import { attribute, stringAttribute, type FieldTag } from '../../mdx/fieldTags';
-import { closest, didYouMean } from '../../suggest';
+import { closest, didYouMean } from '../../check/suggest';
 import type { PageContext } from '../pageContext';
 import { quoteWidth } from './apiRule';
 

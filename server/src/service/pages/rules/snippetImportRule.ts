@@ -1,5 +1,5 @@
 import type { BodyImport } from '../../mdx/bodyScan';
-import { closest } from '../../suggest';
+import { closest } from '../../check/suggest';
 import { resolveImport } from '../importPath';
 import type { PageContext } from '../pageContext';
 

@@ -1,12 +1,12 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { throwIfCancelled, type Cancellation } from './cancellation';
-import type { ParsedDocuments } from './documents/parsedDocuments';
-import { checkPage } from './pages/checkPage';
+import { throwIfCancelled, type Cancellation } from '../cancellation';
+import type { ParsedDocuments } from '../documents/parsedDocuments';
+import { checkPage } from '../pages/checkPage';
 import { groupRepeats } from './groupRepeats';
-import { checkedAs, isPublishablePage, pageId } from './siteFiles';
-import { pageInputsUnchanged, type PageInputs, type SiteState } from './siteState';
-import { joinUri, relativeUri } from './uri';
-import { contentStamp, type DocsWorkspace } from './workspace';
+import { checkedAs, isPublishablePage, pageId } from '../site/siteFiles';
+import { pageInputsUnchanged, type PageInputs, type SiteState } from '../site/siteState';
+import { joinUri, relativeUri } from '../uri';
+import { contentStamp, type DocsWorkspace } from '../workspace';
 
 /**
  * The diagnostics of each page, kept while neither the page (its time or version), nor what its

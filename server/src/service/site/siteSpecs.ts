@@ -1,10 +1,10 @@
 import { visit } from 'jsonc-parser';
 import type { SiteBasics, SiteContext } from './siteContext';
-import { apiOpenapiRefs } from './docsJson/apiSpecs';
-import { findOperation, type OpenApiSpec, type Operation, type SiteSpecs } from './openapi/spec';
+import { apiOpenapiRefs } from '../docsJson/apiSpecs';
+import { findOperation, type OpenApiSpec, type Operation, type SiteSpecs } from '../openapi/spec';
 
 export type { SiteSpecs };
-import { joinUri } from './uri';
+import { joinUri } from '../uri';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** A cheap test before parsing: an `openapi` key near the start of the file (where it usually is). */

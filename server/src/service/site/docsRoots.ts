@@ -1,7 +1,7 @@
-import { throwIfCancelled, type Cancellation } from './cancellation';
-import { trimEndOf } from '../common/text';
-import { dirnameUri, joinUri } from './uri';
-import type { DocsWorkspace } from './workspace';
+import { throwIfCancelled, type Cancellation } from '../cancellation';
+import { trimEndOf } from '../../common/text';
+import { dirnameUri, joinUri } from '../uri';
+import type { DocsWorkspace } from '../workspace';
 
 /** How far below a folder docs roots are looked for (`apps/web/content/docs/docs.json` is 4 deep). */
 export const MAX_ROOT_DEPTH = 6;

@@ -1,9 +1,9 @@
-import { lookupOperation } from './features/operationLookup';
-import { operationPosition, type OpenApiSpec, type Operation } from './openapi/spec';
+import { lookupOperation } from '../features/operationLookup';
+import { operationPosition, type OpenApiSpec, type Operation } from '../openapi/spec';
 import type { IndexedPage } from './indexedPage';
-import { loadSpecs } from './siteSpecs';
-import type { SiteState } from './siteState';
-import { relativeUri } from './uri';
+import { loadSpecs } from '../site/siteSpecs';
+import type { SiteState } from '../site/siteState';
+import { relativeUri } from '../uri';
 
 /**
  * The pages the platform makes of OpenAPI operations, indexed like written pages, so a question about

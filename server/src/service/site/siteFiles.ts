@@ -1,6 +1,6 @@
 import ignore, { type Ignore } from 'ignore';
-import type { DocsWorkspace } from './workspace';
-import { joinUri } from './uri';
+import type { DocsWorkspace } from '../workspace';
+import { joinUri } from '../uri';
 
 export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 

@@ -1,14 +1,14 @@
-import { CancelledError, SharedCancellation, throwIfCancelled, type Cancellation } from './cancellation';
-import type { ParsedDocuments } from './documents/parsedDocuments';
-import type { FileChange } from './workspace';
-import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
-import type { SpecStore } from './openapi/specStore';
-import type { LinkedPages } from './links/linkedPages';
-import type { LanguageServiceSettings } from './settings';
+import { CancelledError, SharedCancellation, throwIfCancelled, type Cancellation } from '../cancellation';
+import type { ParsedDocuments } from '../documents/parsedDocuments';
+import type { FileChange } from '../workspace';
+import { updateForPageEntryEdit } from '../incremental/pageEntryEdit';
+import type { SpecStore } from '../openapi/specStore';
+import type { LinkedPages } from '../links/linkedPages';
+import type { LanguageServiceSettings } from '../settings';
 import { indexSiteFiles, type SiteFiles } from './siteFiles';
 import { loadSiteState, type SiteState } from './siteState';
-import { joinUri } from './uri';
-import type { DocsWorkspace } from './workspace';
+import { joinUri } from '../uri';
+import type { DocsWorkspace } from '../workspace';
 
 /**
  * The state of each docs root, kept until a change says it is out of date, and made as cheaply as

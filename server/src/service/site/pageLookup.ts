@@ -1,4 +1,4 @@
-import { closestMatch, type Match } from './suggest';
+import { closestMatch, type Match } from '../check/suggest';
 import type { IgnoreReason, SiteFiles } from './siteFiles';
 
 /**

@@ -1,13 +1,13 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { throwIfCancelled, yieldToEventLoop } from './cancellation';
-import { workspacePages } from './links/linkedPages';
-import { checkPage } from './pages/checkPage';
-import type { DeferredCheck } from './pages/pageContext';
-import { applySeverities } from './settings';
-import { loadSiteState, type SiteStateOptions } from './siteState';
-import { SpecStore } from './openapi/specStore';
-import { joinUri } from './uri';
-import { checkedPageFiles } from './siteFiles';
+import { throwIfCancelled, yieldToEventLoop } from '../cancellation';
+import { workspacePages } from '../links/linkedPages';
+import { checkPage } from '../pages/checkPage';
+import type { DeferredCheck } from '../pages/pageContext';
+import { applySeverities } from '../settings';
+import { loadSiteState, type SiteStateOptions } from '../site/siteState';
+import { SpecStore } from '../openapi/specStore';
+import { joinUri } from '../uri';
+import { checkedPageFiles } from '../site/siteFiles';
 import { groupRepeats } from './groupRepeats';
 
 export interface SiteCheckResult {

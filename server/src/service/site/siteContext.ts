@@ -1,12 +1,12 @@
-import type { DiagnosticSink } from './diagnostics';
-import type { SpecResolver } from './openapi/specStore';
-import type { LanguageServiceSettings } from './settings';
+import type { DiagnosticSink } from '../check/diagnostics';
+import type { SpecResolver } from '../openapi/specStore';
+import type { LanguageServiceSettings } from '../settings';
 import type { SiteFiles } from './siteFiles';
-import type { DocsWorkspace } from './workspace';
-import type { SiteLinks } from './links/siteLinks';
-import type { SiteSpecs } from './openapi/spec';
-import type { JsonNode } from './docsJson/jsonTree';
-import type { NavigationModel } from './docsJson/navigation';
+import type { DocsWorkspace } from '../workspace';
+import type { SiteLinks } from '../links/siteLinks';
+import type { SiteSpecs } from '../openapi/spec';
+import type { JsonNode } from '../docsJson/jsonTree';
+import type { NavigationModel } from '../docsJson/navigation';
 
 /** Everything a docs.json rule may look at. Rules report into `sink` and read nothing else. */
 export interface SiteContext {

@@ -1,7 +1,7 @@
-import { operationPosition } from './openapi/spec';
-import type { SiteState } from './siteState';
-import { relativeUri } from './uri';
-import { operationPageName } from './links/generatedPages';
+import { operationPosition } from '../openapi/spec';
+import type { SiteState } from '../site/siteState';
+import { relativeUri } from '../uri';
+import { operationPageName } from '../links/generatedPages';
 
 /** A spec operation a generated page may stand for. */
 export interface SiteMapOperation {

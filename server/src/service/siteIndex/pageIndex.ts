@@ -1,14 +1,13 @@
-import { throwIfCancelled, yieldToEventLoop, type Cancellation } from './cancellation';
-import { parsePageDocument } from './documents/pageDocument';
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../cancellation';
+import { parsePageDocument } from '../documents/pageDocument';
 import { indexOperationPages } from './operationPages';
 import { SnippetTexts, type ShownText } from './pageSnippets';
-import type { SiteState } from './siteState';
-import { joinUri } from './uri';
-import type { DocsWorkspace } from './workspace';
+import type { SiteState } from '../site/siteState';
+import { joinUri } from '../uri';
+import type { DocsWorkspace } from '../workspace';
 import type { IndexedPage, IndexedSection, PageIndex } from './indexedPage';
 
 export type { IndexedPage, IndexedSection, PageIndex };
-
 
 /** Yield to the event loop after this many pages, so an index of a big site does not hold up edits. */
 const PAGES_PER_SLICE = 100;
