@@ -47,11 +47,16 @@ console.log(
 // The usual spec output, and one JSON line per test for the summary table printed at the end.
 const summaryDir = mkdtempSync(join(tmpdir(), 'docsmith-summary-'));
 const summaryFile = join(summaryDir, 'tests.jsonl');
+// Line coverage of server/src and client/src by the tests' own processes (c8 over V8's coverage);
+// DOCSMITH_COVERAGE=0 leaves it out.
+const coverageDir = process.env.DOCSMITH_COVERAGE === '0' ? undefined : join(summaryDir, 'coverage');
 const result = spawnSync(
   process.execPath,
   [
     '--import',
     'tsx',
+    '--import',
+    join(import.meta.dirname, 'helpers/coverageScope.mjs'),
     '--test',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
@@ -59,8 +64,9 @@ const result = spawnSync(
     `--test-reporter-destination=${summaryFile}`,
     ...files,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: coverageDir ? { ...process.env, NODE_V8_COVERAGE: coverageDir } : process.env },
 );
+if (coverageDir) printCoverage(coverageDir);
 const records = existsSync(summaryFile)
   ? readFileSync(summaryFile, 'utf8')
       .split('\n')
@@ -99,4 +105,31 @@ function printSummary(records) {
   );
   if (!records.length) console.log('(no test reported: see the output above)');
   console.log(`${total.passed} passed, ${total.failed} failed`);
+}
+
+/** c8's summary of what the tests covered of the sources (the built bundles and generated validators aside). */
+function printCoverage(dir) {
+  if (!existsSync(dir)) return;
+  const c8 = join(import.meta.dirname, '..', 'node_modules', 'c8', 'bin', 'c8.js');
+  const report = spawnSync(
+    process.execPath,
+    [
+      c8,
+      'report',
+      '--temp-directory',
+      dir,
+      '--reporter=text-summary',
+      '--all',
+      '--include',
+      'server/src/**',
+      '--include',
+      'client/src/**',
+      '--exclude',
+      'server/src/generated/**',
+    ],
+    { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' },
+  );
+  const lines = (report.stdout ?? '').split('\n').filter((line) => /^(Statements|Branches|Functions|Lines)\s*:/.test(line));
+  console.log(`\ncoverage of server/src and client/src by the tests run in-process (c8):`);
+  for (const line of lines.length ? lines : ['(no coverage recorded)']) console.log(`  ${line}`);
 }
