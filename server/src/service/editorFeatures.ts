@@ -66,108 +66,144 @@ export function createEditorFeatures(
   /** A file's diagnostics, as the service reports them (severities applied). */
   allDiagnostics: (uri: string, token: Cancellation) => Promise<Diagnostic[] | undefined>,
 ): EditorFeatures {
+  return new EditorRequests(workspace, documents, findDocsRoot, getSiteState, allDiagnostics);
+}
+
+/**
+ * The editor's requests, each an own property (the service spreads them into its interface; what
+ * they work with is private).
+ */
+class EditorRequests implements EditorFeatures {
+  readonly #workspace: DocsWorkspace;
+  readonly #documents: ParsedDocuments;
+  readonly #findDocsRoot: (uri: string, token: Cancellation) => Promise<string | undefined>;
+  readonly #getSiteState: (rootUri: string, token: Cancellation) => Promise<SiteState>;
+  readonly #allDiagnostics: (uri: string, token: Cancellation) => Promise<Diagnostic[] | undefined>;
+
+  constructor(
+    workspace: DocsWorkspace,
+    documents: ParsedDocuments,
+    findDocsRoot: (uri: string, token: Cancellation) => Promise<string | undefined>,
+    getSiteState: (rootUri: string, token: Cancellation) => Promise<SiteState>,
+    allDiagnostics: (uri: string, token: Cancellation) => Promise<Diagnostic[] | undefined>,
+  ) {
+    this.#workspace = workspace;
+    this.#documents = documents;
+    this.#findDocsRoot = findDocsRoot;
+    this.#getSiteState = getSiteState;
+    this.#allDiagnostics = allDiagnostics;
+  }
+
   /** The file as its site sees it; the site state's own parse of a configuration file is reused. */
-  async function open(uri: string, token: Cancellation): Promise<OpenFile | undefined> {
-    const rootUri = await findDocsRoot(uri, token);
+  async #open(uri: string, token: Cancellation): Promise<OpenFile | undefined> {
+    const rootUri = await this.#findDocsRoot(uri, token);
     throwIfCancelled(token);
     if (!rootUri) return undefined;
-    const text = await workspace.readFile(uri).catch(() => undefined);
+    const text = await this.#workspace.readFile(uri).catch(() => undefined);
     throwIfCancelled(token);
     if (text === undefined) return undefined;
-    const state = await getSiteState(rootUri, token);
+    const state = await this.#getSiteState(rootUri, token);
     throwIfCancelled(token);
     if (state.configFiles.includes(uri)) {
       const parsed = state.configDocuments.get(uri);
-      return { role: 'config', document: parsed?.text === text ? parsed : documents.config(uri, text), state };
+      return { role: 'config', document: parsed?.text === text ? parsed : this.#documents.config(uri, text), state };
     }
-    if (/\.mdx?$/i.test(uri)) return { role: 'page', document: documents.page(uri, text), state };
+    if (/\.mdx?$/i.test(uri)) return { role: 'page', document: this.#documents.page(uri, text), state };
     return { role: 'other', state };
   }
 
   /** Other pages of the site, for one request: through the one parse cache, stopping when the request is cancelled. */
-  function pageReader(token: Cancellation): PageReader {
+  #reader(token: Cancellation): PageReader {
     return async (uri) => {
       throwIfCancelled(token);
-      const text = await workspace.readFile(uri).catch(() => undefined);
+      const text = await this.#workspace.readFile(uri).catch(() => undefined);
       throwIfCancelled(token);
-      return text === undefined ? undefined : documents.page(uri, text);
+      return text === undefined ? undefined : this.#documents.page(uri, text);
     };
   }
 
-  return {
-    async doComplete(uri, position, token) {
-      const file = await open(uri, token);
-      if (file?.role === 'config') return completeDocsJson(file.document, file.document.lines.offsetAt(position), file.state);
-      if (file?.role === 'page')
-        return {
-          isIncomplete: false,
-          items: await completePage(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token)),
-        };
-      return { isIncomplete: false, items: [] };
-    },
-    async doHover(uri, position, token) {
-      const file = await open(uri, token);
-      if (file?.role === 'config')
-        return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token));
-      if (file?.role === 'page') return hoverPage(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token));
-      return null;
-    },
-    async findDocumentLinks(uri, token) {
-      const file = await open(uri, token);
-      if (file?.role === 'config') return docsJsonLinks(file.document, file.state);
-      if (file?.role === 'page') return pageLinks(file.document, file.state, pageReader(token));
-      return [];
-    },
-    async findDefinition(uri, position, token) {
-      const file = await open(uri, token);
-      if (file?.role === 'config') return docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
-      if (file?.role === 'page')
-        return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, pageReader(token));
-      return [];
-    },
-    async getCodeActions(uri, range, diagnostics, token, only) {
-      const file = await open(uri, token);
-      if (!file || file.role === 'other') return [];
-      const actions = accepts(only, CodeActionKind.QuickFix) ? codeActions(file.document, range, diagnostics, file.state) : [];
-      // Fix-all only when asked for by kind (on save, or Source Action…), over all the file's problems.
-      const fixAll =
-        only && accepts(only, FIX_ALL_KIND) ? fixAllAction(file.document, (await allDiagnostics(uri, token)) ?? [], file.state) : undefined;
-      return fixAll ? [...actions, fixAll] : actions;
-    },
-    async prepareRename(uri, position, token) {
-      const file = await open(uri, token);
-      if (file?.role !== 'page') return null;
-      return prepareHeadingRename(file.document, file.document.lines.offsetAt(position)) ?? null;
-    },
-    async rename(uri, position, newName, token) {
-      const file = await open(uri, token);
-      if (file?.role !== 'page') return null;
-      return (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, pageReader(token))) ?? null;
-    },
-    async planRename(renames, token) {
-      const byRoot = new Map<string, FileRename[]>();
-      for (const rename of renames) {
-        const rootUri = await findDocsRoot(rename.oldUri, token);
-        if (rootUri) byRoot.set(rootUri, [...(byRoot.get(rootUri) ?? []), rename]);
-      }
-      const changes: Record<string, TextEdit[]> = {};
-      const moved: { rootUri: string; from: string; to: string }[] = [];
-      for (const [rootUri, list] of byRoot) {
-        const state = await getSiteState(rootUri, token);
-        const plan = planRename(state, list);
-        for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
-        for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, pageReader(token))))
-          appendAll((changes[uri] ??= []), edits);
-        appendAll(
-          moved,
-          plan.moved.map((m) => ({ rootUri, ...m })),
-        );
-      }
-      return { edit: { changes }, moved };
-    },
-    async redirectEdits(rootUri, moved, token) {
-      const state = await getSiteState(rootUri, token);
-      return { uri: state.docsJsonUri, edits: redirectEdits(state, moved) };
-    },
+  readonly doComplete: EditorFeatures['doComplete'] = async (uri, position, token) => {
+    const file = await this.#open(uri, token);
+    if (file?.role === 'config') return completeDocsJson(file.document, file.document.lines.offsetAt(position), file.state);
+    if (file?.role === 'page')
+      return {
+        isIncomplete: false,
+        items: await completePage(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token)),
+      };
+    return { isIncomplete: false, items: [] };
+  };
+
+  readonly doHover: EditorFeatures['doHover'] = async (uri, position, token) => {
+    const file = await this.#open(uri, token);
+    if (file?.role === 'config')
+      return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
+    if (file?.role === 'page') return hoverPage(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
+    return null;
+  };
+
+  readonly findDocumentLinks: EditorFeatures['findDocumentLinks'] = async (uri, token) => {
+    const file = await this.#open(uri, token);
+    if (file?.role === 'config') return docsJsonLinks(file.document, file.state);
+    if (file?.role === 'page') return pageLinks(file.document, file.state, this.#reader(token));
+    return [];
+  };
+
+  readonly findDefinition: EditorFeatures['findDefinition'] = async (uri, position, token) => {
+    const file = await this.#open(uri, token);
+    if (file?.role === 'config') return docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
+    if (file?.role === 'page')
+      return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
+    return [];
+  };
+
+  readonly getCodeActions: EditorFeatures['getCodeActions'] = async (uri, range, diagnostics, token, only) => {
+    const file = await this.#open(uri, token);
+    if (!file || file.role === 'other') return [];
+    const actions = accepts(only, CodeActionKind.QuickFix) ? codeActions(file.document, range, diagnostics, file.state) : [];
+    // Fix-all only when asked for by kind (on save, or Source Action…), over all the file's problems.
+    const fixAll =
+      only && accepts(only, FIX_ALL_KIND)
+        ? fixAllAction(file.document, (await this.#allDiagnostics(uri, token)) ?? [], file.state)
+        : undefined;
+    return fixAll ? [...actions, fixAll] : actions;
+  };
+
+  readonly prepareRename: EditorFeatures['prepareRename'] = async (uri, position, token) => {
+    const file = await this.#open(uri, token);
+    if (file?.role !== 'page') return null;
+    return prepareHeadingRename(file.document, file.document.lines.offsetAt(position)) ?? null;
+  };
+
+  readonly rename: EditorFeatures['rename'] = async (uri, position, newName, token) => {
+    const file = await this.#open(uri, token);
+    if (file?.role !== 'page') return null;
+    return (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, this.#reader(token))) ?? null;
+  };
+
+  readonly planRename: EditorFeatures['planRename'] = async (renames, token) => {
+    const byRoot = new Map<string, FileRename[]>();
+    for (const rename of renames) {
+      const rootUri = await this.#findDocsRoot(rename.oldUri, token);
+      if (rootUri) byRoot.set(rootUri, [...(byRoot.get(rootUri) ?? []), rename]);
+    }
+    const changes: Record<string, TextEdit[]> = {};
+    const moved: { rootUri: string; from: string; to: string }[] = [];
+    for (const [rootUri, list] of byRoot) {
+      const state = await this.#getSiteState(rootUri, token);
+      const plan = planRename(state, list);
+      for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
+      for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, this.#reader(token))))
+        appendAll((changes[uri] ??= []), edits);
+      appendAll(
+        moved,
+        plan.moved.map((m) => ({ rootUri, ...m })),
+      );
+    }
+    return { edit: { changes }, moved };
+  };
+
+  readonly redirectEdits: EditorFeatures['redirectEdits'] = async (rootUri, moved, token) => {
+    const state = await this.#getSiteState(rootUri, token);
+    return { uri: state.docsJsonUri, edits: redirectEdits(state, moved) };
   };
 }
