@@ -83,8 +83,19 @@ export interface PageRanker {
  * finds both the page and the heading within it where an answer belongs.
  */
 export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
+  return new SectionRanker(pages);
+}
+
+type Postings = { docs: Int32Array; values: Float64Array };
+
+/** Each section's stem counts per field, and the average length of each field over the sections. */
+function countSections(pages: readonly IndexedPage[]): {
+  docs: SectionDoc[];
+  counted: Record<Field, Counted>[];
+  average: Record<Field, number>;
+  vocabulary: Vocabulary;
+} {
   const docs: SectionDoc[] = [];
-  const fieldNames = Object.keys(FIELDS) as Field[];
   const vocabulary = new Vocabulary();
   // Per section, each field's stem counts and length; the averages need every section first.
   const counted: Record<Field, Counted>[] = [];
@@ -96,18 +107,26 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       docs.push({ page, section });
       const fields = { title, description, heading: vocabulary.count(section.heading ?? ''), body: vocabulary.count(section.text) };
       counted.push(fields);
-      for (const field of fieldNames) totals[field] += fields[field].length;
+      for (const field of FIELD_NAMES) totals[field] += fields[field].length;
     }
   }
   const n = docs.length;
-  const average = Object.fromEntries(fieldNames.map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
-  // Each stem's sections, and its saturated, field-weighted term frequency in each, computed once,
-  // into typed arrays of the right length (counted first: growing arrays was most of what this allocated).
+  const average = Object.fromEntries(FIELD_NAMES.map((f) => [f, n ? totals[f] / n || 1 : 1])) as Record<Field, number>;
+  return { docs, counted, average, vocabulary };
+}
+
+const FIELD_NAMES = Object.keys(FIELDS) as Field[];
+
+/**
+ * Each stem's sections, and its saturated, field-weighted term frequency in each, computed once, into
+ * typed arrays of the right length (counted first: growing arrays was most of what this allocated).
+ */
+function buildPostings(counted: Record<Field, Counted>[], average: Record<Field, number>, vocabulary: Vocabulary): Map<string, Postings> {
   const size = vocabulary.size;
   const sectionsWith = new Int32Array(size);
   const lastSection = new Int32Array(size).fill(-1);
   counted.forEach((fields, index) => {
-    for (const field of fieldNames)
+    for (const field of FIELD_NAMES)
       for (const id of fields[field].ids) {
         if (lastSection[id] === index) continue;
         lastSection[id] = index;
@@ -121,7 +140,7 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
   const inSection = new Int32Array(size);
   counted.forEach((fields, index) => {
     let stems = 0;
-    for (const field of fieldNames) {
+    for (const field of FIELD_NAMES) {
       const { ids, counts, length } = fields[field];
       const norm = FIELDS[field] / (1 - B + (B * length) / average[field]);
       for (let k = 0; k < ids.length; k++) {
@@ -136,123 +155,172 @@ export function createPageRanker(pages: readonly IndexedPage[]): PageRanker {
       tf[id] = 0;
     }
   });
-  const postings = new Map([...vocabulary.ids].map(([stem, id]) => [stem, { docs: postingDocs[id], values: postingValues[id] }]));
-  // BM25's inverse document frequency of a stem that `found` sections hold.
-  const idfOf = (found: number) => Math.log(1 + (n - found + 0.5) / (found + 0.5));
-  // For nearest(): each stem's sections where it weighs most, at most IMPACT of them, made when a query
-  // first uses the stem. A section outside every query word's best few is all but never among the
-  // query's best three, and a word a large part of the site uses would otherwise cost as many steps as
-  // the sections holding it, for every question.
-  const impact = new Map<string, { docs: Int32Array; values: Float64Array; idf: number } | null>();
-  const impactOf = (stem: string) => {
-    let list = impact.get(stem);
+  return new Map([...vocabulary.ids].map(([stem, id]) => [stem, { docs: postingDocs[id], values: postingValues[id] }]));
+}
+
+/** Each section's share of its score in rank(), where a page is another version's or an operation's. */
+function pageWeight(page: IndexedPage): number {
+  return (page.otherVersion ? OTHER_VERSION_WEIGHT : 1) * (page.operation ? OPERATION_WEIGHT : 1);
+}
+
+class SectionRanker implements PageRanker {
+  readonly size: number;
+  readonly languages: readonly string[];
+  private readonly docs: SectionDoc[];
+  private readonly postings: Map<string, Postings>;
+  /**
+   * For nearest(): each stem's sections where it weighs most, at most IMPACT of them, made when a query
+   * first uses the stem. A section outside every query word's best few is all but never among the
+   * query's best three, and a word a large part of the site uses would otherwise cost as many steps as
+   * the sections holding it, for every question.
+   */
+  private readonly impact = new Map<string, (Postings & { idf: number }) | null>();
+  /**
+   * Scratch for rank() and nearest(), kept between calls and zero between them: a report ranks hundreds
+   * of clusters, and a fresh array of every section each time was most of that cost.
+   */
+  private readonly scores: Float64Array;
+  private readonly touched: Int32Array;
+  /** Each section's weight in rank() (none on most sites), and the same per language asked in that the site lists. */
+  private readonly weighted: Float64Array | undefined;
+  private readonly inLanguage = new Map<string, Float64Array | undefined>();
+  private readonly listed: Set<string>;
+  private readonly speller: ReturnType<typeof createSpeller>;
+
+  constructor(pages: readonly IndexedPage[]) {
+    const { docs, counted, average, vocabulary } = countSections(pages);
+    this.docs = docs;
+    this.size = docs.length;
+    this.postings = buildPostings(counted, average, vocabulary);
+    this.scores = new Float64Array(this.size);
+    this.touched = new Int32Array(this.size);
+    this.weighted = this.weightsOf(pageWeight);
+    this.listed = new Set(pages.flatMap((page) => (page.language ? [baseLanguage(page.language)] : [])));
+    this.languages = [...new Set(pages.flatMap((page) => (page.language ? [page.language] : [])))].sort();
+    this.speller = createSpeller(
+      () => this.postings.keys(),
+      (stem) => this.sectionsWith(stem),
+    );
+  }
+
+  sectionsWith(stem: string): number {
+    return this.postings.get(stem)?.docs.length ?? 0;
+  }
+
+  correct(stem: string): string | undefined {
+    return this.speller.correct(stem);
+  }
+
+  nearest(query: ReadonlyMap<string, number>, limit: number): { section: number; score: number }[] {
+    const { scores, touched } = this;
+    // Scores accumulate into the shared array from zero, and only the sections touched are read and
+    // put back to zero: a question's few words touch a small part of a large site.
+    let touches = 0;
+    for (const [stem, weight] of query) {
+      const list = this.impactOf(stem);
+      if (!list) continue;
+      const w = weight * list.idf;
+      const { docs: ids, values } = list;
+      for (let k = 0; k < ids.length; k++) {
+        if (scores[ids[k]] === 0) touched[touches++] = ids[k];
+        scores[ids[k]] += w * values[k];
+      }
+    }
+    const top = this.best(limit, () => true, touched, touches).map((section) => ({ section, score: scores[section] }));
+    for (let t = 0; t < touches; t++) scores[touched[t]] = 0;
+    return top;
+  }
+
+  rank(query: ReadonlyMap<string, number>, limit = 5, language?: string): PageSuggestion[] {
+    const { scores } = this;
+    const factors = this.weightsIn(language);
+    let total = 0;
+    const terms: { ids: Int32Array; w: number }[] = [];
+    for (const [stem, weight] of query) {
+      const list = this.postings.get(stem);
+      const found = list?.docs.length ?? 0;
+      // A word no page uses weighs as much as the rarest: a query of unknown words covers little.
+      const idf = this.idfOf(found);
+      total += weight * idf;
+      if (!list) continue;
+      const w = weight * idf;
+      terms.push({ ids: list.docs, w });
+      const { docs: ids, values } = list;
+      for (let k = 0; k < found; k++) scores[ids[k]] += w * values[k];
+    }
+    if (factors) for (let index = 0; index < this.size; index++) scores[index] *= factors[index];
+    const enough = MIN_COVERAGE * total;
+    // A section's share of the query's weight: the weights of the query's words it holds, in the query's order.
+    const coverage = (index: number) => {
+      let sum = 0;
+      for (const { ids, w } of terms) if (holds(ids, index)) sum += w;
+      return sum;
+    };
+    // A section must hold enough of the query's weight. The best few by score are checked first,
+    // each by a search in the postings; only when too few of them pass is every section's share counted.
+    const shortlist = this.best(limit + SHORTLIST, () => true);
+    const chosen = shortlist.filter((index) => coverage(index) >= enough).slice(0, limit);
+    const ranked =
+      chosen.length === limit || shortlist.length < limit + SHORTLIST ? chosen : this.best(limit, (index) => coverage(index) >= enough);
+    const suggestions = ranked.map((index) => this.suggestion(index));
+    // Zero between calls, which nearest() counts on.
+    scores.fill(0);
+    return suggestions;
+  }
+
+  private suggestion(index: number): PageSuggestion {
+    const { page, section } = this.docs[index];
+    const suggestion: PageSuggestion = {
+      file: page.file,
+      heading: section.heading,
+      anchor: section.anchor,
+      line: section.line,
+      score: round(this.scores[index]),
+    };
+    if (page.operation) suggestion.operation = page.operation;
+    return suggestion;
+  }
+
+  /** BM25's inverse document frequency of a stem that `found` sections hold. */
+  private idfOf(found: number): number {
+    return Math.log(1 + (this.size - found + 0.5) / (found + 0.5));
+  }
+
+  private impactOf(stem: string): (Postings & { idf: number }) | null {
+    let list = this.impact.get(stem);
     if (list === undefined) {
-      const all = postings.get(stem);
-      impact.set(stem, (list = all ? { ...strongest(all), idf: idfOf(all.docs.length) } : null));
+      const all = this.postings.get(stem);
+      this.impact.set(stem, (list = all ? { ...strongest(all), idf: this.idfOf(all.docs.length) } : null));
     }
     return list;
-  };
-  // Scratch for rank() and nearest(), kept between calls and zero between them: a report ranks hundreds
-  // of clusters, and a fresh array of every section each time was most of that cost.
-  const scores = new Float64Array(n);
-  const touched = new Int32Array(n);
-  // Each section's share of its score in rank(), where a page is another version's or an operation's; none on most sites.
-  const pageWeight = (page: IndexedPage) => (page.otherVersion ? OTHER_VERSION_WEIGHT : 1) * (page.operation ? OPERATION_WEIGHT : 1);
-  const weightsOf = (weight: (page: IndexedPage) => number) =>
-    docs.some((doc) => weight(doc.page) !== 1) ? Float64Array.from(docs, (doc) => weight(doc.page)) : undefined;
-  const weighted = weightsOf(pageWeight);
-  // The same, with pages in another language than the questions' lowered: made for each language asked
-  // in that the site lists (a question in a language it does not list has no pages of its own to prefer).
-  const inLanguage = new Map<string, Float64Array | undefined>();
-  const listed = new Set(pages.flatMap((page) => (page.language ? [baseLanguage(page.language)] : [])));
-  const weightsIn = (language: string | undefined) => {
-    if (language === undefined || !listed.has(language)) return weighted;
-    if (!inLanguage.has(language))
-      inLanguage.set(
-        language,
-        weightsOf((page) => pageWeight(page) * (page.language && baseLanguage(page.language) !== language ? OTHER_LANGUAGE_WEIGHT : 1)),
-      );
-    return inLanguage.get(language);
-  };
-  const sectionsWithStem = (stem: string) => postings.get(stem)?.docs.length ?? 0;
-  const speller = createSpeller(() => postings.keys(), sectionsWithStem);
-  return {
-    size: n,
-    languages: [...new Set(pages.flatMap((page) => (page.language ? [page.language] : [])))].sort(),
-    sectionsWith: sectionsWithStem,
-    correct: (stem) => speller.correct(stem),
-    nearest(query, limit) {
-      // Scores accumulate into the shared array from zero, and only the sections touched are read and
-      // put back to zero: a question's few words touch a small part of a large site.
-      let touches = 0;
-      for (const [stem, weight] of query) {
-        const list = impactOf(stem);
-        if (!list) continue;
-        const w = weight * list.idf;
-        const { docs: ids, values } = list;
-        for (let k = 0; k < ids.length; k++) {
-          if (scores[ids[k]] === 0) touched[touches++] = ids[k];
-          scores[ids[k]] += w * values[k];
-        }
-      }
-      const top = best(limit, () => true, touched, touches).map((section) => ({ section, score: scores[section] }));
-      for (let t = 0; t < touches; t++) scores[touched[t]] = 0;
-      return top;
-    },
-    rank(query, limit = 5, language) {
-      const factors = weightsIn(language);
-      let total = 0;
-      const terms: { ids: Int32Array; w: number }[] = [];
-      for (const [stem, weight] of query) {
-        const list = postings.get(stem);
-        const found = list?.docs.length ?? 0;
-        // A word no page uses weighs as much as the rarest: a query of unknown words covers little.
-        const idf = idfOf(found);
-        total += weight * idf;
-        if (!list) continue;
-        const w = weight * idf;
-        terms.push({ ids: list.docs, w });
-        const { docs: ids, values } = list;
-        for (let k = 0; k < found; k++) scores[ids[k]] += w * values[k];
-      }
-      if (factors) for (let index = 0; index < n; index++) scores[index] *= factors[index];
-      const enough = MIN_COVERAGE * total;
-      // A section must hold enough of the query's weight. The best few by score are checked first,
-      // each by a search in the postings; only when too few of them pass is every section's share counted.
-      const shortlist = best(limit + SHORTLIST, () => true);
-      const chosen = shortlist.filter((index) => coverage(index) >= enough).slice(0, limit);
-      const ranked =
-        chosen.length === limit || shortlist.length < limit + SHORTLIST ? chosen : best(limit, (index) => coverage(index) >= enough);
-      const suggestions = ranked.map((index) => {
-        const { page, section } = docs[index];
-        const suggestion: PageSuggestion = {
-          file: page.file,
-          heading: section.heading,
-          anchor: section.anchor,
-          line: section.line,
-          score: round(scores[index]),
-        };
-        if (page.operation) suggestion.operation = page.operation;
-        return suggestion;
-      });
-      // Zero between calls, which nearest() counts on.
-      scores.fill(0);
-      return suggestions;
+  }
 
-      /** A section's share of the query's weight: the weights of the query's words it holds, in the query's order. */
-      function coverage(index: number): number {
-        let sum = 0;
-        for (const { ids, w } of terms) if (holds(ids, index)) sum += w;
-        return sum;
-      }
-    },
-  };
+  private weightsOf(weight: (page: IndexedPage) => number): Float64Array | undefined {
+    return this.docs.some((doc) => weight(doc.page) !== 1) ? Float64Array.from(this.docs, (doc) => weight(doc.page)) : undefined;
+  }
+
+  /**
+   * The weights with pages in another language than the questions' lowered: made for each language
+   * asked in that the site lists (a question in a language it does not list has no pages of its own to prefer).
+   */
+  private weightsIn(language: string | undefined): Float64Array | undefined {
+    if (language === undefined || !this.listed.has(language)) return this.weighted;
+    if (!this.inLanguage.has(language))
+      this.inLanguage.set(
+        language,
+        this.weightsOf(
+          (page) => pageWeight(page) * (page.language && baseLanguage(page.language) !== language ? OTHER_LANGUAGE_WEIGHT : 1),
+        ),
+      );
+    return this.inLanguage.get(language);
+  }
 
   /**
    * The best `count` sections hit that `keep` keeps, in order of score (no sort of every section):
    * among every section, or among the first `length` of `candidates` when given.
    */
-  function best(count: number, keep: (index: number) => boolean, candidates?: Int32Array, length = n): number[] {
+  private best(count: number, keep: (index: number) => boolean, candidates?: Int32Array, length = this.size): number[] {
+    const { scores } = this;
     const list: number[] = [];
     if (count <= 0) return list;
     // The score a section must reach to enter a full list (ties go to the lower index, which comes first here).
