@@ -49,69 +49,104 @@ export const SINGLE_SHARED = 0.5;
 
 /** Groups of input indexes, each sorted, in order of their first input. */
 export function clusterVectors(inputs: readonly ClusterInput[], threshold: number): number[][] {
-  const links = nearestLinks(inputs);
-  const n = inputs.length;
-  const size = Float64Array.from(inputs, (input) => input.weight);
-  const degree = links.degree;
-  // Each group's members as a linked list: next[m] follows m (-1 ends it), tail[c] is c's last member.
-  const next = new Int32Array(n).fill(-1);
-  const tail = Int32Array.from(inputs, (_, index) => index);
-  const alive = inputs.map(() => true);
-  // Each group's most alike neighbour, and its score. The heap holds one live entry per group, whose
-  // score is never below the group's best link: exact when its neighbour's size is the one recorded,
-  // an upper bound otherwise. A neighbour that grew since only lowers that score (its links' sum is the
-  // same, its size larger); a group that merged records a bound (bestSize -1) rather than scanning its
-  // links at once. A bound is scanned when it comes out on top, so a group whose links change many times
-  // before then is scanned once; exact entries merge.
-  const bestTo = new Int32Array(n).fill(-1);
-  const bestScore = new Float64Array(n);
-  const bestSize = new Float64Array(n);
-  const version = new Uint32Array(n);
-  const heap = new PairHeap();
-  const score = (a: number, b: number, sum: number) => sum / (size[a] * size[b]);
-  const setBest = (c: number, to: number, value: number, exact = true) => {
-    bestTo[c] = to;
-    bestScore[c] = value;
-    bestSize[c] = to >= 0 && exact ? size[to] : -1;
-    version[c]++;
-    if (to >= 0 && value >= threshold) heap.push(c, to, value, version[c], !exact);
-  };
-  const findBest = (c: number) => {
+  return new AverageLinkage(inputs, threshold).run();
+}
+
+/**
+ * Average-linkage agglomeration over the inputs' nearest links: the two groups whose average link is
+ * highest merge, until none reaches the threshold.
+ *
+ * Each group's most alike neighbour, and its score, are recorded. The heap holds one live entry per
+ * group, whose score is never below the group's best link: exact when its neighbour's size is the one
+ * recorded, an upper bound otherwise. A neighbour that grew since only lowers that score (its links'
+ * sum is the same, its size larger); a group that merged records a bound (bestSize -1) rather than
+ * scanning its links at once. A bound is scanned when it comes out on top, so a group whose links
+ * change many times before then is scanned once; exact entries merge.
+ */
+class AverageLinkage {
+  private readonly n: number;
+  private readonly links: LinkTable;
+  private readonly size: Float64Array;
+  /** Each group's members as a linked list: next[m] follows m (-1 ends it), tail[c] is c's last member. */
+  private readonly next: Int32Array;
+  private readonly tail: Int32Array;
+  private readonly alive: boolean[];
+  private readonly bestTo: Int32Array;
+  private readonly bestScore: Float64Array;
+  private readonly bestSize: Float64Array;
+  private readonly version: Uint32Array;
+  private readonly heap = new PairHeap();
+
+  constructor(
+    inputs: readonly ClusterInput[],
+    private readonly threshold: number,
+  ) {
+    this.links = nearestLinks(inputs);
+    this.n = inputs.length;
+    this.size = Float64Array.from(inputs, (input) => input.weight);
+    this.next = new Int32Array(this.n).fill(-1);
+    this.tail = Int32Array.from(inputs, (_, index) => index);
+    this.alive = inputs.map(() => true);
+    this.bestTo = new Int32Array(this.n).fill(-1);
+    this.bestScore = new Float64Array(this.n);
+    this.bestSize = new Float64Array(this.n);
+    this.version = new Uint32Array(this.n);
+  }
+
+  run(): number[][] {
+    const { heap, version, alive, size, bestSize } = this;
+    for (let c = 0; c < this.n; c++) this.findBest(c);
+    for (;;) {
+      if (heap.size === 0 || heap.topScore < this.threshold) break;
+      const c = heap.topOwner;
+      const other = heap.topOther;
+      const current = heap.topVersion === version[c];
+      heap.pop();
+      if (!alive[c] || !current) continue;
+      if (size[other] !== bestSize[c]) this.findBest(c);
+      else this.merge(c, other);
+    }
+    return this.groups();
+  }
+
+  private setBest(c: number, to: number, value: number, exact = true): void {
+    this.bestTo[c] = to;
+    this.bestScore[c] = value;
+    this.bestSize[c] = to >= 0 && exact ? this.size[to] : -1;
+    this.version[c]++;
+    if (to >= 0 && value >= this.threshold) this.heap.push(c, to, value, this.version[c], !exact);
+  }
+
+  private findBest(c: number): void {
     let to = -1;
     let value = 0;
-    const sizeC = size[c];
-    links.forEach(c, (d, sum) => {
-      const alike = sum / (sizeC * size[d]);
+    const sizeC = this.size[c];
+    this.links.forEach(c, (d, sum) => {
+      const alike = sum / (sizeC * this.size[d]);
       if (to < 0 || ahead(alike, c, d, value, c, to)) {
         to = d;
         value = alike;
       }
     });
-    setBest(c, to, value);
-  };
+    this.setBest(c, to, value);
+  }
+
   /**
    * c's link to `to` is now `value`, and each other link of c is at most c's recorded best. The new
    * link is c's exact best when the recorded best, if exact, does not come before it, or, if a bound,
    * is strictly below it; otherwise the recorded score stays, as a bound.
    */
-  const raise = (c: number, to: number, value: number) => {
+  private raise(c: number, to: number, value: number): void {
+    const { bestTo, bestScore, bestSize } = this;
     const best = bestTo[c] < 0 || (bestSize[c] >= 0 ? !ahead(bestScore[c], c, bestTo[c], value, c, to) : value > bestScore[c]);
-    if (best) setBest(c, to, value);
-    else setBest(c, to, bestScore[c], false);
-  };
-  for (let c = 0; c < n; c++) findBest(c);
-  for (;;) {
-    if (heap.size === 0 || heap.topScore < threshold) break;
-    const c = heap.topOwner;
-    const other = heap.topOther;
-    const current = heap.topVersion === version[c];
-    heap.pop();
-    if (!alive[c] || !current) continue;
-    if (size[other] !== bestSize[c]) {
-      findBest(c);
-      continue;
-    }
-    // The group with fewer links merges into the other: each link moves O(log n) times at most.
+    if (best) this.setBest(c, to, value);
+    else this.setBest(c, to, bestScore[c], false);
+  }
+
+  /** Merges two groups: the one with fewer links into the other (each link moves O(log n) times at most). */
+  private merge(c: number, other: number): void {
+    const { size, next, tail, alive, bestTo, bestScore } = this;
+    const degree = this.links.degree;
     const [a, b] = degree[c] >= degree[other] ? [c, other] : [other, c];
     const oldSize = size[a];
     const oldBest = bestScore[a];
@@ -123,32 +158,35 @@ export function clusterVectors(inputs: readonly ClusterInput[], threshold: numbe
     let to = -1;
     let value = 0;
     let shared = 0;
-    links.merge(a, b, (d, merged, linked) => {
+    this.links.merge(a, b, (d, merged, linked) => {
       if (linked) shared++;
       // The same for a and for d (the product of sizes commutes exactly).
-      const alike = score(a, d, merged);
+      const alike = merged / (size[a] * size[d]);
       if (to < 0 || ahead(alike, a, d, value, a, to)) {
         to = d;
         value = alike;
       }
       // d's link to a grew, and its best may have been b: its best is the new link or a bound.
       const wasBest = bestTo[d] === a || bestTo[d] === b;
-      if (wasBest || bestTo[d] < 0 || ahead(alike, d, a, bestScore[d], d, bestTo[d])) raise(d, a, alike);
+      if (wasBest || bestTo[d] < 0 || ahead(alike, d, a, bestScore[d], d, bestTo[d])) this.raise(d, a, alike);
     });
-    setBest(b, -1, 0);
+    this.setBest(b, -1, 0);
     // a's links that b did not share only fell (a grew): a's old best, scaled, bounds them.
     const bound = ((oldBest * oldSize) / size[a]) * (1 + 1e-12);
-    if (unchanged === shared || (to >= 0 && value > bound)) setBest(a, to, value);
-    else setBest(a, to >= 0 ? to : links.anyNeighbour(a), bound, false);
+    if (unchanged === shared || (to >= 0 && value > bound)) this.setBest(a, to, value);
+    else this.setBest(a, to >= 0 ? to : this.links.anyNeighbour(a), bound, false);
   }
-  const groups: number[][] = [];
-  for (let c = 0; c < n; c++) {
-    if (!alive[c]) continue;
-    const list: number[] = [];
-    for (let m = c; m >= 0; m = next[m]) list.push(m);
-    groups.push(list.sort((x, y) => x - y));
+
+  private groups(): number[][] {
+    const groups: number[][] = [];
+    for (let c = 0; c < this.n; c++) {
+      if (!this.alive[c]) continue;
+      const list: number[] = [];
+      for (let m = c; m >= 0; m = this.next[m]) list.push(m);
+      groups.push(list.sort((x, y) => x - y));
+    }
+    return groups.sort((x, y) => x[0] - y[0]);
   }
-  return groups.sort((x, y) => x[0] - y[0]);
 }
 
 /**
