@@ -30,6 +30,20 @@ export interface InlineHost {
   inlineTag(tag: Tag): void;
 }
 
+/** One line being read: its text (searched alone, so that no search runs past its end) and what is open. */
+interface InlineLine {
+  host: InlineHost;
+  text: string;
+  from: number;
+  to: number;
+  line: string;
+  runs: Runs;
+  /** Inline elements open (carried over from the paragraph's lines before, when the caller passes them). */
+  inlineOpen: Tag[];
+  /** Where an unclosed `$` run opened inline math, or -1. */
+  mathOpen: number;
+}
+
 /**
  * Text: code spans, links, images, inline tags, expressions, math. Inline elements close on the line,
  * unless the caller passes `carried`, the elements still open from the paragraph's lines before: then
@@ -37,13 +51,9 @@ export interface InlineHost {
  */
 export function readInline(host: InlineHost, from: number, to: number, carried?: Tag[]): void {
   const text = host.text;
-  const inlineOpen: Tag[] = carried ?? [];
-  const brackets = host.brackets;
-  let mathOpen = -1;
-  // Searched alone, so that no search runs past the end of the line.
   const line = text.slice(from, to);
+  const state: InlineLine = { host, text, from, to, line, runs: new Runs(line, from), inlineOpen: carried ?? [], mathOpen: -1 };
   const withUrls = line.includes('://') || line.includes('www.') || line.includes('WWW.');
-  const runs = new Runs(line, from);
   for (let at = from; at < to; at++) {
     // Jump to the next character that can start something: prose in between needs nothing. Lines
     // with a URL in them also stop at autolink literals (a slower search).
@@ -54,107 +64,107 @@ export function readInline(host: InlineHost, from: number, to: number, carried?:
     if (!next) break;
     at = next.index + from;
     const char = text[at];
-    if (char === '\\') {
-      at++;
-      continue;
-    }
-    if ((char === 'h' || char === 'w' || char === 'H' || char === 'W') && AUTOLINK_START.test(text.slice(at, at + 8))) {
-      const before = at === from ? ' ' : text[at - 1];
-      // As micromark's GFM autolink literal: after any non-letter for a protocol; for `www.`, after
-      // a space or one of `*_~([]`.
-      const www = char === 'w' || char === 'W';
-      if (www ? /[\s*_~()[\]]/.test(before) : !/[A-Z]/i.test(before)) {
-        // A GFM autolink literal runs to the next space or `<`: backticks and braces in it are URL.
-        // Inside link text, the `]` that closes it ends the URL too.
-        const stop = host.brackets.length ? /[\s<\]]/ : /[\s<]/;
-        while (at + 1 < to && !stop.test(text[at + 1])) at++;
-        continue;
-      }
-    }
-    if (char === '`') {
-      const run = runLength(line, at - from, '`');
-      const close = runs.next('`', run, at + run);
-      if (close >= 0) at = close + run - 1;
-      else at += run - 1;
-      continue;
-    }
-    if (char === '$') {
-      const run = runLength(line, at - from, '$');
-      if (mathOpen < 0) {
-        const close = runs.next('$', run, at + run);
-        if (close >= 0) {
-          at = close + run - 1; // inline math: its content is not markdown
-          continue;
-        }
-      }
-      at += run - 1;
-      mathOpen = -1;
-      continue;
-    }
-    if (char === '<') {
-      const next = text[at + 1];
-      if (next === ' ' || next === '\t' || at + 1 >= to) continue; // `a < b` is text
-      const tag = parseTag(text, at, false, host.braces);
-      if (!tag || tag.end > to) {
-        host.unsure(at, 'a `<` that starts no complete tag on its line');
-        continue;
-      }
-      if (tag.closing) {
-        const top = inlineOpen[inlineOpen.length - 1];
-        if (top && top.name === tag.name) inlineOpen.pop();
-        else host.inlineTag(tag); // closes a flow element opened on an earlier line
-      } else {
-        if (!tag.selfClosing) inlineOpen.push(tag);
-        host.inlineTag(tag);
-      }
-      at = tag.end - 1;
-      continue;
-    }
-    if (char === '{') {
-      const close = expressionEnd(host.braces, at, true, to);
-      if (close === undefined) {
-        host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
-        // The reference parser reads the page now: the braces inside are not read again one by one.
-        const balanced = host.braces.match(at, to);
-        if (balanced >= 0) at = balanced;
-        continue;
-      }
-      if (isCommentExpression(text, at, close)) host.comments.push({ offset: at, length: close - at + 1 });
-      at = close;
-      continue;
-    }
-    if (char === '[') {
-      brackets.push({ offset: at, image: text[at - 1] === '!' && text[at - 2] !== '\\' });
-      continue;
-    }
-    if (char === ']') {
-      const opening = brackets.pop();
-      if (!opening) continue;
-      if (text[at + 1] !== '(' && at - opening.offset <= MAX_LABEL) {
-        // `[text][label]`, `[label][]` or `[label]`: a reference, if a definition has the label.
-        const labelEnd = text[at + 1] === '[' ? indexBefore(text, ']', at + 2, Math.min(to, at + 2 + MAX_LABEL)) : -1;
-        const label = labelEnd > at + 2 ? text.slice(at + 2, labelEnd) : text.slice(opening.offset + 1, at);
-        host.references.add(referenceLabel(label));
-        if (labelEnd >= 0 && text[labelEnd + 1] !== '(') at = labelEnd;
-        continue;
-      }
-      if (text[at + 1] === '(') {
-        const destination = parseDestination(text, at + 2, to);
-        if (destination) {
-          const label = text.slice(opening.offset + 1, at);
-          host.links.push({
-            kind: opening.image ? 'image' : 'link',
-            url: destination.url,
-            offset: destination.offset,
-            length: destination.length,
-            ...(opening.image ? { alt: label } : {}),
-          });
-          if (!opening.image) brackets.length = 0; // links do not nest
-          at = destination.end - 1;
-        }
-      }
-      continue;
-    }
+    if (char === '\\') at++;
+    else if ((char === 'h' || char === 'w' || char === 'H' || char === 'W') && AUTOLINK_START.test(text.slice(at, at + 8)))
+      at = autolink(state, at);
+    else if (char === '`') at = codeSpan(state, at);
+    else if (char === '$') at = math(state, at);
+    else if (char === '<') at = inlineTag(state, at);
+    else if (char === '{') at = expression(state, at);
+    else if (char === '[') host.brackets.push({ offset: at, image: text[at - 1] === '!' && text[at - 2] !== '\\' });
+    else if (char === ']') at = closeBracket(state, at);
   }
+  const { inlineOpen } = state;
   if (!carried && inlineOpen.length) host.unsure(inlineOpen[0].start, `<${inlineOpen[0].name}> is not closed on its line`);
+}
+
+/** A GFM autolink literal at `at` (as micromark's: after any non-letter for a protocol; for `www.`, after a space or one of `*_~([]`): skipped to its end. */
+function autolink({ host, text, from, to }: InlineLine, at: number): number {
+  const char = text[at];
+  const before = at === from ? ' ' : text[at - 1];
+  const www = char === 'w' || char === 'W';
+  if (!(www ? /[\s*_~()[\]]/.test(before) : !/[A-Z]/i.test(before))) return at;
+  // A GFM autolink literal runs to the next space or `<`: backticks and braces in it are URL.
+  // Inside link text, the `]` that closes it ends the URL too.
+  const stop = host.brackets.length ? /[\s<\]]/ : /[\s<]/;
+  while (at + 1 < to && !stop.test(text[at + 1])) at++;
+  return at;
+}
+
+/** A code span: skipped to the run of backticks that closes it, else past its own run. */
+function codeSpan({ line, from, runs }: InlineLine, at: number): number {
+  const run = runLength(line, at - from, '`');
+  const close = runs.next('`', run, at + run);
+  return close >= 0 ? close + run - 1 : at + run - 1;
+}
+
+/** Inline math: its content is not markdown. */
+function math(state: InlineLine, at: number): number {
+  const run = runLength(state.line, at - state.from, '$');
+  if (state.mathOpen < 0) {
+    const close = state.runs.next('$', run, at + run);
+    if (close >= 0) return close + run - 1;
+  }
+  state.mathOpen = -1;
+  return at + run - 1;
+}
+
+/** A tag on the line: opened, closed, or one that closes a flow element opened on an earlier line. */
+function inlineTag({ host, text, to, inlineOpen }: InlineLine, at: number): number {
+  const next = text[at + 1];
+  if (next === ' ' || next === '\t' || at + 1 >= to) return at; // `a < b` is text
+  const tag = parseTag(text, at, false, host.braces);
+  if (!tag || tag.end > to) {
+    host.unsure(at, 'a `<` that starts no complete tag on its line');
+    return at;
+  }
+  if (tag.closing) {
+    const top = inlineOpen[inlineOpen.length - 1];
+    if (top && top.name === tag.name) inlineOpen.pop();
+    else host.inlineTag(tag); // closes a flow element opened on an earlier line
+  } else {
+    if (!tag.selfClosing) inlineOpen.push(tag);
+    host.inlineTag(tag);
+  }
+  return tag.end - 1;
+}
+
+/** An expression: one JavaScript expression closing on its line, else the page is unsure. */
+function expression({ host, text, to }: InlineLine, at: number): number {
+  const close = expressionEnd(host.braces, at, true, to);
+  if (close === undefined) {
+    host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
+    // The reference parser reads the page now: the braces inside are not read again one by one.
+    const balanced = host.braces.match(at, to);
+    return balanced >= 0 ? balanced : at;
+  }
+  if (isCommentExpression(text, at, close)) host.comments.push({ offset: at, length: close - at + 1 });
+  return close;
+}
+
+/** A `]`: the end of a link or image (`[text](url)`), of a reference (`[text][label]`), or of nothing. */
+function closeBracket({ host, text, to }: InlineLine, at: number): number {
+  const brackets = host.brackets;
+  const opening = brackets.pop();
+  if (!opening) return at;
+  if (text[at + 1] !== '(' && at - opening.offset <= MAX_LABEL) {
+    // `[text][label]`, `[label][]` or `[label]`: a reference, if a definition has the label.
+    const labelEnd = text[at + 1] === '[' ? indexBefore(text, ']', at + 2, Math.min(to, at + 2 + MAX_LABEL)) : -1;
+    const label = labelEnd > at + 2 ? text.slice(at + 2, labelEnd) : text.slice(opening.offset + 1, at);
+    host.references.add(referenceLabel(label));
+    return labelEnd >= 0 && text[labelEnd + 1] !== '(' ? labelEnd : at;
+  }
+  if (text[at + 1] !== '(') return at;
+  const destination = parseDestination(text, at + 2, to);
+  if (!destination) return at;
+  const label = text.slice(opening.offset + 1, at);
+  host.links.push({
+    kind: opening.image ? 'image' : 'link',
+    url: destination.url,
+    offset: destination.offset,
+    length: destination.length,
+    ...(opening.image ? { alt: label } : {}),
+  });
+  if (!opening.image) brackets.length = 0; // links do not nest
+  return destination.end - 1;
 }
