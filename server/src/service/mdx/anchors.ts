@@ -51,15 +51,51 @@ export interface PageAnchors {
  * and ParamField, Param and ResponseField anchors.
  */
 export function pageAnchors(scan: BodyScan): PageAnchors {
-  const anchors = new Set<string>();
-  const elementIds = new Set<string>();
-  const seen = new Map<string, number>();
-  const add = (slug: string) => {
+  const collector = new AnchorCollector(scan);
+  // Markdown headings and custom ids, then the elements, in document order.
+  const items: { offset: number; run: () => void }[] = [];
+  for (const [index, heading] of scan.headings.entries()) {
+    if (!heading.exact) collector.exact = false;
+    items.push({ offset: heading.offset, run: () => collector.heading(index, heading) });
+  }
+  for (const element of scan.elements) items.push({ offset: element.offset, run: () => collector.element(element) });
+  items.sort((a, b) => a.offset - b.offset);
+  for (const item of items) item.run();
+  const { anchors, elementIds, headingIds, exact } = collector;
+  anchors.delete(''); // `#` alone is the top of the page
+  headingIds.length = scan.headings.length;
+  return { anchors, elementIds, headingIds, exact, shows: shownSnippets(scan) };
+}
+
+/** The anchors of one page, gathered heading by heading and element by element in document order. */
+class AnchorCollector {
+  readonly anchors = new Set<string>();
+  readonly elementIds = new Set<string>();
+  readonly headingIds: (string | undefined)[] = [];
+  exact = true;
+  /** Slugs the table of contents has given, and how often. */
+  private readonly seen = new Map<string, number>();
+  private readonly slugger = newSlugger();
+  private readonly tabSlugger = newSlugger();
+  private readonly explicitTabIds: Set<string>;
+  private readonly accordionCounts = new Map<string, number>();
+  private readonly viewCounts = new Map<string, number>();
+  private readonly paramCounts = new Map<string, number>();
+
+  constructor(private readonly scan: BodyScan) {
+    this.explicitTabIds = new Set(
+      scan.elements.filter((element) => element.name === 'Tab' && element.flow).flatMap((element) => stringAttribute(element, 'id') ?? []),
+    );
+  }
+
+  private add(slug: string): void {
     const id = cleanHeadingId(slug);
-    if (id !== '') anchors.add(id);
-  };
+    if (id !== '') this.anchors.add(id);
+  }
+
   /** The table of contents numbers a slug seen before: `a`, then `a-2`. */
-  const tocSlug = (slug: string) => {
+  private tocSlug(slug: string): string {
+    const { seen } = this;
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     if (count === 0) return slug;
@@ -67,113 +103,98 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
     while (seen.has(`${slug}-${suffix}`)) suffix++;
     seen.set(`${slug}-${suffix}`, 1);
     return `${slug}-${suffix}`;
-  };
-  const slugger = newSlugger();
-  let exact = true;
-  // Markdown headings and custom ids, then the elements, in document order.
-  const items: { offset: number; run: () => void }[] = [];
-  const headingIds: (string | undefined)[] = [];
-  for (const [index, heading] of scan.headings.entries()) {
-    if (!heading.exact) exact = false;
-    items.push({
-      offset: heading.offset,
-      run: () => {
-        const record = (slug: string) => {
-          const anchor = cleanHeadingId(slug);
-          if (anchor !== '') headingIds[index] = anchor;
-          add(slug);
-        };
-        if (heading.customId !== undefined) {
-          const id = customHeadingId(heading.customId);
-          if (heading.level <= 4 && id) record(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
-          return;
-        }
-        if (heading.level > 4) return;
-        const id = slugifyTitle(heading.title, slugger);
-        if (excluded(scan, heading.parent)) record(id);
-        else {
-          add(id);
-          record(tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
-        }
-      },
-    });
   }
-  const tabSlugger = newSlugger();
-  const explicitTabIds = new Set(
-    scan.elements.filter((element) => element.name === 'Tab' && element.flow).flatMap((element) => stringAttribute(element, 'id') ?? []),
-  );
-  const accordionCounts = new Map<string, number>();
-  const viewCounts = new Map<string, number>();
-  const paramCounts = new Map<string, number>();
-  for (const element of scan.elements) {
-    items.push({
-      offset: element.offset,
-      run: () => {
-        const id = stringAttribute(element, 'id');
-        if (!element.flow) {
-          // An HTML element inside text (`<a id="x"></a>`, `<h2 id>` with its text on the line) renders
-          // with its id, and a browser scrolls to it, though the platform's table of contents (and its
-          // link checker) list only headings and components.
-          if (id && /^[a-z]/.test(element.name)) {
-            anchors.add(id);
-            elementIds.add(id);
-          }
-          return;
-        }
-        const title = stringAttribute(element, 'title');
-        if (PARAM_FIELDS.has(element.name)) {
-          const name = element.attributes.find((attribute) => PARAM_NAME_ATTRIBUTES.has(attribute.name));
-          if (name && typeof name.value === 'string' && name.value) {
-            const count = paramCounts.get(name.value) ?? 0;
-            paramCounts.set(name.value, count + 1);
-            anchors.add(paramFieldId(name.value, count));
-          }
-          return;
-        }
-        if (element.name === 'Tab') {
-          let slug = id;
-          if (slug === undefined && title) {
-            slug = slugifyTitle(title, tabSlugger);
-            while (explicitTabIds.has(slug)) slug = slugifyTitle(title, tabSlugger);
-            explicitTabIds.add(slug);
-          }
-          if (slug) anchors.add(slug);
-          return;
-        }
-        if ((element.name === 'Accordion' || element.name === 'View') && title && id === undefined) {
-          const counts = element.name === 'Accordion' ? accordionCounts : viewCounts;
-          const base = componentId(title, 0);
-          const count = counts.get(base) ?? 0;
-          counts.set(base, count + 1);
-          anchors.add(componentId(title, count));
-          return;
-        }
-        const stepSize = element.name === 'Step' ? (stringAttribute(element, 'titleSize') ?? inheritedTitleSize(scan, element)) : undefined;
-        const step =
-          element.name === 'Step' && (stepSize === 'h2' || stepSize === 'h3') && !hasNoAnchor(element) && (title ?? '').trim() !== '';
-        // Any `label` makes an Update a heading of the page; one written as an expression titles it ''.
-        const update = element.name === 'Update' && element.attributes.some((attribute) => attribute.name === 'label');
-        const heading = JSX_HEADINGS.has(element.name) || element.name === 'Heading';
-        if (step || update || heading) {
-          const text = update ? (stringAttribute(element, 'label') ?? '') : heading ? (element.text ?? '') : (title ?? '');
-          if (heading && id === undefined && element.text === undefined) exact = false; // its title is its text, not read here
-          if (excluded(scan, element.parent)) {
-            if (id !== undefined && id !== '') add(id);
-            return;
-          }
-          add(tocSlug((id !== undefined && cleanHeadingId(id)) || slugifyTitle(text)));
-          return;
-        }
-        if (id !== undefined && id !== '' && !WITHOUT_ID.has(element.name))
-          anchors.add(CLEANED_ID.has(element.name) ? cleanHeadingId(id) : id);
-      },
-    });
+
+  /** A Markdown heading: its slug (numbered when repeated), or its custom id; levels 1 to 4 only. */
+  heading(index: number, heading: BodyScan['headings'][number]): void {
+    const record = (slug: string) => {
+      const anchor = cleanHeadingId(slug);
+      if (anchor !== '') this.headingIds[index] = anchor;
+      this.add(slug);
+    };
+    if (heading.customId !== undefined) {
+      const id = customHeadingId(heading.customId);
+      if (heading.level <= 4 && id) record(this.tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+      return;
+    }
+    if (heading.level > 4) return;
+    const id = slugifyTitle(heading.title, this.slugger);
+    if (excluded(this.scan, heading.parent)) record(id);
+    else {
+      this.add(id);
+      record(this.tocSlug(cleanHeadingId(id) || slugifyTitle(heading.title)));
+    }
   }
-  items.sort((a, b) => a.offset - b.offset);
-  for (const item of items) item.run();
-  anchors.delete(''); // `#` alone is the top of the page
-  headingIds.length = scan.headings.length;
-  return { anchors, elementIds, headingIds, exact, shows: shownSnippets(scan) };
+
+  element(element: BodyElement): void {
+    const id = stringAttribute(element, 'id');
+    if (!element.flow) {
+      // An HTML element inside text (`<a id="x"></a>`, `<h2 id>` with its text on the line) renders
+      // with its id, and a browser scrolls to it, though the platform's table of contents (and its
+      // link checker) list only headings and components.
+      if (id && /^[a-z]/.test(element.name)) {
+        this.anchors.add(id);
+        this.elementIds.add(id);
+      }
+      return;
+    }
+    if (PARAM_FIELDS.has(element.name)) this.paramField(element);
+    else if (element.name === 'Tab') this.tab(element, id);
+    else if ((element.name === 'Accordion' || element.name === 'View') && stringAttribute(element, 'title') && id === undefined)
+      this.titled(element);
+    else if (!this.headingLike(element, id) && id !== undefined && id !== '' && !WITHOUT_ID.has(element.name))
+      this.anchors.add(CLEANED_ID.has(element.name) ? cleanHeadingId(id) : id);
+  }
+
+  private paramField(element: BodyElement): void {
+    const name = element.attributes.find((attribute) => PARAM_NAME_ATTRIBUTES.has(attribute.name));
+    if (!name || typeof name.value !== 'string' || !name.value) return;
+    const count = this.paramCounts.get(name.value) ?? 0;
+    this.paramCounts.set(name.value, count + 1);
+    this.anchors.add(paramFieldId(name.value, count));
+  }
+
+  private tab(element: BodyElement, id: string | undefined): void {
+    const title = stringAttribute(element, 'title');
+    let slug = id;
+    if (slug === undefined && title) {
+      slug = slugifyTitle(title, this.tabSlugger);
+      while (this.explicitTabIds.has(slug)) slug = slugifyTitle(title, this.tabSlugger);
+      this.explicitTabIds.add(slug);
+    }
+    if (slug) this.anchors.add(slug);
+  }
+
+  /** An Accordion or View without an id: its anchor comes from its title, numbered when repeated. */
+  private titled(element: BodyElement): void {
+    const title = stringAttribute(element, 'title')!;
+    const counts = element.name === 'Accordion' ? this.accordionCounts : this.viewCounts;
+    const base = componentId(title, 0);
+    const count = counts.get(base) ?? 0;
+    counts.set(base, count + 1);
+    this.anchors.add(componentId(title, count));
+  }
+
+  /** A Step with a `titleSize`, an Update with a label, `<h1>`-`<h4>` or Heading: in the table of contents. False for any other element. */
+  private headingLike(element: BodyElement, id: string | undefined): boolean {
+    const title = stringAttribute(element, 'title');
+    const stepSize =
+      element.name === 'Step' ? (stringAttribute(element, 'titleSize') ?? inheritedTitleSize(this.scan, element)) : undefined;
+    const step =
+      element.name === 'Step' && (stepSize === 'h2' || stepSize === 'h3') && !hasNoAnchor(element) && (title ?? '').trim() !== '';
+    // Any `label` makes an Update a heading of the page; one written as an expression titles it ''.
+    const update = element.name === 'Update' && element.attributes.some((attribute) => attribute.name === 'label');
+    const heading = JSX_HEADINGS.has(element.name) || element.name === 'Heading';
+    if (!step && !update && !heading) return false;
+    const text = update ? (stringAttribute(element, 'label') ?? '') : heading ? (element.text ?? '') : (title ?? '');
+    if (heading && id === undefined && element.text === undefined) this.exact = false; // its title is its text, not read here
+    if (excluded(this.scan, element.parent)) {
+      if (id !== undefined && id !== '') this.add(id);
+      return true;
+    }
+    this.add(this.tocSlug((id !== undefined && cleanHeadingId(id)) || slugifyTitle(text)));
+    return true;
+  }
 }
 
 function shownSnippets(scan: BodyScan): string[] {
