@@ -118,6 +118,19 @@ export function specRefsOf(node: JsonNode | undefined): SpecRef[] {
   return [];
 }
 
+/** What an item of a division list (`tabs`, `languages`, `versions`...) inherits: its section and scope added to the list's. */
+function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherited {
+  const scoping = SCOPING[key as keyof typeof SCOPING];
+  const scopeLabel = scoping ? stringValue(child(item, scoping)) : undefined;
+  const sectionLabel = SECTIONS.has(key)
+    ? LABEL_KEYS.map((labelKey) => stringValue(child(item, labelKey))).find((x) => x !== undefined)
+    : undefined;
+  const inSection = sectionLabel === undefined ? here : { ...here, section: `${here.section}${key}:${sectionLabel}/` };
+  return scopeLabel === undefined
+    ? inSection
+    : { ...inSection, scope: `${here.scope}${scoping}:${scopeLabel}/`, ...(key === 'languages' ? { language: scopeLabel } : {}) };
+}
+
 /**
  * The pages, operations and specs of the navigation as the platform keeps it: `dropped` holds the
  * properties it ignores (a second division of a node, an invalid `openapi`), which are left out.
@@ -194,17 +207,8 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       const divisions = items(list).filter((item) => item.type === 'object');
       const defaultVersion = key === 'versions' ? defaultItem(divisions) : undefined;
       for (const item of divisions) {
-        const scoping = SCOPING[key as keyof typeof SCOPING];
-        const scopeLabel = scoping ? stringValue(child(item, scoping)) : undefined;
-        const sectionLabel = SECTIONS.has(key)
-          ? LABEL_KEYS.map((labelKey) => stringValue(child(item, labelKey))).find((x) => x !== undefined)
-          : undefined;
-        const inSection = sectionLabel === undefined ? here : { ...here, section: `${here.section}${key}:${sectionLabel}/` };
-        const inScope =
-          scopeLabel === undefined
-            ? inSection
-            : { ...inSection, scope: `${here.scope}${scoping}:${scopeLabel}/`, ...(key === 'languages' ? { language: scopeLabel } : {}) };
-        visitNode(item, defaultVersion && item !== defaultVersion ? { ...inScope, otherVersion: true } : inScope);
+        const inherited = divisionInherits(key, item, here);
+        visitNode(item, defaultVersion && item !== defaultVersion ? { ...inherited, otherVersion: true } : inherited);
       }
     }
   };

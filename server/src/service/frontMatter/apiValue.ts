@@ -63,11 +63,18 @@ export function parseApiValue(value: string): ApiValue {
     };
   }
   const path = withoutQueryOrFragment(target.slice(pathStart)) || '/';
+  const params = pathParams(path, targetOffset + pathStart);
+  if (!Array.isArray(params)) return params;
+  return { ok: true, method, target, kind, path, params, targetOffset };
+}
+
+/** The `{name}`s of a path, at `base` + their place in it; the first problem instead, when there is one. */
+function pathParams(path: string, base: number): PathParam[] | Extract<ApiValue, { ok: false }> {
   const params: PathParam[] = [];
   let open = -1;
   for (let i = 0; i < path.length; i++) {
     const c = path[i];
-    const at = targetOffset + pathStart + i;
+    const at = base + i;
     if (c === '{') {
       if (open >= 0)
         return {
@@ -86,11 +93,11 @@ export function parseApiValue(value: string): ApiValue {
           ok: false,
           problem: 'params',
           message: `has a path parameter "{${name}}" whose name is not valid; use letters, digits, "_", "-" or ".", starting with a letter`,
-          offset: targetOffset + pathStart + open,
+          offset: base + open,
           length: i - open + 1,
         };
       }
-      params.push({ name, offset: targetOffset + pathStart + open, length: i - open + 1 });
+      params.push({ name, offset: base + open, length: i - open + 1 });
       open = -1;
     }
   }
@@ -99,8 +106,8 @@ export function parseApiValue(value: string): ApiValue {
       ok: false,
       problem: 'params',
       message: `has a "{" that is never closed in "${path.slice(open)}"`,
-      offset: targetOffset + pathStart + open,
+      offset: base + open,
       length: path.length - open,
     };
-  return { ok: true, method, target, kind, path, params, targetOffset };
+  return params;
 }

@@ -89,17 +89,7 @@ class Scanner implements InlineHost {
       while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
       if (!fence && !math && !esm && isProseStart(first) && !(indent === 0 && (first === 105 || first === 101))) {
-        // The usual line: text starting with a letter. No block construct starts with one.
-        this.scan.hasContent = true;
-        if (!this.inParagraph) {
-          this.brackets = [];
-          this.inTable = false;
-          this.items.close(indent);
-          this.paragraphStart = start + indent;
-        }
-        this.checkListEnds(indent, false, start);
-        this.readText(start + indent, lineEnd);
-        this.inParagraph = true;
+        this.proseLine(start, indent, lineEnd);
         start = this.nextLineStart(start, lineEnd, end);
         if (start < 0) break;
         continue;
@@ -162,6 +152,20 @@ class Scanner implements InlineHost {
     if (fence === undefined && this.open.length)
       this.unsure(this.scan.elements[this.open[this.open.length - 1].index].offset, 'an element is not closed');
     return this.scan;
+  }
+
+  /** The usual line: text starting with a letter. No block construct starts with one. */
+  private proseLine(start: number, indent: number, lineEnd: number): void {
+    this.scan.hasContent = true;
+    if (!this.inParagraph) {
+      this.brackets = [];
+      this.inTable = false;
+      this.items.close(indent);
+      this.paragraphStart = start + indent;
+    }
+    this.checkListEnds(indent, false, start);
+    this.readText(start + indent, lineEnd);
+    this.inParagraph = true;
   }
 
   /** After a line that did not carry the paragraph's open inline elements on: those still open are never closed. */

@@ -82,27 +82,9 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
       }
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {
-        const jsx = node as unknown as JsxNode;
         const index = scan.elements.length;
-        const name = jsx.name ?? '';
-        const element: BodyElement = {
-          name,
-          offset: start,
-          length: 0,
-          nameOffset: start + 1,
-          nameLength: name.length,
-          attributes: jsx.attributes.flatMap((attribute) => readAttribute(attribute, text)),
-          selfClosing: jsx.children.length === 0,
-          flow: node.type === 'mdxJsxFlowElement',
-          parent,
-          text: jsx.children.map(tocTitle).join(''),
-        };
-        element.length = openingTagEnd(text, element, end) - start;
-        scan.elements.push(element);
-        for (const attribute of element.attributes) {
-          const link = attributeLink(name, attribute);
-          if (link) scan.links.push(link);
-        }
+        const jsx = node as unknown as JsxNode;
+        addElement(scan, jsx, node.type === 'mdxJsxFlowElement', text, start, end, parent);
         for (const child of jsx.children) visit(child, index);
         return;
       }
@@ -111,6 +93,29 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
   };
   for (const child of tree.children) visit(child, -1);
   return scan;
+}
+
+/** A JSX element as the scanner records it (and the links its attributes hold). */
+function addElement(scan: BodyScan, jsx: JsxNode, flow: boolean, text: string, start: number, end: number, parent: number): void {
+  const name = jsx.name ?? '';
+  const element: BodyElement = {
+    name,
+    offset: start,
+    length: 0,
+    nameOffset: start + 1,
+    nameLength: name.length,
+    attributes: jsx.attributes.flatMap((attribute) => readAttribute(attribute, text)),
+    selfClosing: jsx.children.length === 0,
+    flow,
+    parent,
+    text: jsx.children.map(tocTitle).join(''),
+  };
+  element.length = openingTagEnd(text, element, end) - start;
+  scan.elements.push(element);
+  for (const attribute of element.attributes) {
+    const link = attributeLink(name, attribute);
+    if (link) scan.links.push(link);
+  }
 }
 
 /** A JSX attribute with the places the scanner gives: its name, and its value as written. */

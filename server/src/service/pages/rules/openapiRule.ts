@@ -3,6 +3,7 @@ import { replaceWith } from '../../check/fixData';
 import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
+import type { FrontMatterEntry } from '../../frontMatter/parseFrontMatter';
 import { quote } from '../../../common/text';
 
 /**
@@ -41,44 +42,7 @@ export async function openapiRule(page: PageContext): Promise<void> {
   const having = local.filter((spec) => findOperation(spec, operation.method, operation.path));
 
   if (having.length === 0) {
-    if (remote.length) return; // it may be in a spec given as a URL
-    if (local.length === 0) {
-      reportAtEntry(
-        page,
-        'frontmatter/operation-not-found',
-        entry,
-        `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. ` +
-          `Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`,
-      );
-      return;
-    }
-    const named = operation.specFile ? matchNamedSpec(operation.specFile, local, site.rootUri) : undefined;
-    if (operation.specFile && !named) {
-      const resolution = await site.specs.resolve(site.rootUri, operation.specFile, dirnameUri(page.uri));
-      if (resolution.kind === 'invalid') {
-        reportAtEntry(
-          page,
-          'frontmatter/spec-not-found',
-          entry,
-          `OpenAPI spec "${operation.specFile}" ${resolution.error}, and no other spec of the site has ${label}, so the platform shows no API content here.`,
-        );
-        return;
-      }
-    }
-    const searched = named ? [named] : local;
-    const fix = operationFix(searched, operation.method, operation.path, operation.specFile);
-    const where = named
-      ? name(named)
-      : operation.specFile
-        ? `any spec of the site (none is "${operation.specFile}")`
-        : `the site's specs (${searched.map(name).join(', ')})`;
-    reportAtEntry(
-      page,
-      'frontmatter/operation-not-found',
-      entry,
-      `Operation ${label} is not in ${where}, so the platform shows no API content here.${fix?.hint ?? ''}`,
-      { data: fix?.data },
-    );
+    if (remote.length === 0) await reportMissingOperation(page, entry, operation, local); // else it may be in a spec given as a URL
     return;
   }
   if (!operation.specFile || matchNamedSpec(operation.specFile, having, site.rootUri)) return;
@@ -93,6 +57,55 @@ export async function openapiRule(page: PageContext): Promise<void> {
     entry,
     `\`openapi\` names the spec "${operation.specFile}", but ${problem}; the platform shows the operation from ${used} instead. Write "${replacement}" to say so.`,
     { data: replaceWith(replacement) },
+  );
+}
+
+/** No local spec has the operation (and none is given as a URL): the page shows no API content. */
+async function reportMissingOperation(
+  page: PageContext,
+  entry: FrontMatterEntry,
+  operation: NonNullable<ReturnType<typeof parseOperation>>,
+  local: OpenApiSpec[],
+): Promise<void> {
+  const { site } = page;
+  const label = `${operation.method.toUpperCase()} ${operation.path}`;
+  const name = (spec: OpenApiSpec) => relativeUri(site.rootUri, spec.uri) ?? spec.uri;
+  if (local.length === 0) {
+    reportAtEntry(
+      page,
+      'frontmatter/operation-not-found',
+      entry,
+      `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. ` +
+        `Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`,
+    );
+    return;
+  }
+  const named = operation.specFile ? matchNamedSpec(operation.specFile, local, site.rootUri) : undefined;
+  if (operation.specFile && !named) {
+    const resolution = await site.specs.resolve(site.rootUri, operation.specFile, dirnameUri(page.uri));
+    if (resolution.kind === 'invalid') {
+      reportAtEntry(
+        page,
+        'frontmatter/spec-not-found',
+        entry,
+        `OpenAPI spec "${operation.specFile}" ${resolution.error}, and no other spec of the site has ${label}, so the platform shows no API content here.`,
+      );
+      return;
+    }
+  }
+  const searched = named ? [named] : local;
+  const fix = operationFix(searched, operation.method, operation.path, operation.specFile);
+  const where = named
+    ? name(named)
+    : operation.specFile
+      ? `any spec of the site (none is "${operation.specFile}")`
+      : `the site's specs (${searched.map(name).join(', ')})`;
+  reportAtEntry(
+    page,
+    'frontmatter/operation-not-found',
+    entry,
+    `Operation ${label} is not in ${where}, so the platform shows no API content here.${fix?.hint ?? ''}`,
+    { data: fix?.data },
   );
 }
 
