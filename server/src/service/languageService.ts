@@ -75,7 +75,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const specs = new SpecStore(workspace);
   const documents = new ParsedDocuments();
   // The anchors and exports of linked files, kept across states until the file changes.
-  const linkedPages = workspacePages(workspace);
+  const linkedPages = workspacePages(workspace, (uri, text) => documents.pageOnce(uri, text));
   const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings, options.checks !== false);
   const pages = new PageDiagnostics(workspace, documents);
   const roots = new Map<string, Promise<string | undefined>>();
@@ -114,7 +114,9 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     },
     async getPageIndex(uri, token) {
       const rootUri = await findDocsRoot(uri, token);
-      return rootUri === undefined ? undefined : buildPageIndex(await getSiteState(rootUri, token), workspace, token);
+      return rootUri === undefined
+        ? undefined
+        : buildPageIndex(await getSiteState(rootUri, token), workspace, token, (uri, text) => documents.pageOnce(uri, text));
     },
     async getAnchorLine(uri, anchor, token) {
       const text = await workspace.readFile(uri).catch(() => undefined);

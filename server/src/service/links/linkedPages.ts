@@ -28,18 +28,23 @@ const JS_EXPORT = /\bexport\s+(?:const|let|var|class|(?:async\s+)?function\*?)\s
 const JS_EXPORT_LIST = /\bexport\s*\{([^}]*)\}/g;
 
 /**
- * Linked pages over a way to read files: what it read is kept (anchors and exports only, not the text:
- * a run over 25,000 pages keeps a few MB); `remember` takes the anchors of a page parsed for another reason.
+ * Linked pages over a way to read files and parse them: what it read is kept (anchors and exports only,
+ * not the text: a run over 25,000 pages keeps a few MB); `remember` takes the anchors of a page parsed
+ * for another reason. In the editor it parses through the service's one parse cache (a page open and
+ * parsed there is not parsed again), and keeps only the facts it derives, until the file changes.
  */
 export class KeptPages implements LinkedPages {
   private readonly anchorsKept = new Map<string, Promise<PageAnchors | undefined>>();
   private readonly snippetsKept = new Map<string, Promise<SnippetFacts | undefined>>();
 
-  constructor(private readonly readText: (uri: string) => Promise<string | undefined>) {}
+  constructor(
+    private readonly readText: (uri: string) => Promise<string | undefined>,
+    private readonly parse: (uri: string, text: string) => PageDocument = parsePageDocument,
+  ) {}
 
   private async read(uri: string): Promise<PageDocument | undefined> {
     const text = await this.readText(uri);
-    return text === undefined ? undefined : parsePageDocument(uri, text);
+    return text === undefined ? undefined : this.parse(uri, text);
   }
 
   anchors(uri: string): Promise<PageAnchors | undefined> {
@@ -62,7 +67,7 @@ export class KeptPages implements LinkedPages {
     const text = await this.readText(uri);
     if (text === undefined) return undefined;
     if (/\.[jt]sx$/i.test(uri)) return { exported: javascriptExports(text), hasContent: false };
-    const body = parsePageDocument(uri, text).body();
+    const body = this.parse(uri, text).body();
     return { exported: new Set(body.exported), hasContent: body.hasContent };
   }
 
@@ -81,9 +86,9 @@ export class KeptPages implements LinkedPages {
   }
 }
 
-/** Linked pages read from a workspace (and kept until told a file changed). */
-export function workspacePages(workspace: DocsWorkspace): KeptPages {
-  return new KeptPages((uri) => workspace.readFile(uri).catch(() => undefined));
+/** Linked pages read from a workspace (and kept until told a file changed), parsed by `parse` when given. */
+export function workspacePages(workspace: DocsWorkspace, parse?: (uri: string, text: string) => PageDocument): KeptPages {
+  return new KeptPages((uri) => workspace.readFile(uri).catch(() => undefined), parse);
 }
 
 /** The names a JSX or TSX snippet exports (read by pattern: TypeScript is not parsed here). */

@@ -1,5 +1,5 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../cancellation';
-import { parsePageDocument } from '../documents/pageDocument';
+import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import { indexOperationPages } from './operationPages';
 import { SnippetTexts, type ShownText } from './pageSnippets';
 import type { SiteState } from '../site/siteState';
@@ -17,7 +17,13 @@ const PAGES_PER_SLICE = 100;
  * and description, and the pages the platform makes of OpenAPI operations: what ranking the pages for a question needs. Pages are read from the workspace
  * (open editors included) and parsed apart from the editor's documents.
  */
-export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace, token?: Cancellation): Promise<PageIndex> {
+export async function buildPageIndex(
+  state: SiteState,
+  workspace: DocsWorkspace,
+  token?: Cancellation,
+  /** How a page is parsed: through the service's parse cache, which reuses an open page's parse. */
+  parse: (uri: string, text: string) => PageDocument = parsePageDocument,
+): Promise<PageIndex> {
   const site = state.context;
   if (!site) return { rootUri: state.rootUri, pages: [] };
   const pages: IndexedPage[] = [];
@@ -37,7 +43,7 @@ export async function buildPageIndex(state: SiteState, workspace: DocsWorkspace,
     const uri = joinUri(state.rootUri, file);
     const text = await workspace.readFile(uri);
     if (text === undefined) continue;
-    const document = parsePageDocument(uri, text);
+    const document = parse(uri, text);
     const page = indexPage(id, file, uri, text, await snippets.shownIn(document, file), document);
     if (listed.has(id) && !current.has(id)) page.otherVersion = true;
     const language = languages.get(id);
