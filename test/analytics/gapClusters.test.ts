@@ -54,6 +54,10 @@ test('identical questions, empty questions and a single question each land somew
 
 test('labels are short, readable and cut at a word', () => {
   assert.equal(clusterLabel('Do you retry failed webhooks?', terms('Do you retry failed webhooks?')), 'Retry failed webhooks');
+  // The words that tell a need from its neighbours stay: the verb of the need, and a name ("Go").
+  assert.equal(clusterLabel('How do I get a single user?', terms('How do I get a single user?')), 'Get a single user');
+  assert.equal(clusterLabel('Do you have a Go SDK?', terms('Do you have a Go SDK?')), 'Go SDK');
+  assert.equal(clusterLabel('Is there a way to list all users?', terms('Is there a way to list all users?')), 'List all users');
   assert.equal(
     clusterLabel('How do I verify the webhook signature in PHP?', terms('How do I verify the webhook signature in PHP?')),
     'Verify the webhook signature in PHP',

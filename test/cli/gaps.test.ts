@@ -206,9 +206,19 @@ test('markdown is ready for a pull request; csv has one row per question', async
   }
   const csv = await gaps(['--format', 'csv']);
   const rows = csv.stdout.trim().split('\r\n');
-  assert.equal(rows[0], 'id,timestamp,query,queryCategory,files,urls,statusInferred');
+  assert.equal(rows[0], 'id,timestamp,query,queryCategory,files,urls,statusInferred,clusterId,clusterLabel');
   const json = JSON.parse((await gaps(['--format', 'json'])).stdout);
   assert.equal(rows.length - 1, json.unanswered);
+  // Each row names its cluster, as the JSON report groups them (a spreadsheet sorts by need).
+  const clusterOfId = new Map<string, string>();
+  for (const cluster of json.clusters) for (const id of cluster.conversationIds) clusterOfId.set(id, `${cluster.id},${cluster.label}`);
+  const lastCells = (row: string) => row.match(/,([^,]*),("(?:[^"]|"")*"|[^,]*)$/)!;
+  for (const row of rows.slice(1)) {
+    const [, clusterId, label] = lastCells(row);
+    assert.ok(clusterId, `a cluster id on ${row}`);
+    assert.equal(clusterOfId.get(row.split(',')[0])?.split(',')[0], clusterId);
+    assert.ok(label.length > 0);
+  }
 });
 
 test('the key comes only from DOCSMITH_API_KEY; a rejected key exits 1 without printing it', async () => {

@@ -47,8 +47,8 @@ export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
     );
   if (!options.project.trim()) throw new UsageError('--project is required.');
   const apiKey = options.apiKey;
-  // CSV has a row per question and no clusters: neither they, the pages they rank, nor the range before (a second export) are needed.
-  const clustered = options.format !== 'csv';
+  // Every format has the clusters (CSV as a column, to sort a spreadsheet by need).
+  const clustered = true;
   // The site is read while the export downloads, and its pages indexed for the suggestions (a big
   // site's on another core): on a big site and a slow link, neither waits for the other.
   const loading = loadSite(options.docs, options.warn);
@@ -120,7 +120,8 @@ async function gapsOutput(
   const urls = result.conversations.flatMap((conversation) => conversation.sources.map((source) => source.url));
   const report = buildGapReport(result.conversations, createUrlMapper(site, urls, options.siteUrl), { fetched: result.fetched, sawStatus });
   if (clusterer) {
-    const previous = await previousUnanswered(options, fetchRange, sawStatus);
+    // CSV shows no trend: the range before (a second export) is not fetched for it.
+    const previous = options.format === 'csv' ? undefined : await previousUnanswered(options, fetchRange, sawStatus);
     const clusters = await (
       await clusterer
     )

@@ -28,7 +28,7 @@ export function labelWidth(text: string): number {
 export function clusterLabel(question: string, content: readonly Term[], isFunctionWord: (word: string) => boolean = isStopword): string {
   const words = question.replace(/\s+/g, ' ').trim().split(' ');
   let start = 0;
-  while (start < words.length - 1 && isFunctionWord(bare(words[start]))) start++;
+  while (start < words.length - 1 && opening(words[start], start, isFunctionWord)) start++;
   const phrase = trimEndOf(words.slice(start).join(' '), FINAL);
   if (start > 0 && WH.has(bare(words[0]).toLowerCase()) && inverted(phrase)) {
     const whole = `${capitalise(trimEndOf(words.join(' '), FINAL))}?`;
@@ -44,6 +44,27 @@ export function clusterLabel(question: string, content: readonly Term[], isFunct
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Verbs stopword lists hold that say what the asker wants to do: "How do I get a single user?" is
+ * "Get a single user", not "Single user". A label keeps them.
+ */
+const NEED_VERBS = new Set([
+  'get', 'go', 'use', 'make', 'set', 'add', 'create', 'find', 'run', 'show', 'change', 'give', 'take', 'put', 'turn', 'keep',
+  'start', 'stop', 'move', 'send', 'open', 'call', 'build', 'read', 'write', 'remove', 'delete', 'update', 'list',
+]); // prettier-ignore
+
+/**
+ * Whether a word of a question's opening is trimmed from its label: a function word ("How do I", "Is
+ * there a"), but not a verb of the need, nor a name: a capitalised word past the first ("Do you have
+ * a Go SDK?" is "Go SDK"), other than "I" and its contractions.
+ */
+function opening(word: string, index: number, isFunctionWord: (word: string) => boolean): boolean {
+  const plain = bare(word);
+  if (!isFunctionWord(plain)) return false;
+  if (NEED_VERBS.has(plain.toLowerCase())) return false;
+  return index === 0 || !/^\p{Lu}/u.test(plain) || /^I(?:'|’|$)/.test(plain);
+}
 
 /** Punctuation and spaces a label does not end on, the fullwidth forms Chinese and Japanese use included. */
 const FINAL = '?.!,;: \u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f';

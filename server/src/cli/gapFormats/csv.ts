@@ -1,10 +1,16 @@
 import type { GapReport } from '../../analytics';
 import { printable } from '../printable';
 
-/** One row per unanswered conversation (RFC 4180 quoting); files and URLs joined by " | ". */
+/**
+ * One row per unanswered conversation (RFC 4180 quoting); files and URLs joined by " | "; the cluster
+ * (need) each question is in, by id and label, so a spreadsheet sorts by need.
+ */
 export function formatGapsCsv(report: GapReport): string {
-  const rows = [['id', 'timestamp', 'query', 'queryCategory', 'files', 'urls', 'statusInferred']];
+  const rows = [['id', 'timestamp', 'query', 'queryCategory', 'files', 'urls', 'statusInferred', 'clusterId', 'clusterLabel']];
+  const clusterOf = new Map<string, { id: string; label: string }>();
+  for (const cluster of report.clusters ?? []) for (const id of cluster.conversationIds) clusterOf.set(id, cluster);
   for (const conversation of report.conversations) {
+    const cluster = clusterOf.get(conversation.id);
     rows.push([
       conversation.id,
       conversation.timestamp,
@@ -16,6 +22,8 @@ export function formatGapsCsv(report: GapReport): string {
         .join(' | '),
       conversation.sources.map((s) => s.url).join(' | '),
       String(report.statusInferred),
+      cluster?.id ?? '',
+      cluster?.label ?? '',
     ]);
   }
   return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
