@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageDraft, questionsComment, sectionDraft } from '../../server/src/analytics/gaps/drafts';
+import { draftTitle, pageDraft, questionsComment, sectionDraft } from '../../server/src/analytics/gaps/drafts';
 import type { GapReport } from '../../server/src/analytics/gapReport';
 import type { ReportCluster } from '../../server/src/analytics/gaps/reportClusters';
 import { buildGapTree, openCount } from '../../client/src/gaps/treeModel';
@@ -130,5 +130,18 @@ test('by cluster: a group per cluster with its suggestion; triage hides, or mark
       ['Retry webhooks', 1, ['b:open', 'a:done']],
       ['Invoices in euros', 0, ['d:done', 'c:dismissed']],
     ],
+  );
+});
+
+test('a drafted heading is one a writer would keep: an instruction as labelled, a yes/no question whole', () => {
+  assert.equal(draftTitle('Failed webhooks retried', ['Are failed webhooks retried?']), 'Are failed webhooks retried?');
+  assert.equal(draftTitle('retry failed webhooks', ['Do you retry failed webhooks?']), 'Retry failed webhooks');
+  assert.equal(draftTitle('List all users', ['Is there a way to list all users?']), 'List all users');
+  assert.equal(draftTitle('Get a single user', ['How do I get a single user?']), 'Get a single user');
+  const draft = sectionDraft('# Webhooks\n', undefined, 'Failed webhooks retried', ['Are failed webhooks retried?', 'Do webhooks retry?']);
+  assert.match(draft.text, /^## Are failed webhooks retried\?$/m);
+  assert.equal(
+    pageDraft('Failed webhooks retried', ['Are failed webhooks retried?'], undefined, new Set()).pageId,
+    'failed-webhooks-retried',
   );
 });

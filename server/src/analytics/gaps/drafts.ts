@@ -33,13 +33,44 @@ function commentLine(text: string): string {
   return flat.length > QUESTION_MAX ? `${flat.slice(0, QUESTION_MAX - 1)}…` : flat;
 }
 
-/** A heading's text from a cluster label: one line, no Markdown or JSX that would change what it is. */
-export function draftTitle(label: string): string {
-  const text = commentLine(label.replace(/…$/, ''))
+/** The words a yes/no question opens with: its label without them reads as a fragment ("Failed webhooks retried"). */
+const YES_NO = /^(?:is|are|was|were|do|does|did|can|could|will|would|should|may)\s/i;
+/** A question short enough to be a heading as it is. */
+const QUESTION_HEADING_MAX = 60;
+
+/**
+ * A heading's text from a cluster label, one a writer would keep: the label ("Get a single user", "Go
+ * SDK"), or, where the label is a yes/no question without its opening ("Failed webhooks retried"),
+ * that question whole, as a FAQ heading ("Are failed webhooks retried?"). One line, no Markdown or
+ * JSX that would change what it is.
+ */
+export function draftTitle(label: string, queries: readonly string[] = []): string {
+  const bare = label.replace(/…$/, '').trim().toLowerCase();
+  const question = queries
+    .map((query) => oneLine(query).replace(/[\s?.!]+$/, ''))
+    .find((query) => query.length < QUESTION_HEADING_MAX && fragmentOf(query, bare));
+  const text = commentLine(question ? `${question}?` : label.replace(/…$/, ''))
     .replace(/[#<>{}[\]`*_|\\]/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Unanswered questions';
+}
+
+/**
+ * Whether `label` is what is left of the yes/no question `query` without its opening, and reads as a
+ * fragment: "Are failed webhooks retried" → "failed webhooks retried". Not when a pronoun or a "to"
+ * came before it, since what follows is then a verb, and the label an instruction ("Do you retry
+ * failed webhooks" → "retry failed webhooks", "Is there a way to list users" → "list users").
+ */
+function fragmentOf(query: string, label: string): boolean {
+  const lower = query.toLowerCase();
+  if (!YES_NO.test(query) || !lower.endsWith(` ${label}`)) return false;
+  const opening = lower
+    .slice(0, lower.length - label.length)
+    .trim()
+    .split(/\s+/)
+    .slice(1);
+  return !opening.some((word) => /^(?:i|you|we|they|to)$/.test(word));
 }
 
 export interface SectionDraft {
@@ -69,7 +100,7 @@ export function sectionDraft(text: string, sectionLine: number | undefined, labe
   // Insert after the section's last non-blank line, so blank lines before the next heading stay there.
   while (end > 0 && lines[end - 1].trim() === '') end--;
   const depth = Math.min(6, Math.max(2, (level ?? 1) + 1));
-  const block = [`${'#'.repeat(depth)} ${draftTitle(label)}`, '', questionsComment(queries)];
+  const block = [`${'#'.repeat(depth)} ${draftTitle(label, queries)}`, '', questionsComment(queries)];
   // A blank line before the next heading is kept after the draft; with none, the draft brings one.
   const gap = end < lines.length && lines[end].trim() !== '';
   const offset = Math.min(
@@ -103,9 +134,9 @@ export interface PageDraft {
  * the folder of `nearFile` (the suggested page); its id is not one of `taken` (page ids and files).
  */
 export function pageDraft(label: string, queries: readonly string[], nearFile: string | undefined, taken: ReadonlySet<string>): PageDraft {
-  const title = draftTitle(label);
+  const title = draftTitle(label, queries);
   const folder = nearFile && nearFile.includes('/') ? `${nearFile.slice(0, nearFile.lastIndexOf('/'))}/` : '';
-  const base = pageFileNameOf(title) || 'unanswered-questions';
+  const base = pageFileNameOf(draftTitle(label)) || 'unanswered-questions';
   let pageId = `${folder}${base}`;
   for (let n = 2; taken.has(pageId) || taken.has(`${pageId}.mdx`) || taken.has(`${pageId}.md`); n++) pageId = `${folder}${base}-${n}`;
   const content = ['---', `title: ${JSON.stringify(title)}`, '---', '', questionsComment(queries), ''].join('\n');
