@@ -24,6 +24,7 @@ import { megabytes } from './lsp/messageCap';
 import {
   docsRootsRequest,
   draftPageRequest,
+  draftPlacesRequest,
   gapClustersRequest,
   oversizeMessageRequest,
   prepareGapClustersNotification,
@@ -180,6 +181,10 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.onRequest(
     anchorLineRequest,
     guard.answer(null, async (params, token) => (await service.getAnchorLine(params.uri, params.anchor, token)) ?? null),
+  );
+  connection.onRequest(
+    draftPlacesRequest,
+    guard.answer([], (params, token) => service.getDraftPlaces(params.rootUri, params.pageId, token)),
   );
   connection.onRequest(
     draftPageRequest,

@@ -52,6 +52,7 @@ const requests: Record<string, (service: ReturnType<typeof createLanguageService
   getSiteMap: (s, token) => s.getSiteMap(uri('docs.json'), token),
   getPageIndex: (s, token) => s.getPageIndex(uri('docs.json'), token),
   getAnchorLine: (s, token) => s.getAnchorLine(uri('guides/webhooks.mdx'), 'retries', token),
+  getDraftPlaces: (s, token) => s.getDraftPlaces(ROOT, 'guides/new', token),
   getDraftPageEdit: (s, token) => s.getDraftPageEdit(ROOT, { pageId: 'guides/new', content: 'x', nearPageId: 'index' }, token),
   doComplete: (s, token) => s.doComplete(uri('docs.json'), at, token),
   doHover: (s, token) => s.doHover(uri('index.mdx'), at, token),

@@ -95,3 +95,41 @@ test('a draft page id that leaves the docs root (a hostile client) gets no edit'
   );
   assert.ok(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x' }, NOT_CANCELLED));
 });
+
+test('with nothing to sit beside, the author picks the group: places ranked by folder, the chosen group lists the page', async () => {
+  const site = new MemoryWorkspace({
+    'docs.json': docsJson({
+      groups: [
+        { group: 'Get started', pages: ['index', 'quickstart'] },
+        { group: 'Guides', pages: ['guides/billing', 'guides/invoices', 'guides/refunds'] },
+        { group: 'API', pages: ['api/users', 'api/teams'] },
+      ],
+    }),
+    'index.mdx': '# Home',
+    'quickstart.mdx': '# Start',
+    'guides/billing.mdx': '# Billing',
+    'guides/invoices.mdx': '# Invoices',
+    'guides/refunds.mdx': '# Refunds',
+    'api/users.mdx': '# Users',
+    'api/teams.mdx': '# Teams',
+  });
+  const service = createLanguageService({ workspace: site });
+  const places = await service.getDraftPlaces(ROOT, 'guides/download-my-invoices', NOT_CANCELLED);
+  assert.deepEqual(
+    places.map((place) => [place.label, place.folder]),
+    [
+      ['Guides', 'guides'],
+      ['Get started', ''],
+      ['API', 'api'],
+    ],
+    'the group of the page’s folder first, then the rest in order',
+  );
+  // The author picks the API group for a page with no folder of its own: it goes there, in api/.
+  const api = places.find((place) => place.label === 'API')!;
+  const draft = pageDraft('Download my invoices', ['How do I download my invoices?'], `${api.folder}/index.mdx`, new Set());
+  assert.equal(draft.pageId, 'api/download-my-invoices');
+  const edit = await service.getDraftPageEdit(ROOT, { pageId: draft.pageId, content: draft.content, group: api.group }, NOT_CANCELLED);
+  applyWorkspaceEdit(site, edit!);
+  const docs = JSON.parse(site.files.get(`${ROOT}/docs.json`)!);
+  assert.deepEqual(docs.navigation.groups[2].pages, ['api/users', 'api/teams', 'api/download-my-invoices']);
+});

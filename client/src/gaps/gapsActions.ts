@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { pageDraft, sectionDraft } from '../../../server/src/analytics';
-import { draftPageRequest } from '../../../server/src/lsp/protocol';
+import { draftPageRequest, draftPlacesRequest, type DraftPlace } from '../../../server/src/lsp/protocol';
 import type { SiteMap } from '../../../server/src/service';
 import { anchorLine } from './headingLine';
 import type { TriageStore, TriageUndo } from './triage';
@@ -92,7 +92,15 @@ export class GapsActions implements vscode.Disposable {
    * A new page for the cluster beside the suggested page, listed in that page's navigation group:
    * one workspace edit (undoable), then saved so the site (and `docsmith check`) sees it.
    */
-  async draftPage(group: GroupNode): Promise<vscode.Uri | undefined> {
+  /**
+   * Drafts a new page for a cluster: beside the page its answer belongs on (or the one its answers
+   * cited most), listed in that page's group. With neither, the author picks the group (`choose`: a
+   * quick pick, the best guess first), and the page goes in the folder of that group's pages.
+   */
+  async draftPage(
+    group: GroupNode,
+    choose: (places: DraftPlace[]) => Promise<DraftPlace | undefined> = pickPlace,
+  ): Promise<vscode.Uri | undefined> {
     const root = this.host.docsRoot();
     const site = await this.host.siteMap();
     if (!root || !site) {
@@ -101,7 +109,21 @@ export class GapsActions implements vscode.Disposable {
     }
     const near = this.target(group)?.file;
     const taken = new Set(site.pages.flat());
-    const draft = pageDraft(group.label, queries(group), near, taken);
+    let place: DraftPlace | undefined;
+    if (!near) {
+      const pageId = pageDraft(group.label, queries(group), undefined, taken).pageId;
+      const places = await this.host.client.sendRequest(draftPlacesRequest, { rootUri: root.toString(), pageId });
+      if (places.length === 0) {
+        void vscode.window.showErrorMessage(
+          'Docsmith: docs.json has no navigation group to list a new page in; add one, then draft the page again.',
+        );
+        return undefined;
+      }
+      place = await choose(places);
+      if (!place) return undefined;
+    }
+    // In the folder of the page it sits beside, or of the chosen group's pages.
+    const draft = pageDraft(group.label, queries(group), near ?? (place?.folder ? `${place.folder}/index.mdx` : undefined), taken);
     // A spec is no page: the new page then goes to the best list for its folder.
     const nearPageId = site.pages.find(([, file]) => file === near)?.[0];
     const edit = await this.host.client.sendRequest(draftPageRequest, {
@@ -109,6 +131,7 @@ export class GapsActions implements vscode.Disposable {
       pageId: draft.pageId,
       content: draft.content,
       ...(nearPageId ? { nearPageId } : {}),
+      ...(place ? { group: place.group } : {}),
     });
     if (!edit) {
       void vscode.window.showErrorMessage(
@@ -198,4 +221,18 @@ export class GapsActions implements vscode.Disposable {
 
 function queries(group: GroupNode): string[] {
   return group.conversations.map((node) => node.conversation.query);
+}
+
+/** Where a drafted page goes, when nothing suggests a place: the author picks a navigation group, the best guess first. */
+async function pickPlace(places: DraftPlace[]): Promise<DraftPlace | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    places.map((place, index) => ({
+      label: place.label,
+      description: index === 0 ? 'best guess' : undefined,
+      detail: `The new page goes in ${place.folder ? `${place.folder}/` : 'the docs root'}.`,
+      place,
+    })),
+    { title: 'Docsmith: list the new page in which navigation group?', placeHolder: 'Type to filter the groups', matchOnDetail: true },
+  );
+  return picked?.place;
 }

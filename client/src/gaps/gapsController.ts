@@ -255,7 +255,13 @@ export class GapsController implements vscode.Disposable {
     const opened = await vscode.workspace.openTextDocument(this.documents.uri(node.conversation));
     // The path is the question itself, with no extension: the language is set, not guessed.
     const document = opened.languageId === 'markdown' ? opened : await vscode.languages.setTextDocumentLanguage(opened, 'markdown');
-    await vscode.window.showTextDocument(document, { preview: true });
+    // Rendered, as a reader sees an answer (remote images and HTML are inert: see inertMarkdown.ts);
+    // the source where VS Code has no Markdown preview.
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', document.uri);
+    } catch {
+      await vscode.window.showTextDocument(document, { preview: true });
+    }
   }
 
   dispose(): void {

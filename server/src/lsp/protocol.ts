@@ -46,7 +46,22 @@ export interface DraftPageParams {
   content: string;
   /** The page whose navigation group the new page joins; without it, the best group for the page's folder. */
   nearPageId?: string;
+  /** The group the author chose: a `group` of {@link draftPlacesRequest}'s answer (before `nearPageId`). */
+  group?: number;
 }
+
+/** A navigation group a new page can be listed in. */
+export interface DraftPlace {
+  /** Its index among the navigation's `pages` arrays, for {@link DraftPageParams.group}. */
+  group: number;
+  /** "Guides › Get started". */
+  label: string;
+  /** The folder most of its pages are in ('' for the root). */
+  folder: string;
+}
+
+/** The groups a new page can be listed in, the best guess first: the author picks where a drafted page goes. */
+export const draftPlacesRequest = new RequestType<{ rootUri: string; pageId: string }, DraftPlace[], void>('docsmith/draftPlaces');
 
 /** An unanswered question to cluster. */
 export interface GapQuestion {

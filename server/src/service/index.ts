@@ -14,6 +14,7 @@ export type { SiteCheckResult, CheckCache } from './check/checkSite';
 export type { SiteMap, SiteMapOperation } from './siteIndex/siteMap';
 export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageIndex';
 export type { DraftPageRequest } from './features/draftPage';
+export type { DraftPlace } from './features/navigationGroups';
 
 export type { DocsWorkspace, DirectoryEntry, FileStat, FileListing } from './workspace';
 export { WorkspaceError } from './workspace';

@@ -15,6 +15,7 @@ import { findDocsRootAbove, findDocsRootsBelow } from './site/docsRoots';
 import { siteMapOf, type SiteMap } from './siteIndex/siteMap';
 import { buildPageIndex, type PageIndex } from './siteIndex/pageIndex';
 import { draftPageEdit, type DraftPageRequest } from './features/draftPage';
+import { draftPlacesFor, type DraftPlace } from './features/navigationGroups';
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
 import type { DocsWorkspace, FileChange } from './workspace';
 
@@ -50,6 +51,8 @@ export interface DocsLanguageService extends EditorFeatures {
   getPageIndex(uri: string, token: Cancellation): Promise<PageIndex | undefined>;
   /** The 0-based line of a page's heading or element that `#anchor` reaches (by the page's one anchor rule); undefined when none does. */
   getAnchorLine(uri: string, anchor: string, token: Cancellation): Promise<number | undefined>;
+  /** The navigation groups a new page (`pageId`) can be listed in, the best guess first, each with the folder its pages are in. */
+  getDraftPlaces(rootUri: string, pageId: string, token: Cancellation): Promise<DraftPlace[]>;
   /** Creates a page and lists it beside a neighbour in the navigation, as one edit; undefined when it cannot (the page exists, no group). */
   getDraftPageEdit(rootUri: string, request: DraftPageRequest, token: Cancellation): Promise<WorkspaceEdit | undefined>;
   /** Tells the service a file changed (an edit, or a file event from disk), so caches are dropped. */
@@ -105,27 +108,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     getSiteState,
     findDocsRoot,
     findDocsRoots: (folderUri, token) => findDocsRootsBelow(workspace, folderUri, token),
-    async getSiteMap(uri, token) {
-      const rootUri = await findDocsRoot(uri, token);
-      if (rootUri === undefined) return undefined;
-      const map = await siteMapOf(await getSiteState(rootUri, token));
-      throwIfCancelled(token);
-      return map;
-    },
-    async getPageIndex(uri, token) {
-      const rootUri = await findDocsRoot(uri, token);
-      return rootUri === undefined
-        ? undefined
-        : buildPageIndex(await getSiteState(rootUri, token), workspace, token, (uri, text) => documents.pageOnce(uri, text));
-    },
-    async getAnchorLine(uri, anchor, token) {
-      const text = await workspace.readFile(uri).catch(() => undefined);
-      throwIfCancelled(token);
-      return text === undefined ? undefined : documents.page(uri, text).anchorLine(anchor);
-    },
-    async getDraftPageEdit(rootUri, request, token) {
-      return draftPageEdit(await getSiteState(rootUri, token), request);
-    },
+    ...gapQueries(workspace, documents, findDocsRoot, getSiteState),
     checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
     async listDiagnosedFiles(rootUri, token) {
       const state = await getSiteState(rootUri, token);
@@ -147,6 +130,42 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       linkedPages.clear();
       states.clear();
       pages.clear();
+    },
+  };
+}
+
+/** What gap review asks of a site: its map and page index, a heading's line, where a drafted page goes and its edit. */
+function gapQueries(
+  workspace: DocsWorkspace,
+  documents: ParsedDocuments,
+  findDocsRoot: (uri: string, token: Cancellation) => Promise<string | undefined>,
+  getSiteState: (rootUri: string, token: Cancellation) => Promise<SiteState>,
+): Pick<DocsLanguageService, 'getSiteMap' | 'getPageIndex' | 'getAnchorLine' | 'getDraftPlaces' | 'getDraftPageEdit'> {
+  return {
+    async getSiteMap(uri, token) {
+      const rootUri = await findDocsRoot(uri, token);
+      if (rootUri === undefined) return undefined;
+      const map = await siteMapOf(await getSiteState(rootUri, token));
+      throwIfCancelled(token);
+      return map;
+    },
+    async getPageIndex(uri, token) {
+      const rootUri = await findDocsRoot(uri, token);
+      return rootUri === undefined
+        ? undefined
+        : buildPageIndex(await getSiteState(rootUri, token), workspace, token, (uri, text) => documents.pageOnce(uri, text));
+    },
+    async getAnchorLine(uri, anchor, token) {
+      const text = await workspace.readFile(uri).catch(() => undefined);
+      throwIfCancelled(token);
+      return text === undefined ? undefined : documents.page(uri, text).anchorLine(anchor);
+    },
+    async getDraftPlaces(rootUri, pageId, token) {
+      const state = await getSiteState(rootUri, token);
+      return draftPlacesFor(pageId, state.context?.navigation.groups ?? []);
+    },
+    async getDraftPageEdit(rootUri, request, token) {
+      return draftPageEdit(await getSiteState(rootUri, token), request);
     },
   };
 }

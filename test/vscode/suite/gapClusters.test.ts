@@ -19,7 +19,14 @@ type Gaps = {
   view: { message?: string; description?: string };
   lastError?: string;
   clusteredIn?: string;
-  actions: { draftPage(group: unknown): Promise<vscode.Uri | undefined> };
+  actions: {
+    draftPage(
+      group: unknown,
+      choose?: (
+        places: { group: number; label: string; folder: string }[],
+      ) => Promise<{ group: number; label: string; folder: string } | undefined>,
+    ): Promise<vscode.Uri | undefined>;
+  };
 };
 /** Every conversation of a group: each row's latest and the repeats of its question. */
 const idsOf = (group: Cluster) => group.conversations.flatMap((c) => [c.conversation.id, ...c.repeats.map((r) => r.id)]);
@@ -157,6 +164,28 @@ suite('Docs gaps by need (clusters)', () => {
     );
   });
 
+  test('Draft a new page with nothing to sit beside asks where: the group picked lists it, in the folder of its pages', async () => {
+    const base = clusters()[0];
+    const group = { ...base, file: undefined, cluster: { ...base.cluster!, suggestion: null, cited: [] } };
+    assert.strictEqual(await gaps.actions.draftPage(group, async () => undefined), undefined, 'cancelled: nothing drafted');
+    let offered: { group: number; label: string; folder: string }[] = [];
+    const uri = await gaps.actions.draftPage(group, async (places) => {
+      offered = places;
+      return places.find((place) => place.folder !== '') ?? places[places.length - 1];
+    });
+    assert.ok(uri, 'a page was drafted');
+    assert.ok(offered.length > 1, 'every group is offered');
+    const chosen = offered.find((place) => place.folder !== '') ?? offered[offered.length - 1];
+    const pageId = vscode.workspace.asRelativePath(uri).replace(/\.mdx$/, '');
+    assert.ok(pageId.startsWith(chosen.folder ? `${chosen.folder}/` : ''), `${pageId} is in ${chosen.folder}/`);
+    const docs = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), 'docs.json'))));
+    const holding = docs.navigation.tabs
+      .flatMap((tab: { groups: { group: string; pages: string[] }[] }) => tab.groups)
+      .filter((g: { pages: string[] }) => g.pages.includes(pageId));
+    assert.strictEqual(holding.length, 1, `${pageId} is listed once`);
+    assert.ok(chosen.label.endsWith(holding[0].group), `listed in ${chosen.label}, the group picked`);
+  });
+
   test('Mark done hides a whole cluster; Undo brings it back; "show done" lists it marked', async () => {
     const group = clusters()[0];
     const rows = group.conversations.map((c) => c.conversation.id);
@@ -185,14 +214,21 @@ suite('Docs gaps by need (clusters)', () => {
       .flatMap((g) => g.conversations)
       .find((c) => (c as unknown as { sources: { source: { file: string | null } }[] }).sources.some((s) => s.source.file))!;
     await vscode.commands.executeCommand('docsmith.gaps.openConversation', conversation);
-    const editor = await waitFor(
-      () => (vscode.window.activeTextEditor?.document.uri.scheme === 'docsmith-question' ? vscode.window.activeTextEditor : undefined),
-      'the question',
+    const tab = await waitFor(() => {
+      const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return active?.input instanceof vscode.TabInputWebview && active.input.viewType.includes('markdown.preview') ? active : undefined;
+    }, 'the rendered question');
+    const document = await waitFor(
+      () =>
+        vscode.workspace.textDocuments.find(
+          (open) => open.uri.scheme === 'docsmith-question' && open.getText().startsWith(`# ${conversation.conversation.query}`),
+        ),
+      'the question document',
     );
+    const editor = { document };
     assert.strictEqual(editor.document.languageId, 'markdown');
-    const tab = vscode.window.tabGroups.activeTabGroup.activeTab!;
     assert.ok(
-      tab.label.startsWith(
+      tab.label.includes(
         conversation.conversation.query
           .slice(0, 20)
           .replace(/[/\\:*"<>|#%]/g, ' ')

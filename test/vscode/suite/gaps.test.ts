@@ -82,12 +82,15 @@ suite('Docs gaps view', () => {
     assert.match(line, /^#+ /, `the cursor is on a heading: ${line}`);
   });
 
-  test('a question opens as a read-only document; the CodeLens counts questions on a cited page', async () => {
+  test('a question opens rendered, from a read-only document; the CodeLens counts questions on a cited page', async () => {
     const group = api.testing!.gaps.tree.groups.find((g) => g.file === 'guides/authentication.mdx')!;
     await vscode.commands.executeCommand('docsmith.gaps.openConversation', group.conversations[0]);
+    await waitFor(() => (isMarkdownPreview(vscode.window.tabGroups.activeTabGroup.activeTab) ? true : undefined), 'the rendered preview');
     const document = await waitFor(
       () =>
-        vscode.window.activeTextEditor?.document.uri.scheme === 'docsmith-question' ? vscode.window.activeTextEditor.document : undefined,
+        vscode.workspace.textDocuments.find(
+          (open) => open.uri.scheme === 'docsmith-question' && open.getText().startsWith(`# ${group.conversations[0].conversation.query}`),
+        ),
       'the question document',
     );
     assert.ok(document.getText().startsWith(`# ${group.conversations[0].conversation.query}`));
@@ -150,3 +153,8 @@ suite('Docs gaps view', () => {
     await waitFor(() => (gaps.view.description?.startsWith('not up to date') ? undefined : true), 'the stale sign to go');
   });
 });
+
+/** A tab showing VS Code's rendered Markdown preview. */
+function isMarkdownPreview(tab: vscode.Tab | undefined): boolean {
+  return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.includes('markdown.preview');
+}

@@ -12,6 +12,8 @@ export interface DraftPageRequest {
   content: string;
   /** The page whose navigation group the new page joins; without it (or when it is not listed), the best group for the new page's folder. */
   nearPageId?: string;
+  /** The group the author chose (an index of the navigation's `pages` arrays: see draftPlacesFor); before `nearPageId`. */
+  group?: number;
 }
 
 /**
@@ -30,7 +32,8 @@ export function draftPageEdit(state: SiteState, request: DraftPageRequest): Work
   const holding = near
     ? groups.find((group) => (group.pages.children ?? []).some((child) => child.uri === near.node.uri && child.offset === near.node.offset))
     : undefined;
-  const group = holding ?? rankGroupsFor(request.pageId, groups)[0];
+  const chosen = request.group === undefined ? undefined : groups[request.group];
+  const group = chosen ?? holding ?? rankGroupsFor(request.pageId, groups)[0];
   const target = group && state.configDocuments.get(group.pages.uri);
   if (!group || !target) return undefined;
   const uri = joinUri(state.rootUri, relative);

@@ -12,3 +12,33 @@ export function rankGroupsFor(pageId: string, groups: readonly NavigationGroup[]
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map(({ group }) => group);
 }
+
+/** A navigation group a new page can be listed in, as the author picks one. */
+export interface DraftPlace {
+  /** Its index among the navigation's `pages` arrays (what a draft request names). */
+  group: number;
+  /** "Guides › Get started". */
+  label: string;
+  /** The folder most of its pages are in ('' for the root): where a new page listed there goes. */
+  folder: string;
+}
+
+/** Every group that can take a new page, the best guess first (see {@link rankGroupsFor}). */
+export function draftPlacesFor(pageId: string, groups: readonly NavigationGroup[]): DraftPlace[] {
+  return rankGroupsFor(pageId, groups).map((group) => ({ group: groups.indexOf(group), label: group.label, folder: mainFolder(group) }));
+}
+
+/** The folder most of a group's pages are in. */
+function mainFolder(group: NavigationGroup): string {
+  const counts = new Map<string, number>();
+  for (const entry of items(group.pages)) {
+    const id = trimStartOf(stringValue(entry) ?? '', './');
+    if (entry.type !== 'string' || id === '') continue;
+    const folder = id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : '';
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  let best = '';
+  let most = 0;
+  for (const [folder, count] of counts) if (count > most) [best, most] = [folder, count];
+  return best;
+}
