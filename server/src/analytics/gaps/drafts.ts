@@ -1,7 +1,7 @@
 // Drafts for a gap cluster (no vscode, no fs): the questions as an MDX comment, a new section of a
 // page, a new page. The Docs Gaps view applies them as ordinary, undoable edits.
 import { forEachProseLine } from '../../common/markdownLines';
-import { oneLine } from '../../common/text';
+import { oneLine, trimEndOf } from '../../common/text';
 
 /** At most this many questions are listed in a draft; the rest are counted. */
 const LISTED = 20;
@@ -47,7 +47,7 @@ const QUESTION_HEADING_MAX = 60;
 export function draftTitle(label: string, queries: readonly string[] = []): string {
   const bare = label.replace(/…$/, '').trim().toLowerCase();
   const question = queries
-    .map((query) => oneLine(query).replace(/[\s?.!]+$/, ''))
+    .map((query) => trimEndOf(oneLine(query), ' ?.!'))
     .find((query) => query.length < QUESTION_HEADING_MAX && fragmentOf(query, bare));
   const text = commentLine(question ? `${question}?` : label.replace(/…$/, ''))
     .replace(/[#<>{}[\]`*_|\\]/g, ' ')
