@@ -186,3 +186,18 @@ test('the same question: case, spacing and final punctuation aside; most asked f
     ],
   );
 });
+
+test('a cluster row fits the Explorer at its default width: its label cut at a word, then its count and trend arrow', async () => {
+  const { rowLabel, trendArrow, ROW_LABEL } = await import('../../client/src/gaps/treeModel');
+  const { labelWidth } = await import('../../server/src/analytics');
+  assert.equal(rowLabel('Go SDK'), 'Go SDK');
+  const long = rowLabel('Tracking pixel blocked apple mail privacy');
+  assert.ok(labelWidth(long) <= ROW_LABEL && long.endsWith('…') && !long.includes(' …'), long);
+  assert.ok(labelWidth(rowLabel('退款需要多长时间才能到账呢我想知道具体的时间安排')) <= ROW_LABEL, 'wide characters count twice');
+  assert.equal(trendArrow({ trend: { previous: 2, change: 5 } }), '↑5');
+  assert.equal(trendArrow({ trend: { previous: 9, change: -3 } }), '↓3');
+  assert.equal(trendArrow({ trend: { previous: 4, change: 0 } }), '=');
+  assert.equal(trendArrow({ trend: null }), '');
+  // The widest row: a full label, a three-digit count and a trend: within the 40 columns the Explorer shows.
+  assert.ok(labelWidth(`${long} 999 ↑99`) <= 40);
+});

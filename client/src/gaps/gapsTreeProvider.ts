@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ReportCluster } from '../../../server/src/analytics';
 import { placeInFile } from '../../../server/src/analytics';
 import { oneLine } from '../../../server/src/common/text';
-import { openCount, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
+import { openCount, rowLabel, trendArrow, type ConversationNode, type GapNode, type GroupNode, type SuggestionNode } from './treeModel';
 import { plural } from '../../../server/src/common/plural';
 
 /**
@@ -99,10 +99,12 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
   private clusterItem(node: GroupNode): vscode.TreeItem {
     const cluster = node.cluster!;
     const open = openCount(node);
-    const item = new vscode.TreeItem(oneLine(node.label), vscode.TreeItemCollapsibleState.Collapsed);
+    // A row fits a sidebar of the default width: the label cut to ROW_LABEL columns, then the count and
+    // an arrow for the trend (the whole label and trend are in the tooltip).
+    const item = new vscode.TreeItem(rowLabel(oneLine(node.label)), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     const trend = trendText(cluster, this.previous());
-    item.description = [questions(open), trend, open === 0 ? 'done' : undefined].filter(Boolean).join(' · ');
+    item.description = [String(open), trendArrow(cluster), open === 0 ? 'done' : undefined].filter(Boolean).join(' ');
     const place = cluster.suggestion && placeInFile(cluster.suggestion);
     const where = cluster.suggestion
       ? `Suggested: \`${cluster.suggestion.file}\`${place ? ` at “${escape(place)}”` : ''}`

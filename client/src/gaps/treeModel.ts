@@ -1,7 +1,7 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics';
 import type { PageSuggestion } from '../../../server/src/analytics';
-import { byMostAsked, mostAsked } from '../../../server/src/analytics';
+import { byMostAsked, labelWidth, mostAsked } from '../../../server/src/analytics';
 import type { ReportCluster } from '../../../server/src/analytics';
 import { groupBy } from '../../../server/src/common/arrays';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
@@ -215,4 +215,29 @@ export function inRange<T extends { timestamp: string }>(conversations: readonly
     const time = Date.parse(conversation.timestamp);
     return time >= start && time < end;
   });
+}
+
+/**
+ * Columns a cluster's label takes in its row at most: with its count and trend (`12 ↑3`), the row fits
+ * the Explorer at its default width (about 40 columns beside the tree's indent and icon).
+ */
+export const ROW_LABEL = 30;
+
+/** A label cut at a word to {@link ROW_LABEL} columns, with "…". */
+export function rowLabel(label: string): string {
+  if (labelWidth(label) <= ROW_LABEL) return label;
+  let head = '';
+  for (const char of label) {
+    if (labelWidth(head + char) > ROW_LABEL - 1) break;
+    head += char;
+  }
+  const space = head.lastIndexOf(' ');
+  return `${space > ROW_LABEL / 2 ? head.slice(0, space) : head}…`;
+}
+
+/** `↑5`, `↓2` or `=` beside the count; empty when the range before was not fetched. */
+export function trendArrow(cluster: Pick<ReportCluster, 'trend'>): string {
+  if (!cluster.trend) return '';
+  const { change } = cluster.trend;
+  return change === 0 ? '=' : `${change > 0 ? '↑' : '↓'}${Math.abs(change)}`;
 }
