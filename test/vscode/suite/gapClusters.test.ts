@@ -78,7 +78,10 @@ suite('Docs gaps by need (clusters)', () => {
     for (const group of groups) assert.ok(group.label.length <= 36, `short label: ${group.label}`);
     const item = gaps.tree.getTreeItem(groups[0]);
     assert.match(String(item.description), /^\d+ (?:[↑↓]\d+|=)$/, 'the count and the trend, short enough for the row');
-    assert.match((item.tooltip as vscode.MarkdownString).value, /\d+ questions? · (?:[+-]\d+ vs|same as) previous 30 days/);
+    assert.match(
+      (item.tooltip as vscode.MarkdownString).value,
+      /^\*\*[^\n]*\*\*\n\n\d+ questions? · (?:[+-]\d+ vs|same as) previous 30 days/,
+    );
     assert.ok(
       groups.every((group) => group.cluster?.trend),
       'the cache holds the range before: every cluster has a trend',
