@@ -198,6 +198,7 @@ export class GapsController implements vscode.Disposable {
         say: (message) => (this.view.message = message),
         // The server indexes the pages for the clusters while the questions download (seconds each on a big site).
         fetching: () => this.groupBy === 'cluster' && this.site.prepareClusters(),
+        viewVisible: () => this.view.visible,
       },
       this.rangeBounds().previousFrom,
     );

@@ -20,6 +20,8 @@ export interface RefreshHost {
   say(message: string): void;
   /** Called as the download starts (the server indexes the pages for the clusters meanwhile). */
   fetching(): void;
+  /** Whether the Docs Gaps view is on screen: it then says what is missing itself, with a button. */
+  viewVisible(): boolean;
 }
 
 /** What a refresh did: the export it fetched, or the failure to show; undefined when it fetched nothing (and said why). */
@@ -47,9 +49,12 @@ export async function refreshExport(host: RefreshHost, since: Date): Promise<Ref
   const key = await host.keys.get();
   if (!key) {
     host.say('Set the admin API key (Docsmith: Set Admin API Key) to fetch the assistant conversations.');
-    void vscode.window.showWarningMessage('Set the admin API key to fetch the assistant conversations.', SET_KEY).then((choice) => {
-      if (choice) void host.setApiKey();
-    });
+    // A notification cannot be taken back once the key is stored: it would stay on screen, stale, beside
+    // the filled view. Only when the view is hidden does the author need one.
+    if (!host.viewVisible())
+      void vscode.window.showWarningMessage('Set the admin API key to fetch the assistant conversations.', SET_KEY).then((choice) => {
+        if (choice) void host.setApiKey();
+      });
     return undefined;
   }
   host.fetching();
