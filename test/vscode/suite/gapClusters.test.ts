@@ -225,7 +225,7 @@ suite('Docs gaps by need (clusters)', () => {
     const document = await waitFor(
       () =>
         vscode.workspace.textDocuments.find(
-          (open) => open.uri.scheme === 'docsmith-question' && open.getText().startsWith(`# ${conversation.conversation.query}`),
+          (open) => open.uri.scheme === 'docsmith-question' && open.uri.query === conversation.conversation.id,
         ),
       'the question document',
     );

@@ -89,7 +89,7 @@ suite('Docs gaps view', () => {
     const document = await waitFor(
       () =>
         vscode.workspace.textDocuments.find(
-          (open) => open.uri.scheme === 'docsmith-question' && open.getText().startsWith(`# ${group.conversations[0].conversation.query}`),
+          (open) => open.uri.scheme === 'docsmith-question' && open.uri.query === group.conversations[0].conversation.id,
         ),
       'the question document',
     );
