@@ -43,42 +43,26 @@ export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {
   const cold = performance.now() - coldStart;
   const afterCold = memory(child.pid);
 
-  const diagnostics = [];
   let version = 1;
-  for (let i = 0; i < RUNS; i++) {
-    const edited = i % 2 === 0 ? text.replace(entry, `${entry.slice(0, -1)}x"`) : text;
-    await connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version: ++version },
-      contentChanges: [{ text: edited }],
-    });
-    const start = performance.now();
-    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
-    diagnostics.push(performance.now() - start);
-  }
-  // An edit that changes the structure (an entry added, then removed): docs.json is loaded again.
-  const structural = [];
-  for (let i = 0; i < RUNS; i++) {
-    const edited = i % 2 === 0 ? text.replace(entry, `${entry}, "added-page"`) : text;
-    await connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version: ++version },
-      contentChanges: [{ text: edited }],
-    });
-    const start = performance.now();
-    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
-    structural.push(performance.now() - start);
-  }
-  // An edit the incremental path cannot take (a group added, then removed): docs.json is loaded again.
-  const regroup = [];
-  for (let i = 0; i < RUNS; i++) {
-    const edited = i % 2 === 0 ? text.replace(entry, `${entry}, { "group": "Added", "pages": ["added-page"] }`) : text;
-    await connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version: ++version },
-      contentChanges: [{ text: edited }],
-    });
-    const start = performance.now();
-    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
-    regroup.push(performance.now() - start);
-  }
+  /** Diagnostics of docs.json after each of RUNS edits, alternately to `edited` and back to the original text. */
+  const docsJsonEdits = async (edited) => {
+    const samples = [];
+    for (let i = 0; i < RUNS; i++) {
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: ++version },
+        contentChanges: [{ text: i % 2 === 0 ? edited : text }],
+      });
+      const start = performance.now();
+      await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+      samples.push(performance.now() - start);
+    }
+    return samples;
+  };
+  // Typing in a page entry; an entry added, then removed (both applied to the last state); and an
+  // edit the incremental path cannot take (a group added, then removed: docs.json is loaded again).
+  const diagnostics = await docsJsonEdits(text.replace(entry, `${entry.slice(0, -1)}x"`));
+  const structural = await docsJsonEdits(text.replace(entry, `${entry}, "added-page"`));
+  const regroup = await docsJsonEdits(text.replace(entry, `${entry}, { "group": "Added", "pages": ["added-page"] }`));
   // A page of the site opened and edited: typing in its prose (the scanner vouches for the page), and
   // an edit that leaves a `<` the scanner cannot vouch for (the page then goes through the MDX parser).
   const pageUri = `${rootUri}/${entry.slice(1, -1)}.mdx`;
