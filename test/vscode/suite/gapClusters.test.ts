@@ -278,6 +278,9 @@ suite('Docs gaps by need (clusters)', () => {
       const picking = Promise.resolve(vscode.commands.executeCommand('docsmith.gaps.setClusterSimilarity'));
       let settled = false;
       void picking.finally(() => (settled = true));
+      // An accept sent before the quick pick shows closes nothing and is lost, or, as it opens, takes
+      // no item: give it the time to open (a webview, the rendered question, may hold focus until then).
+      await new Promise((resolve) => setTimeout(resolve, 500));
       await waitFor(async () => {
         if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         return settled || undefined;
