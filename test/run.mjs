@@ -46,36 +46,49 @@ console.log(
 );
 // The usual spec output, and one JSON line per test for the summary table printed at the end.
 const summaryDir = mkdtempSync(join(tmpdir(), 'docsmith-summary-'));
-const summaryFile = join(summaryDir, 'tests.jsonl');
-// Line coverage of server/src and client/src by the tests' own processes (c8 over V8's coverage);
+// Line coverage of server/src and client/src by the fast suites' own processes (c8 over V8's
+// coverage). The corpus, differential and e2e suites run after them without it: over real sites, V8's
+// precise counts cost minutes of CI, and what those suites reach the fast ones reach too.
 // DOCSMITH_COVERAGE=0 leaves it out.
 const coverageDir = process.env.DOCSMITH_COVERAGE === '0' ? undefined : join(summaryDir, 'coverage');
-const result = spawnSync(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--import',
-    join(import.meta.dirname, 'helpers/coverageScope.mjs'),
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    `--test-reporter=${join(import.meta.dirname, 'helpers/summaryReporter.mjs')}`,
-    `--test-reporter-destination=${summaryFile}`,
-    ...files,
-  ],
-  { stdio: 'inherit', env: coverageDir ? { ...process.env, NODE_V8_COVERAGE: coverageDir } : process.env },
-);
+const heavy = (file) => /^test[\\/](?:corpus|differential|e2e)[\\/]/.test(file);
+const runs = [
+  { files: files.filter((file) => !heavy(file)), coverage: coverageDir },
+  { files: files.filter(heavy), coverage: undefined },
+].filter((run) => run.files.length);
+let status = 0;
+runs.forEach((run, index) => {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      join(import.meta.dirname, 'helpers/coverageScope.mjs'),
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(import.meta.dirname, 'helpers/summaryReporter.mjs')}`,
+      `--test-reporter-destination=${join(summaryDir, `tests-${index}.jsonl`)}`,
+      ...run.files,
+    ],
+    { stdio: 'inherit', env: run.coverage ? { ...process.env, NODE_V8_COVERAGE: run.coverage } : process.env },
+  );
+  status = Math.max(status, result.status ?? 1);
+});
 if (coverageDir) printCoverage(coverageDir);
-const records = existsSync(summaryFile)
-  ? readFileSync(summaryFile, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-  : [];
+const records = runs.flatMap((_, index) => {
+  const file = join(summaryDir, `tests-${index}.jsonl`);
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
+});
 rmSync(summaryDir, { recursive: true, force: true });
 printSummary(records);
-process.exit(result.status ?? 1);
+process.exit(status);
 
 /** Each suite (folder of test/), with its tests passed, failed and skipped, and why any did not run. */
 function printSummary(records) {
@@ -130,6 +143,8 @@ function printCoverage(dir) {
     { cwd: join(import.meta.dirname, '..'), encoding: 'utf8' },
   );
   const lines = (report.stdout ?? '').split('\n').filter((line) => /^(?:Statements|Branches|Functions|Lines)\s*:/.test(line));
-  console.log(`\ncoverage of server/src and client/src by the tests run in-process (c8):`);
+  console.log(
+    `\ncoverage of server/src and client/src by the unit, feature, property, analytics, client, CLI and LSP tests, in their own processes (c8):`,
+  );
   for (const line of lines.length ? lines : ['(no coverage recorded)']) console.log(`  ${line}`);
 }
