@@ -242,3 +242,29 @@ test('an unchanged text, a key, a number, a quote typed: not a page entry edit',
   ])
     assert.equal(updateForPageEntryEdit(state, next), undefined, next);
 });
+
+test('an entry added before a schema problem of its list loads again: the problem names its place by index', async () => {
+  // Found by the property above on a real site: `pages[1] must not be empty` stayed `pages[1]` after an
+  // entry was added before it, where a full load says `pages[2]`.
+  const text = JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { pages: ['intro', ''] } }, null, 2);
+  const workspace = new MemoryWorkspace({ 'docs.json': text, 'intro.mdx': '# I', 'guide.mdx': '# G' });
+  const state = await loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} });
+  const edited = text.replace('"intro",', '"intro", "guide",');
+  assert.equal(updateForPageEntryEdit(state, edited), undefined, 'not applied in place');
+  const service = createLanguageService({ workspace });
+  await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED);
+  workspace.set('docs.json', edited);
+  service.didChange(DOCS_JSON, 'changed');
+  const messages = ((await service.getDiagnostics(DOCS_JSON, NOT_CANCELLED)) ?? []).map((d) => d.message);
+  assert.ok(
+    messages.some((message) => message.includes('`navigation.pages[2]` must not be empty')),
+    messages.join('\n'),
+  );
+  // An entry added after the problem moves nothing: applied in place.
+  assert.ok(
+    updateForPageEntryEdit(
+      await loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} }),
+      edited.replace('""', '"", "intro"'),
+    ),
+  );
+});

@@ -118,6 +118,18 @@ export class DiagnosticSink {
     this.rendered = undefined;
   }
 
+  /**
+   * Whether a diagnostic that no incremental update reports again (one without a subject: a schema
+   * problem, whose message may name the place by its index, `pages[2]`) points into `[start, end)` of a file.
+   */
+  hasFixedWithin(uri: string, start: number, end: number): boolean {
+    return this.records.some((record) => {
+      if (record.uri !== uri || record.subject !== undefined) return false;
+      const at = record.node ? record.node.offset : (record.offset ?? 0);
+      return at >= start && at < end;
+    });
+  }
+
   /** Takes back the diagnostics about these subjects (an incremental update reports them again). */
   forget(subjects: ReadonlySet<unknown>): void {
     let kept = 0;

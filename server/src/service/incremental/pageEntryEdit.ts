@@ -111,6 +111,10 @@ function leafEntryEdit(state: SiteState, context: SiteContext, document: ConfigD
 function listEntryEdit(state: SiteState, context: SiteContext, document: ConfigDocument, text: string): EntryEdit | undefined {
   const edit = findListEdit(document, text);
   if (!edit) return undefined;
+  // The items after the edit change their index: a problem reported there naming its place by index
+  // (`pages[2] must not be empty`) would be stale, so the site is loaded again.
+  const { array } = edit;
+  if (context.sink.hasFixedWithin(array.uri, edit.window.start, array.offset + array.length)) return undefined;
   const { navigation, files } = context;
   const entries = entriesOf(navigation);
   const value = edit.item.value as string;
