@@ -1,7 +1,7 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics';
 import type { PageSuggestion } from '../../../server/src/analytics';
-import { byMostAsked, labelWidth, mostAsked } from '../../../server/src/analytics';
+import { byMostAsked, cutToWidth, labelWidth, mostAsked } from '../../../server/src/analytics';
 import type { ReportCluster } from '../../../server/src/analytics';
 import { groupBy } from '../../../server/src/common/arrays';
 import { withoutQueryOrFragment } from '../../../server/src/common/text';
@@ -225,14 +225,7 @@ export const ROW_LABEL = 30;
 
 /** A label cut at a word to {@link ROW_LABEL} columns, with "…". */
 export function rowLabel(label: string): string {
-  if (labelWidth(label) <= ROW_LABEL) return label;
-  let head = '';
-  for (const char of label) {
-    if (labelWidth(head + char) > ROW_LABEL - 1) break;
-    head += char;
-  }
-  const space = head.lastIndexOf(' ');
-  return `${space > ROW_LABEL / 2 ? head.slice(0, space) : head}…`;
+  return labelWidth(label) <= ROW_LABEL ? label : cutToWidth(label, ROW_LABEL);
 }
 
 /** `↑5`, `↓2` or `=` beside the count; empty when the range before was not fetched. */

@@ -19,4 +19,4 @@ export { placeInFile } from './gaps/placeInFile';
 export { byMostAsked, mostAsked } from './gaps/repeats';
 export { gapQuestions, toReportClusters, type ReportCluster } from './gaps/reportClusters';
 export { DEFAULT_THRESHOLD, isClusterSimilarity, parseClusterSimilarity } from './gaps/threshold';
-export { labelWidth, LABEL_MAX } from './gaps/labels';
+export { cutToWidth, labelWidth, LABEL_MAX } from './gaps/labels';

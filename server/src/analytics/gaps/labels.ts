@@ -40,7 +40,7 @@ export function clusterLabel(question: string, content: readonly Term[], isFunct
   const kept = words.slice(start).filter((word) => parts(word).some((part) => contentWords.has(part)));
   const compact = capitalise(kept.map(bare).join(' '));
   if (compact && labelWidth(compact) <= LABEL_MAX) return compact;
-  return cut(compact || full);
+  return cutToWidth(compact || full, LABEL_MAX);
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -128,15 +128,15 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The text cut to fit with "…": at a space past the middle when there is one (a text without spaces, such as Chinese, at any character). */
-function cut(text: string): string {
+/** The text cut to `max` columns with "…": at a space past the middle when there is one (a text without spaces, such as Chinese, at any character). */
+export function cutToWidth(text: string, max: number): string {
   let head = '';
   let width = 0;
   for (const char of text) {
     width += labelWidth(char);
-    if (width > LABEL_MAX - 1) break;
+    if (width > max - 1) break;
     head += char;
   }
   const space = head.lastIndexOf(' ');
-  return `${space > LABEL_MAX / 2 ? head.slice(0, space) : head}…`;
+  return `${space > max / 2 ? head.slice(0, space) : head}…`;
 }
