@@ -71,6 +71,19 @@ export class Braces {
 
   /** The `}` that balances the `{` at `open` before `end`, or -1. */
   match(open: number, end: number): number {
+    // To the end of the text: most expressions close on their line, and the `}` that balances `open`
+    // there is the one a table to the end would give (a `{` before `open` cannot change it).
+    if (end === this.text.length) {
+      const lineEnd = this.text.indexOf('\n', open);
+      if (lineEnd >= 0) {
+        const close = this.lookup(open, lineEnd);
+        if (close >= 0) return close;
+      }
+    }
+    return this.lookup(open, end);
+  }
+
+  private lookup(open: number, end: number): number {
     const toEnd = end === this.text.length;
     let table = toEnd ? this.whole : this.line;
     if (!table || table.to !== end || table.from > open) {
