@@ -3,6 +3,7 @@ import { applyBaseline, baselineKeys, readBaseline, writeBaseline } from './base
 import { changedFiles, pagesToCheck, type ChangedFiles } from './changedSince';
 import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { join, relative, resolve, sep } from 'node:path';
+import { MainShare, type CacheArguments } from './checkThreads';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath } from '../service';
 import ignore from 'ignore';
@@ -30,6 +31,8 @@ export interface CheckOptions {
   baseline?: string;
   /** Record every finding of this run in a baseline file (then exit 0). */
   writeBaseline?: string;
+  /** Threads that check pages (`auto`: both cores on a large site); one with --changed-since. */
+  threads?: number | 'auto';
   colour: boolean;
   version: string;
   /** What the user should know whatever the format (stderr): the baseline's counts. */
@@ -62,7 +65,8 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 
   const changed = options.changedSince ? changedFiles(dir, options.changedSince) : undefined;
-  const cache = options.cache ? openCache(dir, options.cache, workspace, settings, options) : undefined;
+  const cacheArguments = options.cache ? cacheArgumentsOf(dir, options.cache, settings, options) : undefined;
+  const cache = cacheArguments && openCache(cacheArguments, workspace, options);
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   /** With --changed-since, the pages checked (relative to `dir`); undefined when every page was. */
   let checkedPages: Set<string> | undefined;
@@ -79,7 +83,25 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
             );
         })
       : undefined;
-    const result = await service.checkSite(root, { cache, pages, token: NOT_CANCELLED });
+    // The bundle (dist/cli.js) is also the check threads' script; from the sources, one thread.
+    const threads = options.threads ?? 'auto';
+    const shares =
+      !changed && threads !== 1 && __filename.endsWith('.js')
+        ? new MainShare(root, settings, threads, __filename, cacheArguments)
+        : undefined;
+    let result;
+    try {
+      result = await service.checkSite(root, { cache, pages, token: NOT_CANCELLED, shares });
+      for (const part of (await shares?.finish()) ?? []) {
+        for (const [uri, list] of part.diagnostics) result.diagnostics.set(uri, list);
+        result.filesChecked += part.filesChecked;
+        result.reused += part.reused;
+        if (part.cache) cache?.adopt(part.cache);
+      }
+    } catch (error) {
+      shares?.stop();
+      throw error;
+    }
     appendAll(report.entries, toEntries(dir, result.diagnostics));
     report.files += result.filesChecked;
     if (cache) options.progress?.(`Reused the findings of ${plural(result.reused, 'unchanged page')} (cache: ${cache.location})`);
@@ -154,12 +176,16 @@ function applyBaselines(report: Report, options: CheckOptions, wasChecked?: (fil
   return Boolean(options.writeBaseline);
 }
 
-/** The cache's salt: what else findings depend on, the build of Docsmith that found them and the settings. */
-function openCache(dir: string, cache: string | true, workspace: FsWorkspace, settings: object, options: CheckOptions): FileCheckCache {
+/** The cache file and its salt: what else findings depend on, the build of Docsmith that found them and the settings. */
+function cacheArgumentsOf(dir: string, cache: string | true, settings: object, options: CheckOptions): CacheArguments {
   const location = cache === true ? defaultCacheLocation(dir) : resolve(cache);
   const build = statSync(__filename, { throwIfNoEntry: false });
   const salt = JSON.stringify([options.version, build?.size, build?.mtimeMs, settings]);
-  return new FileCheckCache(location, workspace, salt, options.warn, Date.now(), dir);
+  return { location, salt, started: Date.now(), folder: dir };
+}
+
+function openCache({ location, salt, started, folder }: CacheArguments, workspace: FsWorkspace, options: CheckOptions): FileCheckCache {
+  return new FileCheckCache(location, workspace, salt, options.warn, started, folder);
 }
 
 function format(report: Report, options: CheckOptions): string {

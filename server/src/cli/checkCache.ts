@@ -157,6 +157,13 @@ function sha1(text: string): string {
   return createHash('sha1').update(text).digest('base64');
 }
 
+/** What a thread's cache learnt of a root: the files it hashed, the pages it kept or reused. */
+export interface CacheLearnt {
+  files: [string, FileSeen][];
+  pages: [string, { dependencies: string[]; diagnostics: Diagnostic[] }][];
+  changed: boolean;
+}
+
 /**
  * The CLI's {@link CheckCache}: a JSON file of each page's findings with the hashes of what they
  * depend on. A file's metadata (size, modification and change times) stands for its content when it
@@ -283,6 +290,21 @@ export class FileCheckCache implements CheckCache {
     for (const file of dependencies) if (file !== relative && (await this.hash(file))) read.push(file);
     root.pages.set(relative, { dependencies: read, diagnostics });
     root.changed = true;
+  }
+
+  /** What this run learnt of the current root, for the cache of the thread that writes the file (plain data). */
+  learnt(): CacheLearnt | undefined {
+    const root = this.root;
+    return root && { files: [...root.files], pages: [...root.pages], changed: root.changed };
+  }
+
+  /** Takes what another thread's cache learnt of the same root (its share of the pages). */
+  adopt(learnt: CacheLearnt): void {
+    const root = this.root;
+    if (!root) return;
+    for (const [path, seen] of learnt.files) root.files.set(path, seen);
+    for (const [page, kept] of learnt.pages) root.pages.set(page, kept);
+    if (learnt.changed) root.changed = true;
   }
 
   /** Writes the cache when it changed (atomically: a run stopped half-way leaves the previous file). */

@@ -11,6 +11,8 @@ import { DEFAULT_MAX_CONVERSATIONS } from '../analytics';
 import { plainNumber } from '../common/text';
 import { printable } from './printable';
 import { plural } from '../common/plural';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { isShareData, runShare } from './checkThreads';
 
 type GapsModule = typeof import('./gapsEntry');
 let gapsModule: GapsModule | undefined;
@@ -41,6 +43,12 @@ program
   .option('--changed-since <ref>', 'check only the pages changed since this git ref, and those that may link to them (plus docs.json)')
   .option('--baseline <file>', 'report only the findings this baseline does not hold')
   .option('--write-baseline <file>', "record this run's findings as the baseline (exit 0)")
+  .option(
+    '--threads <n>',
+    'threads that check pages: a number, or auto (two when the pages would take one thread more than 5 s)',
+    parseThreads,
+    'auto',
+  )
   .action(
     async (
       dir: string,
@@ -54,6 +62,7 @@ program
         baseline?: string;
         writeBaseline?: string;
         changedSince?: string;
+        threads: number | 'auto';
       },
     ) => {
       const interactive = Boolean(process.stderr.isTTY);
@@ -65,6 +74,7 @@ program
         baseline: options.baseline,
         changedSince: options.changedSince,
         writeBaseline: options.writeBaseline,
+        threads: options.threads,
         note: (message) => process.stderr.write(`docsmith: ${printable(message)}\n`),
         colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         version,
@@ -188,6 +198,13 @@ async function writeAll(chunks: Iterable<string>, signal: AbortSignal): Promise<
   if (pending) await write(pending);
 }
 
+function parseThreads(value: string): number | 'auto' {
+  if (value === 'auto') return value;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new UsageError(`--threads takes a number from 1 to 64, or auto, not "${value}".`);
+  return Number(value);
+}
+
 function write(text: string): Promise<void> {
   return new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', () => resolve())));
 }
@@ -231,4 +248,6 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+// dist/cli.js is also the script of the check's threads (checkThreads.ts).
+if (!isMainThread && isShareData(workerData)) void runShare(workerData);
+else void main();

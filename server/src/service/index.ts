@@ -11,6 +11,7 @@ export type { DocsLanguageService, LanguageServiceOptions, FileChange } from './
 export type { EditorFeatures } from './editorFeatures';
 export type { FileRename } from './features/rename';
 export type { SiteCheckResult, CheckCache } from './check/checkSite';
+export type { SiteShares, SharedAnchors } from './check/siteShares';
 export type { SiteMap, SiteMapOperation } from './siteIndex/siteMap';
 export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageIndex';
 export type { DraftPageRequest } from './features/draftPage';

@@ -9,6 +9,7 @@ import { SpecStore } from '../openapi/specStore';
 import { joinUri } from '../uri';
 import { checkedPageFiles } from '../site/siteFiles';
 import { groupRepeats } from './groupRepeats';
+import type { SharedAnchors, SiteShares } from './siteShares';
 
 export interface SiteCheckResult {
   rootUri: string;
@@ -45,6 +46,8 @@ export interface CheckSiteOptions extends SiteStateOptions {
    * docs.json and its rules are checked whatever it says (a pull request's check of changed pages).
    */
   pages?: (files: ReadonlySet<string>) => ReadonlySet<string> | undefined;
+  /** This check is one share of several run at once (threads): it checks the pages it claims. */
+  shares?: SiteShares;
 }
 
 /** Between pages the check yields to the event loop this often, so a server still hears a cancellation. */
@@ -55,7 +58,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   // The anchors of every page checked are kept (not the pages): links into them are checked at the end.
   const linkedPages = workspacePages(options.workspace);
   const state = await loadSiteState(rootUri, { linkedPages, ...options });
-  const diagnostics = new Map(state.configDiagnostics);
+  const shares = options.shares;
+  const diagnostics = new Map(!shares || shares.first ? state.configDiagnostics : []);
   const deferred: { uri: string; check: DeferredCheck }[] = [];
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
@@ -68,8 +72,14 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   const toKeep: { relative: string; uri: string; dependencies: Set<string> }[] = [];
   // The pages with inline suppressions: applied once their deferred findings are in.
   const suppressed: { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[] = [];
-  for (const [index, { id, relative, snippet }] of checked.entries()) {
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+  /** The anchors of the pages this share checked, for the other shares. */
+  const own: SharedAnchors = [];
+  let sequential = 0;
+  const claim = shares ? () => shares.claim(checked.length) : () => sequential++;
+  let count = 0;
+  for (let index = claim(); index < checked.length; index = claim()) {
+    const { id, relative, snippet } = checked[index];
+    if (++count % YIELD_EVERY === 0) await yieldToEventLoop();
     throwIfCancelled(options.token);
     const uri = joinUri(rootUri, relative);
     const earlier = await cache?.reuse(relative);
@@ -83,7 +93,9 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     if (found.diagnostics.length) diagnostics.set(uri, found.diagnostics);
     if (found.suppress) suppressed.push({ uri, suppress: found.suppress });
     if (found.document) {
-      linkedPages.remember(uri, found.document.anchors());
+      const anchors = found.document.anchors();
+      linkedPages.remember(uri, anchors);
+      if (shares) own.push([uri, anchors]);
       if (cache) {
         cache.seen(relative, found.document.text);
         toKeep.push({ relative, uri, dependencies: found.dependencies });
@@ -91,6 +103,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     }
     for (const check of found.deferred) deferred.push({ uri, check });
   }
+  if (shares) for (const [uri, anchors] of await shares.exchange(own)) linkedPages.remember(uri, anchors);
   for (const [index, { uri, check }] of deferred.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
     throwIfCancelled(options.token);
@@ -104,7 +117,13 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   }
   for (const [uri, list] of diagnostics) diagnostics.set(uri, groupRepeats(uri, list));
   for (const { relative, uri, dependencies } of toKeep) await cache!.keep(relative, diagnostics.get(uri) ?? [], dependencies);
-  return { rootUri, docsJsonUri: state.docsJsonUri, diagnostics, filesChecked: state.configFiles.length + checked.length, reused };
+  return {
+    rootUri,
+    docsJsonUri: state.docsJsonUri,
+    diagnostics,
+    filesChecked: (!shares || shares.first ? state.configFiles.length : 0) + (shares ? count : checked.length),
+    reused,
+  };
 }
 
 /** The CLI's entry: a whole-site check with the user's severities, without the editor features. */
