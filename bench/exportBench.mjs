@@ -6,10 +6,21 @@ import { join, resolve } from 'node:path';
 const here = resolve(import.meta.dirname);
 const cli = resolve(here, '../dist/cli.js');
 
-export async function runExportBench({ conversations = 100000, runs = 3, latencyMs = 0, docs = resolve(here, '../examples/site') } = {}) {
+// `other: true` runs against bench/otherExportServer.mjs, an export server written apart from the mock
+// (60 days of growing traffic, ascending pages), and `range` adds --from/--to to the command.
+export async function runExportBench({
+  conversations = 100000,
+  runs = 3,
+  latencyMs = 0,
+  docs = resolve(here, '../examples/site'),
+  other = false,
+  range = [],
+} = {}) {
   const server = spawn(
     process.execPath,
-    [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9', '--latency-ms', String(latencyMs)],
+    other
+      ? [join(here, 'otherExportServer.mjs'), '--port', '0', '--conversations', String(conversations), '--latency-ms', String(latencyMs)]
+      : [cli, 'mock-server', '--port', '0', '--conversations', String(conversations), '--seed', '9', '--latency-ms', String(latencyMs)],
     {
       stdio: ['ignore', 'pipe', 'ignore'],
     },
@@ -29,7 +40,21 @@ export async function runExportBench({ conversations = 100000, runs = 3, latency
       const start = process.hrtime.bigint();
       const run = spawnSync(
         process.execPath,
-        ['--require', join(here, 'peakRss.cjs'), cli, 'gaps', '--project', 'demo', '--base-url', url, '--docs', docs, '--format', 'json'],
+        [
+          '--require',
+          join(here, 'peakRss.cjs'),
+          cli,
+          'gaps',
+          '--project',
+          'demo',
+          '--base-url',
+          url,
+          '--docs',
+          docs,
+          '--format',
+          'json',
+          ...range,
+        ],
         {
           env: { ...process.env, DOCSMITH_API_KEY: 'mint_demo_key' },
           encoding: 'utf8',

@@ -1,4 +1,6 @@
 import { test } from 'node:test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
 import { fetchAllConversations, MAX_CONCURRENCY, type ExportClientOptions } from '../../server/src/analytics/client';
 import { planWindows, splitWindow, splitWindowInto } from '../../server/src/analytics/windows';
@@ -105,4 +107,75 @@ test('window plans share their boundaries, so none drops or repeats a conversati
   assert.equal(planWindows({ dateFrom: '2026-01-01', dateTo: '2026-01-02' }, 8).length, 1);
   const days = planWindows({ dateFrom: '2026-01-01', dateTo: '2026-01-31' }, 4);
   assert.ok(Date.parse(days[1].from!) >= Date.parse('2026-01-02'), 'a day away from a date-only edge');
+});
+
+/**
+ * A server apart from the mock, in another shape: traffic that jumps late in the range (a launch), so
+ * the last window's first page promises two pages and it holds forty. Its rest is handed to the
+ * requests that have finished (issue 41): no window is paged alone to the end.
+ */
+test('a window found busy only while it is paged hands its rest to the idle requests; every conversation once', async () => {
+  const day = 86_400_000;
+  const start = NOW - 8 * day;
+  const times: number[] = [];
+  for (let i = 0; i < 700; i++) times.push(start + Math.floor((i * 7 * day) / 700));
+  for (let i = 0; i < 4000; i++) times.push(start + 7 * day + Math.floor((i * day) / 4000));
+  const conversations: Conversation[] = times.map((time, i) => ({
+    id: `c${String(i).padStart(6, '0')}`,
+    timestamp: new Date(time).toISOString(),
+    query: `Question ${i}?`,
+    response: 'An answer.',
+    sources: [],
+    queryCategory: null,
+  }));
+  const requests: URLSearchParams[] = [];
+  const server = createServer((request, response) => {
+    const params = new URL(request.url ?? '/', 'http://x').searchParams;
+    requests.push(params);
+    const from = Date.parse(params.get('dateFrom') ?? '1970-01-01');
+    const to = params.get('dateTo') ? Date.parse(params.get('dateTo')!) : Infinity;
+    const limit = Number(params.get('limit') ?? 100);
+    const after = params.get('cursor');
+    let at = after ? conversations.findIndex((c) => c.id === after) + 1 : 0;
+    const page: Conversation[] = [];
+    for (; at < conversations.length && page.length < limit; at++) {
+      const time = Date.parse(conversations[at].timestamp);
+      if (time >= to) break;
+      if (time >= from) page.push(conversations[at]);
+    }
+    const hasMore = page.length === limit && at < conversations.length && Date.parse(conversations[at].timestamp) < to;
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ conversations: page, nextCursor: hasMore ? page[page.length - 1].id : null, hasMore }));
+    }, 3);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const client = { baseUrl: `http://127.0.0.1:${port}`, projectId: 'p', apiKey: KEY };
+    const range = { dateFrom: new Date(start).toISOString(), dateTo: new Date(NOW).toISOString(), limit: 100 };
+    const result = await fetchAllConversations(range, client);
+    assert.deepEqual(
+      result.conversations.map((c) => c.id),
+      conversations.map((c) => c.id),
+      'every conversation once, in time order',
+    );
+    // Requests paged with one cursor chain (same dateFrom and dateTo): none runs to the end alone.
+    const chains = new Map<string, number>();
+    for (const params of requests) {
+      const key = `${params.get('dateFrom')} ${params.get('dateTo')}`;
+      chains.set(key, (chains.get(key) ?? 0) + 1);
+    }
+    const longest = Math.max(...chains.values());
+    assert.ok(longest < 20, `the longest chain of pages is ${longest} of ${requests.length} requests`);
+    const planned = new Set(planWindows(range, MAX_CONCURRENCY).map((window) => window.from));
+    assert.ok(
+      requests.some(
+        (params) => !planned.has(params.get('dateFrom') ?? undefined) && conversations.some((c) => c.timestamp === params.get('dateFrom')),
+      ),
+      'a rest was handed over from the last conversation a page held',
+    );
+  } finally {
+    server.close();
+  }
 });

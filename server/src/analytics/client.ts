@@ -4,7 +4,7 @@ import { ExportApiError } from './errors';
 import { fetchPage, type PageRequestOptions } from './http';
 import { checkBaseUrl, exportUrl, validateQuery } from './query';
 import type { Conversation, ExportQuery } from './types';
-import { estimatePages, planWindows, sliceFrom, type ExportWindow } from './windows';
+import { estimatePages, planWindows, restOf, sliceFrom, type ExportWindow } from './windows';
 
 export interface ExportClientOptions extends PageRequestOptions {
   baseUrl: string;
@@ -86,7 +86,7 @@ export const MAX_CONCURRENCY = 4;
  * requests; uneven data is handled by cutting the dense windows instead.
  */
 const WINDOWS_PER_WORKER = 1;
-/** A window is dense, and cut, when it holds more than this many pages and more than twice as many as the typical window. */
+/** A window is dense, and cut, when it holds more than this many pages and more than its share of the work. */
 const DENSE_PAGES = 8;
 /** Windows in one export at most: a server that ignores the dates cannot make the plan grow without end. */
 export const MAX_WINDOWS = 64;
@@ -108,6 +108,10 @@ interface ExportState {
   planned: Set<ExportWindow>;
   /** Settles once every planned window has had its first page (or the export stopped): density is judged against all of them. */
   firstPages: Latch;
+  /** Requests with nothing to do, waiting for a window to be cut (see {@link handOver}). */
+  idle: number;
+  /** Wakes the idle requests: windows were queued. */
+  wake: () => void;
 }
 
 /** A count down to zero that can be awaited. */
@@ -145,6 +149,8 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
     estimates: new Map(),
     planned: new Set(queue),
     firstPages: new Latch(Math.min(queue.length, concurrency)),
+    idle: 0,
+    wake: () => undefined,
   };
   // One failure stops the other requests: the export fails as a whole, never half-silently.
   const stop = new AbortController();
@@ -153,6 +159,7 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
   let active = 0;
   const waiting: (() => void)[] = [];
   const wakeAll = () => waiting.splice(0).forEach((resolve) => resolve());
+  state.wake = wakeAll;
   const worker = async (): Promise<void> => {
     for (;;) {
       if (state.truncated || stop.signal.aborted) return;
@@ -160,7 +167,9 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
       if (!window) {
         if (active === 0) return;
         // Another window may be cut into more: wait for it, or for the last one to end.
+        state.idle++;
         await new Promise<void>((resolve) => waiting.push(resolve));
+        state.idle--;
         continue;
       }
       active++;
@@ -192,9 +201,9 @@ async function fetchAll(query: ExportQuery, options: ExportClientOptions): Promi
 
 /**
  * After a window's first page: the slices to page instead of it when it is dense, that is when it
- * holds more than {@link DENSE_PAGES} pages and more than twice as many as the typical window. A
- * first window waits until every first window has had its first page (they run side by side), so
- * "typical" is known. Only a full page of conversations inside the window, in time order, gives an
+ * holds more than {@link DENSE_PAGES} pages and more than its share of the work (the pages all first
+ * windows promised, over the requests in flight). A first window waits until every first window has
+ * had its first page (they run side by side), so the work is known. Only a full page of conversations inside the window, in time order, gives an
  * estimate; a server that ignores the dates or pages in no order is paged as it is.
  */
 async function densitySlices(
@@ -218,14 +227,35 @@ async function densitySlices(
     if (page.hasMore && !state.truncated) await state.firstPages.done;
   }
   if (!estimate || estimate.pages <= DENSE_PAGES || concurrency === 1) return undefined;
-  const known = [...state.estimates.values()].sort((a, b) => a - b);
-  const typical = known[Math.floor((known.length - 1) / 2)];
-  if (estimate.pages <= 2 * typical) return undefined;
-  const parts = Math.min(4 * concurrency, Math.ceil(estimate.pages / Math.max(DENSE_PAGES, typical)));
+  // Each request in flight's fair share of the pages the first windows promised: a window longer than
+  // that would be paged alone while the others wait at the end, so it is cut into halves of a share.
+  const promised = [...state.planned].reduce((sum, planned) => sum + (state.estimates.get(planned) ?? 1), 0);
+  const share = Math.max(DENSE_PAGES, promised / concurrency);
+  if (estimate.pages <= 1.5 * share) return undefined;
+  const parts = Math.min(4 * concurrency, Math.ceil(estimate.pages / (share / 2)));
   const slices = sliceFrom(window, estimate.start, parts);
   if (!slices || state.windows + slices.length > MAX_WINDOWS) return undefined;
   state.windows += slices.length;
   return slices;
+}
+
+/**
+ * When requests wait with nothing to do and this window has pages left, its rest is cut for them
+ * (from the last conversation of this page on) and this request stops here: a window found long only
+ * while it is paged (a busy week, a range wider than the data) does not end the export alone.
+ */
+function handOver(window: ExportWindow, conversations: Conversation[], state: ExportState): boolean {
+  if (state.idle === 0 || state.queue.length > 0 || !inside(window, conversations)) return false;
+  const rest = restOf(
+    window,
+    conversations.map((conversation) => conversation.timestamp),
+    state.idle + 1,
+  );
+  if (!rest || state.windows + rest.length > MAX_WINDOWS) return false;
+  state.windows += rest.length;
+  state.queue.unshift(...rest);
+  state.wake();
+  return true;
 }
 
 function inside(window: ExportWindow, conversations: Conversation[]): boolean {
@@ -293,6 +323,7 @@ async function pageWindow(
       state.queue.unshift(...slices);
       return;
     }
+    if (!first && handOver(window, page.conversations, state)) return;
     emptyPages = page.conversations.length === 0 ? emptyPages + 1 : 0;
     tinyPages = page.conversations.length * 100 < limit ? tinyPages + 1 : 0;
     if (tinyPages >= MAX_TINY_PAGES) {

@@ -108,7 +108,26 @@ export function sliceFrom(window: ExportWindow, start: number, parts: number): E
   return [{ from: window.from, to: edge, splittable: true, ...(window.start !== undefined && { start: window.start }) }, ...rest];
 }
 
-/** The window cut into about `parts` equal slices (a power of two, at least 2), or undefined when it cannot be cut. */
+/** A window being paged is handed over to idle requests only when this many pages or more are left in it. */
+const MIN_PAGES_TO_HAND_OVER = 4;
+
+/**
+ * The rest of a window being paged, from the last conversation of its latest page to its end, cut into
+ * `parts` slices for requests that have nothing to do; undefined when the page is not in time order
+ * or little is left (by the page's own density). The conversations of that very instant are asked for
+ * again: they are kept once, by id.
+ */
+export function restOf(window: ExportWindow, timestamps: readonly string[], parts: number): ExportWindow[] | undefined {
+  const bounds = boundsOf(window);
+  if (!window.splittable || !bounds || timestamps.length < 2) return undefined;
+  const times = timestamps.map((t) => Date.parse(t));
+  if (!times.every((time, i) => i === 0 || time >= times[i - 1])) return undefined;
+  const last = times[times.length - 1];
+  if ((bounds.to - last) / Math.max(1, last - times[0]) < MIN_PAGES_TO_HAND_OVER) return undefined;
+  return splitWindowInto({ from: iso(last), to: window.to, splittable: true, ...(window.end !== undefined && { end: window.end }) }, parts);
+}
+
+/** The window cut into at least `parts` equal slices (halves of halves: a power of two), or undefined when it cannot be cut. */
 export function splitWindowInto(window: ExportWindow, parts: number): ExportWindow[] | undefined {
   let pieces: ExportWindow[] = [window];
   // Halving keeps every boundary an instant inside the window.
@@ -116,7 +135,7 @@ export function splitWindowInto(window: ExportWindow, parts: number): ExportWind
     const next = pieces.flatMap((piece) => splitWindow(piece) ?? [piece]);
     if (next.length === pieces.length) break;
     pieces = next;
-  } while (pieces.length * 2 <= parts);
+  } while (pieces.length < parts);
   return pieces.length > 1 ? pieces : undefined;
 }
 
