@@ -70,6 +70,24 @@ test('the redirect table finds what the list in order would: an exact source fir
   assert.equal(new RedirectTable([]).find('a'), undefined);
 });
 
+test('the redirect table agrees with the list in order on random sources and paths (prefixes of several segments, wildcards anywhere)', () => {
+  let seed = 5;
+  const random = (n: number) => ((seed = (seed * 16807) % 2147483647), seed % n);
+  const segments = ['v1', 'v2', 'en', 'ja', 'docs', 'guides', 'x', ':slug', ':slug*', '*', 'a-*', ':id'];
+  const literal = segments.filter((segment) => !/[:*]/.test(segment));
+  const pathOf = (parts: string[], length: number) => Array.from({ length }, () => parts[random(parts.length)]).join('/');
+  for (let round = 0; round < 50; round++) {
+    const redirects = Array.from({ length: 40 }, (_, i) => readRedirect(`/${pathOf(segments, 1 + random(4))}`, `/to/${i}`));
+    const table = new RedirectTable(redirects);
+    for (let probe = 0; probe < 200; probe++) {
+      const path = pathOf([...literal, 'a-b', 'c'], 1 + random(5));
+      const exact = redirects.find((redirect) => !redirect.wildcard && redirect.sourcePath === path);
+      const expected = exact ?? redirects.find((redirect) => redirect.wildcard && applyRedirect(path, redirect) !== undefined);
+      assert.equal(table.find(path), expected, `${path} among ${redirects.map((r) => r.source).join(' ')}`);
+    }
+  }
+});
+
 test('a chain of more than 20 redirects is reported as too long for browsers, not as a loop; 20 are followed', async () => {
   const chain = (length: number) =>
     Array.from({ length }, (_, i) => ({ source: `/r${i}`, destination: i + 1 < length ? `/r${i + 1}` : '/intro' }));

@@ -123,13 +123,14 @@ export function applyRedirect(path: string, redirect: Redirect): string | undefi
 /**
  * A site's redirects, looked up as the platform does (an exact source first, then wildcard sources in
  * their order) without going through the whole list for each path: exact sources by path, wildcard
- * sources by the literal first segment they start with (those that start with a wildcard are tried
- * for every path).
+ * sources by the literal segments they start with (`v1/en/guides/:slug*` under `v1/en/guides`: a
+ * multi-version site's redirects all start with a version), tried for the paths under them; those
+ * that start with a wildcard are tried for every path.
  */
 export class RedirectTable {
   private readonly exact = new Map<string, Redirect>();
-  private readonly byFirstSegment = new Map<string, number[]>();
-  private readonly anyFirstSegment: number[] = [];
+  private readonly byPrefix = new Map<string, number[]>();
+  private readonly anyPrefix: number[] = [];
 
   constructor(readonly redirects: readonly Redirect[]) {
     redirects.forEach((redirect, index) => {
@@ -137,9 +138,13 @@ export class RedirectTable {
         if (!this.exact.has(redirect.sourcePath)) this.exact.set(redirect.sourcePath, redirect);
         return;
       }
-      const first = literalFirstSegment(redirect.sourcePath);
-      if (first === undefined) this.anyFirstSegment.push(index);
-      else this.byFirstSegment.set(first, [...(this.byFirstSegment.get(first) ?? []), index]);
+      const prefix = literalPrefix(redirect.sourcePath);
+      if (prefix === undefined) this.anyPrefix.push(index);
+      else {
+        const bucket = this.byPrefix.get(prefix);
+        if (bucket) bucket.push(index);
+        else this.byPrefix.set(prefix, [index]);
+      }
     });
   }
 
@@ -147,23 +152,25 @@ export class RedirectTable {
   find(path: string): Redirect | undefined {
     const exact = this.exact.get(path);
     if (exact) return exact;
-    const slash = path.indexOf('/');
-    const bucket = this.byFirstSegment.get(slash < 0 ? path : path.slice(0, slash)) ?? [];
-    // Both lists are in the redirects' order: merged, the first match is the platform's.
-    for (let a = 0, b = 0; a < bucket.length || b < this.anyFirstSegment.length;) {
-      const index =
-        b >= this.anyFirstSegment.length || (a < bucket.length && bucket[a] < this.anyFirstSegment[b])
-          ? bucket[a++]
-          : this.anyFirstSegment[b++];
-      if (applyRedirect(path, this.redirects[index]) !== undefined) return this.redirects[index];
-    }
+    const lists: number[][] = this.anyPrefix.length ? [this.anyPrefix] : [];
+    if (this.byPrefix.size)
+      for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+        const bucket = this.byPrefix.get(path.slice(0, slash));
+        if (bucket) lists.push(bucket);
+      }
+    // Each list is in the redirects' order: merged, the first match is the platform's.
+    const candidates = lists.length === 1 ? lists[0] : lists.flat().sort((a, b) => a - b);
+    for (const index of candidates) if (applyRedirect(path, this.redirects[index]) !== undefined) return this.redirects[index];
     return undefined;
   }
 }
 
-/** The first segment of a source when it holds no `:name` or `*` (every path it matches starts with it). */
-function literalFirstSegment(sourcePath: string): string | undefined {
-  const slash = sourcePath.indexOf('/');
-  const first = slash < 0 ? sourcePath : sourcePath.slice(0, slash);
-  return /[:*]/.test(first) || slash < 0 ? undefined : first;
+/**
+ * The whole segments a wildcard source starts with before its first `:name` or `*` (every path it
+ * matches starts with them and a `/`), or undefined when its first segment holds one.
+ */
+function literalPrefix(sourcePath: string): string | undefined {
+  const wild = sourcePath.search(/[:*]/);
+  const slash = sourcePath.lastIndexOf('/', wild);
+  return slash <= 0 ? undefined : sourcePath.slice(0, slash);
 }
