@@ -32,6 +32,7 @@ export class SiteLinks {
   private plain: LinkTargets | undefined;
   private withGenerated: Promise<LinkTargets> | undefined;
   private users: Promise<Map<string, string[]>> | undefined;
+  private unknownSpecPages: Promise<boolean | string[]> | undefined;
 
   constructor(
     private readonly context: LinkedSite,
@@ -71,6 +72,17 @@ export class SiteLinks {
    * any path).
    */
   async mayBeGenerated(path: string): Promise<boolean> {
+    const where = await (this.unknownSpecPages ??= this.findUnknownSpecPages());
+    if (typeof where === 'boolean') return where;
+    const lower = path.toLowerCase();
+    return where.some((directory) => directory === '' || lower.startsWith(`${directory}/`));
+  }
+
+  /**
+   * Where specs Docsmith cannot read may generate pages, worked out once per site state: nowhere
+   * (false), anywhere (true), or under these folders (lower case).
+   */
+  private async findUnknownSpecPages(): Promise<boolean | string[]> {
     const { remote, unreadable } = await this.siteSpecs();
     // Only specs the navigation names generate pages (docs.json's `api.openapi` serves `openapi:` pages only).
     const inNavigation = new Set(this.context.navigation.specRefs.map((ref) => sourceKey(ref.source)));
@@ -78,9 +90,9 @@ export class SiteLinks {
     if (unknown.length === 0) return false;
     if (this.context.navigation.operations.length > 0) return true;
     const directories = openapiDirectories(this.context.value.navigation);
-    const candidates = [DEFAULT_API_DIRECTORY, ...unknown.flatMap((source) => directories.get(trimSlashes(source)) ?? [])];
-    const lower = path.toLowerCase();
-    return candidates.some((directory) => directory === '' || lower.startsWith(`${directory.toLowerCase()}/`));
+    return [DEFAULT_API_DIRECTORY, ...unknown.flatMap((source) => directories.get(trimSlashes(source)) ?? [])].map((directory) =>
+      directory.toLowerCase(),
+    );
   }
 
   /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */

@@ -86,6 +86,31 @@ export async function loadSiteSpecs(site: SiteBasics): Promise<SiteSpecs> {
   return { local, remote, unreadable: [...new Set(unreadable)] };
 }
 
+/**
+ * The specs of a list that have `METHOD path` (the method in any case, a trailing `/` tolerated), in
+ * the list's order: looked up in an index of all their operations, made once per list (a page's
+ * `openapi:` is looked up in every spec of the site, and a site may hold hundreds).
+ */
+export function specsHaving(specs: readonly OpenApiSpec[], method: string, path: string): OpenApiSpec[] {
+  let index = operationIndexes.get(specs);
+  if (!index) {
+    index = new Map();
+    for (const spec of specs)
+      for (const key of spec.byKey.keys()) {
+        const list = index.get(key);
+        if (!list) index.set(key, [spec]);
+        else if (list[list.length - 1] !== spec) list.push(spec);
+      }
+    operationIndexes.set(specs, index);
+  }
+  const upper = method.toUpperCase();
+  const alternative = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : `${path}/`;
+  const found = new Set([...(index.get(`${upper} ${path}`) ?? []), ...(index.get(`${upper} ${alternative}`) ?? [])]);
+  return found.size <= 1 ? [...found] : specs.filter((spec) => found.has(spec));
+}
+
+const operationIndexes = new WeakMap<readonly OpenApiSpec[], Map<string, OpenApiSpec[]>>();
+
 /** The first of these specs that has `METHOD path`, with the operation. */
 export function findInSpecs(
   specs: readonly OpenApiSpec[],

@@ -1,6 +1,7 @@
 import { parseOperation } from '../../docsJson/navigation';
 import { replaceWith } from '../../check/fixData';
-import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
+import { operationFix, type OpenApiSpec } from '../../openapi/spec';
+import { specsHaving } from '../../site/siteSpecs';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
 import type { FrontMatterEntry } from '../../frontMatter/parseFrontMatter';
@@ -39,7 +40,7 @@ export async function openapiRule(page: PageContext): Promise<void> {
   const { local, remote } = await page.siteSpecs();
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const name = (spec: OpenApiSpec) => relativeUri(site.rootUri, spec.uri) ?? spec.uri;
-  const having = local.filter((spec) => findOperation(spec, operation.method, operation.path));
+  const having = specsHaving(local, operation.method, operation.path);
 
   if (having.length === 0) {
     if (remote.length === 0) await reportMissingOperation(page, entry, operation, local); // else it may be in a spec given as a URL
@@ -99,7 +100,7 @@ async function reportMissingOperation(
     ? name(named)
     : operation.specFile
       ? `any spec of the site (none is "${operation.specFile}")`
-      : `the site's specs (${searched.map(name).join(', ')})`;
+      : `the site's ${searched.length === 1 ? 'spec' : `${searched.length} specs`} (${listed(searched.map(name))})`;
   reportAtEntry(
     page,
     'frontmatter/operation-not-found',
@@ -107,6 +108,11 @@ async function reportMissingOperation(
     `Operation ${label} is not in ${where}, so the platform shows no API content here.${fix?.hint ?? ''}`,
     { data: fix?.data },
   );
+}
+
+/** At most three names, then how many more: a site may hold hundreds of specs. */
+function listed(names: string[]): string {
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
 /**
