@@ -9,7 +9,9 @@ import regexp from 'eslint-plugin-regexp';
 
 /** The packages the pure language service may import (parsers, LSP types, slugs): its allow-list. */
 const SERVICE_PACKAGES = [
-  '@sindresorhus/slugify',
+  // The platform's slugger's replacement tables (tsconfig.json `paths`: the packages do not export them).
+  '#slug-replacements/slugify',
+  '#slug-replacements/transliterate',
   'acorn',
   'acorn-jsx',
   'fastest-levenshtein',

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import slugifyLibrary, { slugifyWithCounter } from '@sindresorhus/slugify';
 import { newSlugger, slugify, slugifyTitle } from '../../server/src/service/mdx/slug';
+import replacements from '#slug-replacements/transliterate';
+import overridable from '#slug-replacements/slugify';
 
 /**
  * Docsmith's fast port of @sindresorhus/slugify (for plain ASCII) gives what the library gives, on
@@ -46,6 +48,24 @@ test('slugify: the fast path agrees with the library', () => {
       },
     ),
     { numRuns: 2000 },
+  );
+});
+
+/** Text made of the transliteration table's keys and values (chains, multi-character keys, `$`), accents and any code point. */
+const keys = [...replacements, ...overridable].flatMap(([key, value]) => [key, value]);
+const unicodeTitles = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc
+    .array(fc.oneof(fc.constantFrom(...keys), fc.constantFrom(' ', '-', 'a', 'E', '\u0301', '$&', '%')), { maxLength: 12 })
+    .map((parts) => parts.join('')),
+);
+
+test('slugify: the port (transliteration included) agrees with the library on any text', () => {
+  fc.assert(
+    fc.property(unicodeTitles, fc.boolean(), fc.boolean(), (input, lowercase, decamelize) => {
+      assert.equal(slugify(input, { lowercase, decamelize }), slugifyLibrary(input, { lowercase, decamelize }), JSON.stringify(input));
+    }),
+    { numRuns: 3000 },
   );
 });
 

@@ -1,4 +1,5 @@
-import slugifyLibrary from '@sindresorhus/slugify';
+import { transliterate } from './transliterate';
+import { detached } from '../../common/text';
 
 /**
  * Heading anchors as the platform makes them: the title lower-cased, spaces to `-`, percent-encoded,
@@ -14,10 +15,9 @@ interface SlugOptions {
 }
 
 /**
- * @sindresorhus/slugify, which the platform uses, transliterates with nearly two thousand regular
- * expressions built per call (about 0.6 ms). Its input here is mostly plain ASCII, where that step
- * changes nothing: those inputs take this port of its remaining steps (the property tests compare
- * the two); anything else goes to the library.
+ * @sindresorhus/slugify, which the platform uses, ported: its transliteration (transliterate.ts, the
+ * library's own tables) and its steps after it. The library builds nearly two thousand regular
+ * expressions per call (about 0.6 ms); the property tests and the corpus test compare the two.
  */
 /**
  * Longer inputs are cut here: the library's patterns backtrack on long runs of letters (and
@@ -40,7 +40,8 @@ export function slugify(raw: string, options: SlugOptions = {}): string {
   const key = `${(options.decamelize ?? true) ? 1 : 0}${(options.lowercase ?? true) ? 1 : 0}${(options.preserveCharacters ?? []).join('')}\u0000${raw}`;
   const known = remembered.get(key);
   if (known !== undefined) return known;
-  const made = makeSlug(raw, options);
+  // A copy: an input left as it was would be a piece of its page's text, kept alive here.
+  const made = detached(makeSlug(raw, options));
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
   remembered.set(key, made);
   return made;
@@ -53,9 +54,10 @@ function makeSlug(raw: string, options: SlugOptions): string {
     const percent = raw.lastIndexOf('%', limit - 1);
     input = raw.slice(0, percent >= limit - 2 ? percent : limit);
   }
-  if (!PLAIN_ASCII.test(input)) return slugifyLibrary(input, options);
+  // Plain ASCII has nothing to transliterate.
+  const transliterated = PLAIN_ASCII.test(input) ? input : transliterate(input);
   const lowercase = options.lowercase ?? true;
-  let result = (options.decamelize ?? true) ? decamelize(input) : input;
+  let result = (options.decamelize ?? true) ? decamelize(transliterated) : transliterated;
   if (lowercase) result = result.toLowerCase();
   const preserved = (options.preserveCharacters ?? []).join('');
   result = result.replace(notSlugCharacters(lowercase, preserved), '-');

@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import slugifyLibrary from '@sindresorhus/slugify';
+import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
+import { parseFrontMatter } from '../../server/src/service/frontMatter/parseFrontMatter';
+import { scanBody } from '../../server/src/service/mdx/bodyScanner';
+import { slugify, slugifyTitle } from '../../server/src/service/mdx/slug';
+
+/**
+ * Docsmith's port of the platform's slugger (transliteration included, issue 41) gives the library's
+ * slug for every heading title and every component title of the corpus that is not plain ASCII (plain
+ * ASCII is compared by the property tests of test/unit/slug.test.ts), as the platform calls it. The
+ * library takes about 2 ms a title: every third title of the about 19,000 is compared, all of them
+ * with DOCSMITH_SLUGS=all.
+ */
+console.log(`# slugs suite: ${CORPUS_LABEL}`);
+
+function pagesOf(dir: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules') pagesOf(path, found);
+    else if (/\.mdx?$/i.test(entry.name) && statSync(path).isFile()) found.push(path);
+  }
+  return found;
+}
+
+test('every non-ASCII heading and component title of the corpus: the same slug as @sindresorhus/slugify', () => {
+  const titles = new Set<string>();
+  for (const site of corpusSites())
+    for (const file of pagesOf(join(CORPUS, site))) {
+      const text = readFileSync(file, 'utf8');
+      const scan = scanBody(text, parseFrontMatter(text).bodyOffset);
+      for (const heading of scan.headings) titles.add(heading.title);
+      for (const element of scan.elements)
+        for (const attribute of element.attributes)
+          if (attribute.name === 'title' && typeof attribute.value === 'string') titles.add(attribute.value);
+    }
+  // eslint-disable-next-line no-control-regex
+  const unusual = [...titles].filter((title) => /[^\x00-\x7f]|[&^`]/.test(title));
+  assert.ok(unusual.length > (corpusSites().length > 20 ? 1000 : 10), `${unusual.length} titles to compare`);
+  const library = (input: string, options: object) => slugifyLibrary(input, options);
+  const compared = process.env.DOCSMITH_SLUGS === 'all' ? unusual : unusual.filter((_, index) => index % 3 === 0);
+  for (const title of compared) {
+    // A component's id (Tabs, Accordions) slugs its title as written; a heading's, percent-encoded first.
+    assert.equal(slugify(title, { decamelize: false }), slugifyLibrary(title, { decamelize: false }), JSON.stringify(title));
+    assert.equal(slugifyTitle(title), slugifyTitle(title, library), JSON.stringify(title));
+  }
+  console.log(`# ${compared.length} of ${unusual.length} titles compared`);
+});
