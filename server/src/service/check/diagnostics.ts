@@ -2,6 +2,7 @@ import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation,
 import { codeHref, DIAGNOSTIC_SOURCE, diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
 import type { JsonNode } from '../docsJson/jsonTree';
 import { LineTable } from '../documents/lineTable';
+import { detached } from '../../common/text';
 
 export const severityValue: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -172,10 +173,19 @@ export function makeDiagnostic(code: DiagnosticCode, range: Range, message: stri
     code,
     codeDescription: { href: codeHref(code) },
     source: DIAGNOSTIC_SOURCE,
-    message: capMessage(message),
+    // Findings outlive their page: copies, not slices that would keep its text alive.
+    message: detached(capMessage(message)),
   };
-  if (data !== undefined) diagnostic.data = data;
+  if (data !== undefined) diagnostic.data = detachedStrings(data);
   return diagnostic;
+}
+
+/** A fix's data with its strings copied (they are often pieces of a page's text). */
+function detachedStrings(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return detached(value);
+  if (depth > 4 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => detachedStrings(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, detachedStrings(item, depth + 1)]));
 }
 
 /** The diagnostic shown when Docsmith itself fails on a file: a visible problem, never silence. */

@@ -1,4 +1,5 @@
 import type { BodyElement, BodyScan } from './bodyScan';
+import { detached } from '../../common/text';
 import { cleanHeadingId, componentId, customHeadingId, newSlugger, paramFieldId, slugifyTitle } from './slug';
 
 /** Components that do not pass an `id` to the page: a link to one is a link to nothing. */
@@ -64,7 +65,15 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
   const { anchors, elementIds, headingIds, exact } = collector;
   anchors.delete(''); // `#` alone is the top of the page
   headingIds.length = scan.headings.length;
-  return { anchors, elementIds, headingIds, exact, shows: shownSnippets(scan) };
+  // Kept after the page is read (a whole-site check keeps every page's): copies, not slices that
+  // would keep the page's text alive.
+  return {
+    anchors: new Set(Array.from(anchors, detached)),
+    elementIds: new Set(Array.from(elementIds, detached)),
+    headingIds: headingIds.map((id) => id && detached(id)),
+    exact,
+    shows: shownSnippets(scan).map(detached),
+  };
 }
 
 /** The anchors of one page, gathered heading by heading and element by element in document order. */
