@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli';
 import { sitesIn, VENDORED } from '../helpers/corpus';
@@ -73,12 +72,12 @@ test('--threads takes a number from 1 to 64 or auto', async () => {
   }
 });
 
-test('auto: a second thread only when the pages left would take longer than a worker costs, and the cores allow', () => {
-  assert.equal(threadsFor('auto', 100_000), 1, 'nothing measured yet');
-  assert.equal(threadsFor('auto', 3_000, 400, 100), 1, 'fast pages: 0.65 s left');
-  const slow = threadsFor('auto', 25_000, 400, 400 * 0.26);
-  assert.equal(slow, availableParallelism() >= 2 ? 2 : 1, '25,000 pages at 0.26 ms each: 6.4 s left');
-  assert.equal(threadsFor('auto', 400 + (MIN_REMAINING_MS - 1), 400, 400), 1, 'just under the bound');
+test('auto: a second thread only on 4 cores or more, when the pages left would take longer than a worker costs', () => {
+  assert.equal(threadsFor('auto', 100_000, 0, undefined, 8), 1, 'nothing measured yet');
+  assert.equal(threadsFor('auto', 3_000, 500, 100, 8), 1, 'fast pages: 0.5 s left');
+  assert.equal(threadsFor('auto', 25_000, 500, 500 * 0.26, 8), 2, '25,000 pages at 0.26 ms each: 6.4 s left');
+  assert.equal(threadsFor('auto', 25_000, 500, 500 * 0.26, 2), 1, 'two cores: the second is busy with the collector');
+  assert.equal(threadsFor('auto', 500 + (MIN_REMAINING_MS - 1), 500, 500, 8), 1, 'just under the bound');
   assert.equal(threadsFor(4, 3), 3, 'never more threads than pages');
   assert.equal(threadsFor(3, 1000), 3, 'a number given is taken');
 });

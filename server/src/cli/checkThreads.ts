@@ -13,13 +13,15 @@ import { FileCheckCache, type CacheLearnt } from './checkCache';
  */
 
 /**
- * With `--threads auto`, a second thread starts only when the pages left would take this thread longer
- * than this, judged from the pages {@link SAMPLE_FROM} to {@link SAMPLE_TO} (the first ones run before
- * the code is optimised, several times slower): a worker's start and its own load of the site
- * cost about half a second, and on a 2-core machine two threads check pages about 1.3 times as fast as
- * one (each runs slower beside the other, and node's collector already uses the second core), so
- * below this a second thread makes the check slower (bench: npm run bench, "threads").
+ * With `--threads auto`, a second thread starts only on a machine of {@link MIN_CORES} cores or more,
+ * and only when the pages left would take this thread longer than {@link MIN_REMAINING_MS}, judged
+ * from the pages {@link SAMPLE_FROM} to {@link SAMPLE_TO} (the first ones run before the code is
+ * optimised, several times slower). On the 2-core machine of this project a second thread made the
+ * crewAI-shaped synthetic site 14% faster and the site made of real pages no faster (each thread ran
+ * at about half speed beside the other: node's collector and compiler already use the second core),
+ * for 120 to 250 MB more (docs/performance.md, "Threads").
  */
+export const MIN_CORES = 4;
 export const MIN_REMAINING_MS = 5000;
 export const SAMPLE_FROM = 300;
 export const SAMPLE_TO = 800;
@@ -69,12 +71,18 @@ export interface ShareOutcome {
 
 /**
  * How many threads check a site: the number asked for (never more than pages), or with `auto`, two
- * when the cores allow and the pages left would take longer than {@link MIN_REMAINING_MS}, given how
- * long the first ones took (`elapsedMs` for `checked` pages; undefined: not measured yet).
+ * on {@link MIN_CORES} cores or more when the pages left would take longer than {@link MIN_REMAINING_MS},
+ * given how long the first ones took (`elapsedMs` for `checked` pages; undefined: not measured yet).
  */
-export function threadsFor(requested: number | 'auto', pageCount: number, checked = 0, elapsedMs?: number): number {
+export function threadsFor(
+  requested: number | 'auto',
+  pageCount: number,
+  checked = 0,
+  elapsedMs?: number,
+  cores = availableParallelism(),
+): number {
   if (requested !== 'auto') return Math.max(1, Math.min(requested, pageCount));
-  if (elapsedMs === undefined || checked === 0 || availableParallelism() < 2) return 1;
+  if (elapsedMs === undefined || checked === 0 || cores < MIN_CORES) return 1;
   return (elapsedMs / checked) * (pageCount - checked) > MIN_REMAINING_MS ? 2 : 1;
 }
 

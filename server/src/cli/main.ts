@@ -45,7 +45,7 @@ program
   .option('--write-baseline <file>', "record this run's findings as the baseline (exit 0)")
   .option(
     '--threads <n>',
-    'threads that check pages: a number, or auto (two when the pages would take one thread more than 5 s)',
+    'threads that check pages: a number, or auto (two on 4 cores or more, when the pages would take one thread over 5 s)',
     parseThreads,
     'auto',
   )
