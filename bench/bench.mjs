@@ -6,41 +6,12 @@ import { generateSite } from './generateSite.mjs';
 import { generateCrewSite } from './generateCrewSite.mjs';
 import { runLspBench } from './lspBench.mjs';
 import { runExportBench } from './exportBench.mjs';
+import { measure, measureOnce, RUNS } from './measure.mjs';
+import { runRealSiteBench } from './realSitesBench.mjs';
 
 const here = resolve(import.meta.dirname);
 const sitesDir = join(here, '.sites');
 const cli = resolve(here, '../dist/cli.js');
-const RUNS = 5;
-
-function measureOnce(args) {
-  const start = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
-  return { ms, mb: Number(/BENCH_PEAK_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024 };
-}
-
-function measure(args) {
-  const times = [];
-  const rss = [];
-  for (let i = 0; i < RUNS + 1; i++) {
-    const start = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], {
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
-    if (i === 0) continue; // warms the file system cache, as a developer's second run would
-    times.push(ms);
-    rss.push(Number(/BENCH_PEAK_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], peak: Math.max(...rss) };
-}
 
 const cases = [
   { name: '2,000 pages', pages: 2000, target: { ms: 500, ratio: 2.5 } },
@@ -135,6 +106,14 @@ for (const c of cases) {
   } else {
     console.log('platform validator NOT RUN: it is not installed (node scripts/provision-oracle.mjs)');
   }
+}
+
+// Real sites beside the validator: the largest corpus sites and a crewAI-sized site of real pages.
+{
+  const { existsSync } = await import('node:fs');
+  const corpus = process.env.DOCSMITH_CORPUS ?? resolve(here, '../../shared/corpus/real');
+  const haveValidator = existsSync(resolve(here, '../.oracle/node_modules/@mintlify/validation/package.json'));
+  failed = !runRealSiteBench({ sitesDir, corpus, haveValidator }) || failed;
 }
 
 // The corpus pages that need the MDX reference parser, and why (the scanner vouches for the rest).

@@ -1,0 +1,84 @@
+// Real sites in `npm run bench` (issue 41): the largest corpus sites and a crewAI-sized site made of real
+// pages (generateRealShapedSite.mjs), each checked cold beside the platform's schema-only validator in
+// the same run (alternating, so a busy moment of the machine weighs on both), and every corpus site's
+// cold check per 1,000 pages. Without the corpus (a fresh clone) these rows say so and are skipped.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { generateRealShapedSite } from './generateRealShapedSite.mjs';
+import { measureOnce } from './measure.mjs';
+
+const here = resolve(import.meta.dirname);
+const cli = resolve(here, '../dist/cli.js');
+const validator = join(here, 'platformValidator.mjs');
+const ROUNDS = 3;
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+function pageCount(dir) {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.mdx?$/i.test(name)).length;
+}
+
+/** `docsmith check` and the validator on one site, alternating, ROUNDS rounds after a warm-up of each. */
+function sideBySide(dir, extra = []) {
+  const check = { ms: [], mb: [] };
+  const platform = { ms: [], mb: [] };
+  for (let round = 0; round <= ROUNDS; round++)
+    for (const [into, args] of [
+      [check, [cli, 'check', dir, '--format', 'json', ...extra]],
+      [platform, [validator, dir]],
+    ]) {
+      const one = measureOnce(args);
+      if (round === 0) continue;
+      into.ms.push(one.ms);
+      into.mb.push(one.mb);
+    }
+  return {
+    check: { ms: median(check.ms), mb: Math.max(...check.mb) },
+    platform: { ms: median(platform.ms), mb: Math.max(...platform.mb) },
+  };
+}
+
+/** Prints the rows; returns whether every target was met. */
+export function runRealSiteBench({ sitesDir, corpus, haveValidator }) {
+  if (!existsSync(corpus)) {
+    console.log(`\nReal sites: NOT RUN: no corpus at ${corpus} (set DOCSMITH_CORPUS)`);
+    return true;
+  }
+  if (!haveValidator) {
+    console.log('\nReal sites: NOT RUN: the platform validator is not installed (node scripts/provision-oracle.mjs)');
+    return true;
+  }
+  let ok = true;
+  console.log(`\nReal sites, cold \`docsmith check\` beside the platform's schema-only validator, median of ${ROUNDS} alternating rounds:`);
+  console.log('site                                   |  pages | check ms | check MB | validator ms | ratio | per 1,000 pages');
+  const row = (name, dir) => {
+    const pages = pageCount(dir);
+    const { check, platform } = sideBySide(dir);
+    const perThousand = (check.ms * 1000) / pages;
+    ok &&= check.mb < 300 && check.ms <= 1.5 * platform.ms;
+    console.log(
+      `${name.padEnd(39)}| ${String(pages).padStart(6)} | ${check.ms.toFixed(0).padStart(8)} | ${check.mb.toFixed(0).padStart(8)} | ${platform.ms.toFixed(0).padStart(12)} | ${(check.ms / platform.ms).toFixed(1).padStart(5)} | ${perThousand.toFixed(0)} ms`,
+    );
+  };
+  const shaped = generateRealShapedSite(join(sitesDir, 'real-shaped'), corpus);
+  if (shaped) row('crewAI-sized, of real corpus pages', shaped);
+  const sites = readdirSync(corpus)
+    .filter((name) => existsSync(join(corpus, name, 'docs.json')))
+    .map((name) => ({ name, dir: join(corpus, name), pages: pageCount(join(corpus, name)) }))
+    .sort((a, b) => b.pages - a.pages);
+  for (const site of sites.slice(0, 4)) row(site.name, site.dir);
+  console.log('(targets, issue 41: no slower than 1.5x the validator and under 300 MB: ' + (ok ? 'met' : 'MISSED') + ')');
+  // Every corpus site once, cold: the slowest per 1,000 pages (target under 1 s).
+  let worst = { name: '', perThousand: 0, ms: 0, pages: 0 };
+  for (const site of sites) {
+    const one = measureOnce([cli, 'check', site.dir, '--format', 'json']);
+    const perThousand = (one.ms * 1000) / Math.max(site.pages, 1000);
+    if (perThousand > worst.perThousand) worst = { name: site.name, perThousand, ms: one.ms, pages: site.pages };
+  }
+  const perSiteOk = worst.perThousand < 1000;
+  console.log(
+    `every corpus site (${sites.length}), cold, per 1,000 pages (a site under 1,000 counted as 1,000): worst ${worst.name}, ${worst.ms.toFixed(0)} ms for ${worst.pages} pages (<1 s per 1,000: ${perSiteOk ? 'met' : 'MISSED'})`,
+  );
+  rmSync(join(sitesDir, 'real-shaped-cache.json'), { force: true });
+  return ok && perSiteOk;
+}
