@@ -16,9 +16,10 @@ const sites = sitesIn(VENDORED);
 /** Every thread checks every other page, whenever it starts (else the main thread may take them all on a small site). */
 const EVEN = { env: { DOCSMITH_CHECK_SHARES: 'even' } };
 
-for (const site of sites) {
+for (const [index, site] of sites.entries()) {
   test(`--threads 2 prints what --threads 1 prints: ${site}`, async () => {
-    for (const format of ['json', 'text', 'sarif']) {
+    // Every format on two sites; JSON (every finding, every field) on the others.
+    for (const format of index < 2 ? ['json', 'text', 'sarif'] : ['json']) {
       const one = await runCli(['check', join(VENDORED, site), '--format', format, '--threads', '1']);
       const two = await runCli(['check', join(VENDORED, site), '--format', format, '--threads', '2'], EVEN);
       assert.equal(two.stderr, one.stderr);
