@@ -57,7 +57,33 @@ const runs = [
   { files: files.filter(heavy), coverage: undefined },
 ].filter((run) => run.files.length);
 let status = 0;
+/**
+ * What the heavy suites need, installed once the fast suites have run (a first run on a fresh clone
+ * gives fast feedback before minutes of installing): the platform's packages for the differential
+ * suite (.oracle/), code-server and Chromium for the e2e suites (.e2e/; where they cannot be
+ * installed, those suites say NOT RUN and why).
+ */
+function provision(heavyFiles) {
+  const steps = [
+    [
+      'test/differential',
+      'scripts/provision-oracle.mjs',
+      "the platform's packages for the differential suite (first time: about 2 minutes)",
+    ],
+    ['test/e2e', 'scripts/ensure-e2e.mjs', 'code-server and Chromium for the e2e suites (first time: about 6 minutes)'],
+  ];
+  for (const [folder, script, what] of steps) {
+    if (!heavyFiles.some((file) => file.split(sep).join('/').startsWith(`${folder}/`))) continue;
+    console.log(`# provisioning ${what}`);
+    const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', script)], { stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.log(`# provisioning failed: node ${script} exited ${result.status}`);
+      status = 1;
+    }
+  }
+}
 runs.forEach((run, index) => {
+  if (run.coverage === undefined && run.files.some(heavy)) provision(run.files);
   const result = spawnSync(
     process.execPath,
     [
