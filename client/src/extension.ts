@@ -5,6 +5,7 @@ import { DocsmithConfig } from './config';
 import { GapsController } from './gaps/gapsController';
 import { ApiKeyStore } from './secrets';
 import { watchJsonSchemaConflict } from './jsonSchemaConflict';
+import { watchMdxLanguage } from './mdxLanguage';
 import { createLanguageClient } from './languageClient';
 
 let client: LanguageClient | undefined;
@@ -34,6 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Docsmi
       output,
     }),
     watchJsonSchemaConflict(context),
+    watchMdxLanguage(context),
   );
   await client.start();
   context.subscriptions.push(client);

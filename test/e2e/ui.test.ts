@@ -56,6 +56,21 @@ test(
   },
 );
 
+test(
+  'UI: an MDX page opened as plain text brings the offer of Mintlify MDX, and "Never Ask Again" closes it',
+  { skip: unavailable && `NOT RUN: ${unavailable}` },
+  async () => {
+    const { page } = session;
+    await step('02b-mdx-language-offer', async () => {
+      // code-server has no MDX language: the page opened in the first step is plain text.
+      const offer = page.locator('.notifications-toasts .notification-list-item', { hasText: 'Mintlify MDX' });
+      await offer.locator('.monaco-button', { hasText: 'Install Mintlify MDX' }).waitFor();
+      await offer.locator('.monaco-button', { hasText: 'Never Ask Again' }).click();
+      await offer.waitFor({ state: 'detached' });
+    });
+  },
+);
+
 test('UI: completion inside a pages array offers a page on disk', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   const { page } = session;
   await step('03-completion', async () => {
