@@ -21,16 +21,10 @@ export function measure(args) {
   const times = [];
   const rss = [];
   for (let i = 0; i < RUNS + 1; i++) {
-    const start = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, ['--require', join(here, 'peakRss.cjs'), ...args], {
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+    const one = measureOnce(args);
     if (i === 0) continue; // warms the file system cache, as a developer's second run would
-    times.push(ms);
-    rss.push(Number(/BENCH_PEAK_RSS_KB=(\d+)/.exec(run.stderr)?.[1] ?? 0) / 1024);
+    times.push(one.ms);
+    rss.push(one.mb);
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)], peak: Math.max(...rss) };
