@@ -84,12 +84,18 @@ function margin(value: string | undefined): number {
  */
 export function estimatePages(window: ExportWindow, timestamps: readonly string[]): { pages: number; start: number } | undefined {
   const bounds = boundsOf(window);
-  if (!bounds || timestamps.length < 2) return undefined;
-  const times = timestamps.map((t) => Date.parse(t));
-  if (!times.every((time, i) => i === 0 || time >= times[i - 1])) return undefined;
+  const times = bounds && ascendingTimes(timestamps);
+  if (!times) return undefined;
   const first = times[0];
   const span = Math.max(1, times[times.length - 1] - first);
   return { pages: Math.max(2, Math.ceil((bounds.to - first) / span)), start: first };
+}
+
+/** A page's times, when it holds two or more conversations in time order (as most exports page); else undefined. */
+function ascendingTimes(timestamps: readonly string[]): number[] | undefined {
+  if (timestamps.length < 2) return undefined;
+  const times = timestamps.map((t) => Date.parse(t));
+  return times.every((time, i) => i === 0 || time >= times[i - 1]) ? times : undefined;
 }
 
 /**
@@ -119,9 +125,8 @@ const MIN_PAGES_TO_HAND_OVER = 4;
  */
 export function restOf(window: ExportWindow, timestamps: readonly string[], parts: number): ExportWindow[] | undefined {
   const bounds = boundsOf(window);
-  if (!window.splittable || !bounds || timestamps.length < 2) return undefined;
-  const times = timestamps.map((t) => Date.parse(t));
-  if (!times.every((time, i) => i === 0 || time >= times[i - 1])) return undefined;
+  const times = window.splittable && bounds && ascendingTimes(timestamps);
+  if (!times) return undefined;
   const last = times[times.length - 1];
   if ((bounds.to - last) / Math.max(1, last - times[0]) < MIN_PAGES_TO_HAND_OVER) return undefined;
   return splitWindowInto({ from: iso(last), to: window.to, splittable: true, ...(window.end !== undefined && { end: window.end }) }, parts);

@@ -58,16 +58,15 @@ function evenClaims(share: number, shares: number): (pageCount: number) => numbe
   return () => ((next += shares), next - shares);
 }
 
-type FromWorker =
-  | { kind: 'anchors'; anchors: SharedAnchors }
-  | { kind: 'done'; diagnostics: [string, Diagnostic[]][]; filesChecked: number; reused: number; cache?: CacheLearnt };
-
+/** What a worker's share found, and what its cache learnt. */
 export interface ShareOutcome {
   diagnostics: [string, Diagnostic[]][];
   filesChecked: number;
   reused: number;
   cache?: CacheLearnt;
 }
+
+type FromWorker = { kind: 'anchors'; anchors: SharedAnchors } | ({ kind: 'done' } & ShareOutcome);
 
 /**
  * How many threads check a site: the number asked for (never more than pages), or with `auto`, two

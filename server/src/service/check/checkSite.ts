@@ -59,7 +59,9 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   const linkedPages = workspacePages(options.workspace);
   const state = await loadSiteState(rootUri, { linkedPages, ...options });
   const shares = options.shares;
-  const diagnostics = new Map(!shares || shares.first ? state.configDiagnostics : []);
+  /** One check (or one of its shares) reports docs.json and its files. */
+  const reportsConfig = !shares || shares.first;
+  const diagnostics = new Map(reportsConfig ? state.configDiagnostics : []);
   const deferred: { uri: string; check: DeferredCheck }[] = [];
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
@@ -121,7 +123,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     rootUri,
     docsJsonUri: state.docsJsonUri,
     diagnostics,
-    filesChecked: (!shares || shares.first ? state.configFiles.length : 0) + (shares ? count : checked.length),
+    filesChecked: (reportsConfig ? state.configFiles.length : 0) + count,
     reused,
   };
 }
