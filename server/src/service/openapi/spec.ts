@@ -98,13 +98,17 @@ function firstLine(message: string): string {
   return message.split('\n')[0];
 }
 
+/** The {@link OpenApiSpec.byKey} keys `METHOD path` may be written as: the method in any case, a trailing `/` tolerated (exact first). */
+export function operationKeys(method: string, path: string): [exact: string, alternative: string] {
+  const upper = method.toUpperCase();
+  const alternative = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : `${path}/`;
+  return [`${upper} ${path}`, `${upper} ${alternative}`];
+}
+
 /** Finds `METHOD path`: the method in any case, a trailing `/` tolerated. */
 export function findOperation(spec: OpenApiSpec, method: string, path: string): Operation | undefined {
-  const upper = method.toUpperCase();
-  const exact = spec.byKey.get(`${upper} ${path}`);
-  if (exact) return exact;
-  const alternative = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : `${path}/`;
-  return spec.byKey.get(`${upper} ${alternative}`);
+  const [exact, alternative] = operationKeys(method, path);
+  return spec.byKey.get(exact) ?? spec.byKey.get(alternative);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { visit } from 'jsonc-parser';
 import type { SiteBasics, SiteContext } from './siteContext';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
-import { findOperation, type OpenApiSpec, type Operation, type SiteSpecs } from '../openapi/spec';
+import { findOperation, operationKeys, type OpenApiSpec, type Operation, type SiteSpecs } from '../openapi/spec';
 
 export type { SiteSpecs };
 import { joinUri } from '../uri';
@@ -103,9 +103,7 @@ export function specsHaving(specs: readonly OpenApiSpec[], method: string, path:
       }
     operationIndexes.set(specs, index);
   }
-  const upper = method.toUpperCase();
-  const alternative = path.endsWith('/') && path.length > 1 ? path.slice(0, -1) : `${path}/`;
-  const found = new Set([...(index.get(`${upper} ${path}`) ?? []), ...(index.get(`${upper} ${alternative}`) ?? [])]);
+  const found = new Set(operationKeys(method, path).flatMap((key) => index.get(key) ?? []));
   return found.size <= 1 ? [...found] : specs.filter((spec) => found.has(spec));
 }
 
