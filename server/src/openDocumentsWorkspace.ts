@@ -1,5 +1,5 @@
 import type { TextDocuments } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { FsWorkspace } from './fsWorkspace';
 import type { DirectoryEntry, DocsWorkspace, FileListing, FileStat } from './service';
 
@@ -10,7 +10,15 @@ import type { DirectoryEntry, DocsWorkspace, FileListing, FileStat } from './ser
 export class OpenDocumentsWorkspace implements DocsWorkspace {
   private readonly disk = new FsWorkspace();
 
-  constructor(private readonly documents: TextDocuments<TextDocument>) {}
+  constructor(
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly edits?: LastEdits,
+  ) {}
+
+  editedAt(uri: string): number | undefined {
+    const open = this.documents.get(uri);
+    return open && this.edits?.at(uri, open.version);
+  }
 
   async readFile(uri: string): Promise<string | undefined> {
     const open = this.documents.get(uri);
@@ -36,5 +44,34 @@ export class OpenDocumentsWorkspace implements DocsWorkspace {
 
   readDirectory(folderUri: string): Promise<DirectoryEntry[]> {
     return this.disk.readDirectory(folderUri);
+  }
+}
+
+/**
+ * Where the last edit of each open document ended, recorded as the editor's changes are applied
+ * (pass {@link LastEdits.update} as the documents' update function): an entry being typed is told
+ * from one saved that way by it.
+ */
+export class LastEdits {
+  private readonly ends = new Map<string, { version: number; offset: number }>();
+
+  readonly update = (document: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument => {
+    const updated = TextDocument.update(document, changes, version);
+    const last = changes[changes.length - 1];
+    if (last && 'range' in last) {
+      const offset = updated.offsetAt(last.range.start) + last.text.length;
+      this.ends.set(document.uri, { version, offset });
+    } else this.ends.delete(document.uri);
+    return updated;
+  };
+
+  /** The offset where the edit that made this version ended; undefined for another version. */
+  at(uri: string, version: number): number | undefined {
+    const end = this.ends.get(uri);
+    return end?.version === version ? end.offset : undefined;
+  }
+
+  forget(uri: string): void {
+    this.ends.delete(uri);
   }
 }

@@ -34,7 +34,7 @@ import {
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
-import { OpenDocumentsWorkspace } from './openDocumentsWorkspace';
+import { LastEdits, OpenDocumentsWorkspace } from './openDocumentsWorkspace';
 import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 
 /**
@@ -42,8 +42,8 @@ import { createLanguageService, type DocsLanguageService, type FileChange } from
  * Works in any LSP client; VS Code is one of them.
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
-  const service = createLanguageService({ workspace: new OpenDocumentsWorkspace(documents) });
+  const { documents, workspace } = openDocuments();
+  const service = createLanguageService({ workspace });
   const guard = new RequestGuard();
   let support: ClientSupport = clientSupport({});
   let renameRedirects: RenameRedirects = 'ask';
@@ -119,6 +119,14 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The editor's open documents, and the workspace that reads them over the disk (knowing where each was last edited). */
+function openDocuments(): { documents: TextDocuments<TextDocument>; workspace: OpenDocumentsWorkspace } {
+  const edits = new LastEdits();
+  const documents = new TextDocuments({ create: TextDocument.create, update: edits.update });
+  documents.onDidClose((event) => edits.forget(event.document.uri));
+  return { documents, workspace: new OpenDocumentsWorkspace(documents, edits) };
 }
 
 /** Edits of open documents, and files created, deleted or changed on disk (by git, another editor). */

@@ -11,6 +11,7 @@ import {
   type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type Range,
 } from 'vscode-languageserver-protocol/node';
 
 export const SERVER = resolve(__dirname, '../../dist/server.js');
@@ -22,6 +23,8 @@ export interface TestClient {
   uri(relative: string): string;
   open(relative: string, text?: string): Promise<string>;
   change(relative: string, text: string): Promise<void>;
+  /** An incremental edit, as an editor sends a keystroke: `text` replaces the range. */
+  edit(relative: string, range: Range, text: string): Promise<void>;
   pushed: Map<string, PublishDiagnosticsParams>;
   /** Answers the next `window/showMessageRequest`s get (by action title); unanswered ones get null. */
   messageAnswers: string[];
@@ -130,6 +133,14 @@ export async function startClient(
       await connection.sendNotification('textDocument/didChange', {
         textDocument: { uri: uri(relative), version },
         contentChanges: [{ text }],
+      });
+    },
+    async edit(relative, range, text) {
+      const version = (versions.get(relative) ?? 1) + 1;
+      versions.set(relative, version);
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri(relative), version },
+        contentChanges: [{ range, text }],
       });
     },
     nextRefresh: () => new Promise((resolve) => refreshWaiters.push(resolve)),

@@ -55,6 +55,11 @@ export interface DocsWorkspace {
   listFiles(folderUri: string): Promise<FileListing>;
   /** The entries of one folder; none when it cannot be read. */
   readDirectory(folderUri: string): Promise<DirectoryEntry[]>;
+  /**
+   * Where the editor's last edit of an open document ended (an offset in its current text), so that
+   * an entry being typed is told from one saved that way. Undefined for closed files and outside an editor.
+   */
+  editedAt?(uri: string): number | undefined;
 }
 
 /** A file exists but cannot be used as text: too large, binary, unreadable. The message is for the user. */

@@ -133,7 +133,8 @@ function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherit
 
 /**
  * The pages, operations and specs of the navigation as the platform keeps it: `dropped` holds the
- * properties it ignores (a second division of a node, an invalid `openapi`), which are left out.
+ * properties it ignores (a second division of a node, an invalid `openapi`), which are left out, and
+ * the entry being typed, if any (not an entry yet).
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
   const model: NavigationModel = { pages: [], operations: [], specRefs: [], wholeSpecs: [], groups: [] };
@@ -147,8 +148,8 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
 
   const visitPages = (list: JsonNode, above: Inherited) => {
     for (const entry of items(list)) {
-      if (entry.type === 'string') addEntry(entry, above, false);
-      else if (entry.type === 'object') visitNode(entry, above);
+      if (entry.type === 'string' && !dropped.has(entry)) addEntry(entry, above, false);
+      else if (entry.type === 'object' && !dropped.has(entry)) visitNode(entry, above);
     }
   };
   const addEntry = (node: JsonNode, { scope, section, specs, otherVersion, language }: Inherited, isRoot: boolean) => {

@@ -16,8 +16,8 @@ type Area = 'config' | 'nav' | 'api' | 'integrations';
  * that says what the shape is and what would be right. What the platform rejects is an error; what
  * it silently drops is a warning.
  */
-export function reportSchemaProblems(root: JsonNode, unresolved: string[], sink: DiagnosticSink): SchemaResult {
-  const result = docsJsonEngine.validate(root);
+export function reportSchemaProblems(root: JsonNode, unresolved: string[], sink: DiagnosticSink, typing?: JsonNode): SchemaResult {
+  const result = typing ? reportTyping(root, typing, sink) : docsJsonEngine.validate(root);
   const skipped = (path: JsonPath) => {
     const pointer = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
     return unresolved.some((prefix) => pointer === prefix || pointer.startsWith(prefix + '/'));
@@ -39,6 +39,30 @@ export function reportSchemaProblems(root: JsonNode, unresolved: string[], sink:
     const { code, node, message, data, related } = describeDrop(root, drop);
     if (once(node, message)) sink.atNode(code, node, message, { data, related });
   }
+  return result;
+}
+
+/**
+ * The verdict while an entry is being typed (an empty one at the editor's last edit): the file as if
+ * that entry were not there yet, and one problem on the entry that says what the platform would do
+ * if the file were saved like this. A division dropped only because of it is not dropped, so its
+ * pages do not turn into orphans and the real problems inside it stay reported, keystroke after
+ * keystroke.
+ */
+function reportTyping(root: JsonNode, typing: JsonNode, sink: DiagnosticSink): SchemaResult {
+  const saved = docsJsonEngine.validate(root);
+  const result = docsJsonEngine.validateWithout(root, new Set([typing]));
+  const dropped = new Set(result.drops.map((drop) => drop.property));
+  const rejectedAt = new Set(result.issues.map((issue) => issue.node));
+  const drop = saved.drops.find((drop) => !dropped.has(drop.property));
+  const rejects = saved.issues.some((issue) => !rejectedAt.has(issue.node));
+  const what = typing.type === 'object' ? 'An empty object in `pages`' : 'An empty page entry';
+  const consequence = rejects
+    ? ' Saved like this, the platform rejects the file.'
+    : drop
+      ? ` Saved like this, the platform ignores \`${drop.key}\` of ${lowerFirst(shapeName(drop.holder, drop.path.slice(0, -1)))}, and every page in it leaves the site.`
+      : '';
+  sink.atNode('nav/invalid-value', typing, `${what} is not valid: finish it or remove it.${consequence}`);
   return result;
 }
 

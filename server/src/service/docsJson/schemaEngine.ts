@@ -57,8 +57,23 @@ const OK: SchemaResult = { ok: true, issues: [], drops: [] };
 export class SchemaEngine {
   private readonly resolved = new WeakMap<SchemaNode, SchemaNode>();
   private readonly patterns = new Map<string, RegExp>();
+  /** Array items left out of the current validation (see {@link validateWithout}). */
+  private leftOut: ReadonlySet<JsonNode> | undefined;
 
   constructor(private readonly root: SchemaNode) {}
+
+  /**
+   * The verdict on the file as if these array items were not there yet: an entry being typed, whose
+   * value is not valid until it is finished. They still count towards an array's size.
+   */
+  validateWithout(node: JsonNode, leftOut: ReadonlySet<JsonNode>): SchemaResult {
+    this.leftOut = leftOut;
+    try {
+      return this.validate(node);
+    } finally {
+      this.leftOut = undefined;
+    }
+  }
 
   validate(node: JsonNode, schema: SchemaNode = this.root, path: JsonPath = []): SchemaResult {
     const s = this.resolve(schema);
@@ -207,7 +222,10 @@ export class SchemaEngine {
     if (s.maxItems !== undefined && items.length > s.maxItems)
       return fail({ kind: 'array', node, path, schema: s, detail: `may hold at most ${s.maxItems} items` });
     if (!s.items) return OK;
-    const result = collect(items.map((item, index) => this.validate(item, s.items, [...path, index])));
+    const leftOut = this.leftOut;
+    const results: SchemaResult[] = [];
+    items.forEach((item, index) => leftOut?.has(item) || results.push(this.validate(item, s.items, [...path, index])));
+    const result = collect(results);
     // As the platform's validator, a check of the whole runs after problems inside it, unless an
     // item is not even of the right type.
     if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {

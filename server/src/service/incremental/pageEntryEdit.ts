@@ -49,7 +49,8 @@ interface EntryEdit {
 export function updateForPageEntryEdit(state: SiteState, text: string): { state: SiteState; document: ConfigDocument } | undefined {
   const context = state.context;
   const document = state.configDocuments.get(state.docsJsonUri);
-  if (!context || !document || state.configBroken || state.configFiles.length !== 1) return undefined;
+  // While an entry is being typed, the verdict depends on where the last edit was: load again.
+  if (!context || !document || state.configBroken || state.configFiles.length !== 1 || context.typing) return undefined;
   const recheck = rechecksFor(CHANGED);
   const edit = recheck && (leafEntryEdit(state, context, document, text) ?? listEntryEdit(state, context, document, text));
   if (!recheck || !edit) return undefined;

@@ -17,6 +17,8 @@ export interface SiteContext {
   /** Its plain value. */
   value: Record<string, any>;
   navigation: NavigationModel;
+  /** An empty entry at the editor's last edit (being typed), left out of the verdict and the navigation. */
+  typing?: JsonNode;
   files: SiteFiles;
   /** The specs docs.json and pages name, each looked up once per state (a change of a spec makes a new state). */
   specs: SpecResolver;

@@ -13,6 +13,7 @@ import { resolveRefs, type ResolvedConfig } from '../docsJson/refs';
 import { configRules } from '../docsJson/rules/registry';
 import { docsJsonEngine } from '../docsJson/schema';
 import { reportSchemaProblems } from '../docsJson/schemaDiagnostics';
+import { typedEntryAt } from '../docsJson/typedEntry';
 import type { SiteBasics, SiteContext } from './siteContext';
 import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
 import { ListedPages } from './listedPages';
@@ -206,7 +207,10 @@ async function buildContext(
   const { workspace, specs, settings, token } = options;
   const { sink, broken } = config;
   // After a syntax error, the recovered tree is a guess: its schema problems are not reported.
-  const schema = broken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink);
+  const typing = broken ? undefined : typedEntryAt(resolved.root, docsJsonUri, workspace.editedAt?.(docsJsonUri));
+  const schema = broken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink, typing);
+  const leftOut = new Set(schema.drops.map((drop) => drop.property));
+  if (typing) leftOut.add(typing);
   throwIfCancelled(token);
   const files = await (options.files ?? ((uri: string) => indexSiteFiles(workspace, uri)))(rootUri);
   for (const problem of files.problems) sink.atOffset('site/unlisted-folder', docsJsonUri, 0, 0, problem.message);
@@ -216,7 +220,8 @@ async function buildContext(
     docsJsonUri,
     config: resolved.root,
     value: (toValue(resolved.root) ?? {}) as Record<string, any>,
-    navigation: buildNavigationModel(child(resolved.root, 'navigation'), new Set(schema.drops.map((drop) => drop.property))),
+    navigation: buildNavigationModel(child(resolved.root, 'navigation'), leftOut),
+    ...(typing && { typing }),
     files,
     specs: specs.once(),
     sink,
