@@ -41,14 +41,21 @@ export function corpusSites(): string[] {
  */
 export function sitePageBytes(root: string): number {
   let bytes = 0;
+  for (const path of sitePageFiles(root)) bytes += statSync(path).size;
+  return bytes;
+}
+
+/** The paths of a site's pages and snippets (its `.md` and `.mdx` files), `node_modules` and `.git` left out. */
+export function sitePageFiles(root: string): string[] {
+  const files: string[] = [];
   const walk = (folder: string): void => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === '.git') continue;
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && /\.mdx?$/i.test(entry.name)) bytes += statSync(path).size;
+      else if (entry.isFile() && /\.mdx?$/i.test(entry.name)) files.push(path);
     }
   };
   walk(root);
-  return bytes;
+  return files;
 }

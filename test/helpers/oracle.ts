@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
@@ -146,4 +147,24 @@ export type PlatformLinkCheck = (
 export async function platformBrokenLinks(root: string): Promise<PlatformLinkCheck> {
   const { stdout } = await execFileAsync(process.execPath, [join(__dirname, 'linkRotWorker.mjs'), root], { maxBuffer: 256 * 1024 * 1024 });
   return JSON.parse(stdout) as PlatformLinkCheck;
+}
+
+interface FrontMatterReaders {
+  /** The platform's reader (`parseFrontmatter` of @mintlify/common is this package, as it reads page metadata). */
+  platform(text: string): { attributes: unknown; body: string };
+  /** gray-matter, with js-yaml 4 as its YAML engine (as the design would use it). */
+  grayMatter(text: string): { data: unknown; content: string };
+}
+
+/** The front-matter readers the differential test compares Docsmith's split with. */
+export function frontMatterReaders(): FrontMatterReaders {
+  const require = createRequire(join(ORACLE_DIR, 'package.json'));
+  const platform = require('front-matter') as (text: string) => { attributes: unknown; body: string };
+  const matter = require('gray-matter') as (text: string, options: unknown) => { data: unknown; content: string };
+  const yaml = require(join(ORACLE_DIR, '..', 'node_modules', 'js-yaml')) as { load(text: string): unknown };
+  return {
+    platform,
+    // Called with options, gray-matter keeps no cache of texts.
+    grayMatter: (text) => matter(text, { engines: { yaml: (source: string) => yaml.load(source) } }),
+  };
 }

@@ -47,7 +47,9 @@ test('typing a new page entry character by character reports the entry, never th
       assert.ok(!codes.includes('nav/ignored-key'), `${label}: no division dropped for the entry being typed`);
       if (!codes.includes('json/syntax')) {
         assert.ok(
-          docs.some((d) => d.code === 'nav/page-not-found' && d.range.start.line === realError.range.start.line && d.message.includes('quikstart')),
+          docs.some(
+            (d) => d.code === 'nav/page-not-found' && d.range.start.line === realError.range.start.line && d.message.includes('quikstart'),
+          ),
           `${label}: the real error on the line stays`,
         );
       }
@@ -87,7 +89,10 @@ test('an empty entry not being typed (as saved, or edited elsewhere since) gets 
     // Opened as saved: no edit is known, so the platform's verdict stands.
     await client.change('docs.json', saved);
     const verdict = await pull(client, 'docs.json');
-    assert.ok(verdict.some((d) => d.code === 'nav/ignored-key' && /`groups`/.test(d.message)), 'the tab loses its groups');
+    assert.ok(
+      verdict.some((d) => d.code === 'nav/ignored-key' && /`groups`/.test(d.message)),
+      'the tab loses its groups',
+    );
     assert.ok((await pull(client, 'index.mdx')).some((d) => d.code === 'nav/orphan-page'));
     // Typed, then an edit elsewhere (a name in another group): the entry is not being typed any more.
     await client.change('docs.json', original);

@@ -266,6 +266,36 @@ test('front matter that is a plain value keeps no metadata: a warning that names
   assert.match(found[0].message, /the plain value "Licensing".*titled "License" from its file name\)\. Write `title: Licensing`/);
 });
 
+test('spaces after the opening `---`: the platform reads no metadata; a warning with a safe fix, and no other front matter check', async () => {
+  const found = await checkSite(
+    site(nav('sdk/overview'), [], {}, { 'sdk/overview.mdx': '--- \ntitle: Ecosystem\nmode: nonsense\n---\n\n[gone](/nowhere)\n' }),
+  );
+  assert.deepEqual(
+    found.map((f) => [f.code, f.line]),
+    [
+      ['frontmatter/unread', 0],
+      ['links/page-not-found', 5],
+    ],
+  );
+  assert.match(found[0].message, /titled "Overview" from its file name\)\. Remove the spaces/);
+  assert.deepEqual(found[0].diagnostic.data, { replace: '---', replaceLabel: 'Remove the spaces after ---', fixAll: true });
+});
+
+test('a `---` no line closes: a thematic break, the page all body; flagged only above `key: value` lines', async () => {
+  const found = await checkSite(
+    site(nav('a', 'b'), [], {}, { 'a.mdx': '---\ntitle: A\n\n[gone](/nowhere)\n', 'b.mdx': '---\n\n<Card title="B">x</Card>\n' }),
+  );
+  assert.deepEqual(
+    found.map((f) => [f.code, f.file, f.line]),
+    [
+      ['frontmatter/unclosed', 'a.mdx', 0],
+      ['links/page-not-found', 'a.mdx', 3],
+      ['frontmatter/no-title', 'b.mdx', 0],
+    ],
+  );
+  assert.match(found[0].message, /Add a `---` line after the last `key: value` line/);
+});
+
 test('a page without a title: info that says the title the platform derives, and what the sidebar shows', async () => {
   const found = await checkSite(
     site(nav('getting-started', 'short'), [], {}, { 'getting-started.mdx': '# Hi', 'short.mdx': '---\nsidebarTitle: Short\n---\n' }),

@@ -95,6 +95,14 @@ export const diagnosticCodes = {
     severity: 'warning',
     summary: 'The front matter is a plain value or a list, not `key: value` lines; the platform keeps no metadata from it.',
   },
+  'frontmatter/unclosed': {
+    severity: 'warning',
+    summary: 'A `---` on line 1 above `key: value` lines that no `---` closes; the platform reads no front matter.',
+  },
+  'frontmatter/unread': {
+    severity: 'warning',
+    summary: 'The opening `---` is followed by spaces; the platform takes no metadata from the block.',
+  },
   'frontmatter/no-title': { severity: 'info', summary: 'A page in navigation has no `title`; the platform titles it from its file name.' },
   'frontmatter/invalid-value': { severity: 'error', summary: 'A front matter value is not one of the values the platform allows.' },
   'frontmatter/wrong-type': {

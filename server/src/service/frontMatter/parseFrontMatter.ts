@@ -37,9 +37,20 @@ export interface FrontMatter {
    * keeps no metadata from it (the page's title then comes from its file name); not a build error.
    */
   notMapping?: { value: unknown; offset: number; length: number };
+  /**
+   * The opening `---` is followed by spaces: the page renders without the block, but the platform's
+   * metadata reader (the `front-matter` package) does not see it, so the page keeps no metadata from
+   * it. `data` and `entries` are then empty, as the platform has them. The range is the opening line.
+   */
+  unread?: { offset: number; length: number };
+  /**
+   * A `---` on line 1 that no `---` line closes, above `key: value` lines: not front matter (the page
+   * is all body, the `---` a thematic break), though it was meant as one. `present` is false.
+   */
+  unclosed?: { offset: number; length: number };
 }
 
-const OPENING = /^\uFEFF?---[ \t]*\r?\n/;
+const OPENING = /^\uFEFF?---([ \t]*)\r?\n/;
 const CLOSING = /^---[ \t]*$/m;
 const QUOTED_KEY = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)')[ \t]*:(?=[ \t]|$)/;
 /** Characters a plain YAML key may not start with. */
@@ -90,18 +101,23 @@ export function parseFrontMatter(text: string): FrontMatter {
     duplicates: [],
   };
   if (!opening) return empty;
+  const parsed = splitAndParse(text, opening, empty);
+  // Spaces after the opening `---`: the platform's reader takes no metadata from the block, and so
+  // finds nothing wrong in its YAML either.
+  if (!opening[1] || !parsed.present) return parsed;
+  const unread = { offset: opening[0].startsWith('\uFEFF') ? 1 : 0, length: 3 + opening[1].length };
+  return { ...parsed, data: {}, entries: new Map(), duplicates: [], error: undefined, notMapping: undefined, unread };
+}
+
+function splitAndParse(text: string, opening: RegExpExecArray, empty: FrontMatter): FrontMatter {
   const contentOffset = opening[0].length;
   const rest = text.slice(contentOffset);
   const closing = CLOSING.exec(rest);
   if (!closing) {
-    return {
-      ...empty,
-      present: true,
-      contentOffset,
-      contentEnd: text.length,
-      bodyOffset: text.length,
-      error: { offset: 0, length: 3, message: 'The front matter opened on line 1 is never closed: add a `---` line after it.' },
-    };
+    // No front matter, for the platform's reader and its MDX parser alike: the `---` is a thematic
+    // break and the page is all body. Lines below it written as `key: value` were meant as one.
+    const next = /^(?:[ \t]*\r?\n)*([^\r\n]*)/.exec(rest)![1];
+    return keyOfLine(next) ? { ...empty, unclosed: { offset: opening[0].startsWith('\uFEFF') ? 1 : 0, length: 3 } } : empty;
   }
   const contentEnd = contentOffset + closing.index;
   const afterClosing = contentEnd + closing[0].length;

@@ -11,6 +11,30 @@ export function frontMatterSyntaxRule(page: PageContext): void {
     page.report('frontmatter/yaml-syntax', frontMatter.error.offset, frontMatter.error.length, frontMatter.error.message);
     return;
   }
+  if (frontMatter.unclosed) {
+    const { offset, length } = frontMatter.unclosed;
+    page.report(
+      'frontmatter/unclosed',
+      offset,
+      length,
+      'No `---` line closes the front matter opened here, so the platform reads none: the page shows these lines as text ' +
+        `and is titled "${titleFromFileName(page.id)}" from its file name. Add a \`---\` line after the last \`key: value\` line.`,
+    );
+    return;
+  }
+  if (frontMatter.unread) {
+    const { offset, length } = frontMatter.unread;
+    page.report(
+      'frontmatter/unread',
+      offset,
+      length,
+      `The opening \`---\` is followed by spaces, so the platform does not read this block as the page's metadata: ` +
+        `it keeps no title, description or other key from it (the page is titled "${titleFromFileName(page.id)}" from its file name). ` +
+        `Remove the spaces after \`---\`.`,
+      { data: { replace: '---', replaceLabel: 'Remove the spaces after ---', fixAll: true } },
+    );
+    return;
+  }
   if (frontMatter.notMapping) {
     const fallback = titleFromFileName(page.id);
     const { value, offset, length } = frontMatter.notMapping;
