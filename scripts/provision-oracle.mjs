@@ -28,7 +28,7 @@ if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) {
   process.exit(0);
 }
 
-console.log('[oracle] installing the platform packages for the differential tests into .oracle/ (about 30 s, 270 MB)');
+console.log('[oracle] installing the platform packages for the differential tests into .oracle/ (30 s to 2 minutes, about 270 MB)');
 mkdirSync(target, { recursive: true });
 copyFileSync(join(source, 'package.json'), join(target, 'package.json'));
 copyFileSync(join(source, 'package-lock.json'), join(target, 'package-lock.json'));

@@ -15,7 +15,7 @@ export function maxMessageBytes(): number {
 export const OVERSIZE_METHOD = oversizeMessageRequest.method;
 
 /** The largest message read by default: 128 MB. */
-const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
+export const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 /** A header longer than this is no LSP header: the stream is not what it claims to be. */
 const MAX_HEADER_BYTES = 8192;
 
