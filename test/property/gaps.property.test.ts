@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { clusterVectors, MIN_PAIR, NEIGHBOURS, SINGLE_SHARED, type ClusterInput } from '../../server/src/analytics/gaps/clustering';
+import type { InputConstraints } from '../../server/src/analytics/gaps/groupConstraints';
 import { LinkTable, PairList } from '../../server/src/analytics/gaps/linkTable';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { Vocabulary } from '../../server/src/analytics/gaps/vocabulary';
@@ -27,15 +28,28 @@ function pairSum(inputs: readonly ClusterInput[], i: number, j: number): number 
   }
 }
 
-function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number): number[][] {
+function naiveAverageLinkage(inputs: readonly ClusterInput[], threshold: number, constraints?: InputConstraints): number[][] {
   const n = inputs.length;
   const sums = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : pairSum(inputs, i, j))));
   let groups = inputs.map((input, index) => ({ members: [index], size: input.weight }));
+  // Must-linked inputs start together; a cannot-linked pair inside one such group is dropped.
+  for (const [x, y] of constraints?.mustLink ?? []) {
+    const a = groups.findIndex((group) => group.members.includes(x));
+    const b = groups.findIndex((group) => group.members.includes(y));
+    if (a === b) continue;
+    const merged = { members: [...groups[a].members, ...groups[b].members], size: groups[a].size + groups[b].size };
+    groups = [...groups.filter((_, index) => index !== a && index !== b), merged];
+  }
+  const cannot = (constraints?.cannotLink ?? []).filter(
+    ([x, y]) => !groups.some((group) => group.members.includes(x) && group.members.includes(y)),
+  );
+  const apart = (a: number[], b: number[]) => cannot.some(([x, y]) => (a.includes(x) && b.includes(y)) || (a.includes(y) && b.includes(x)));
   for (;;) {
     let best: [number, number] | undefined;
     let bestScore = -1;
     for (let a = 0; a < groups.length; a++)
       for (let b = a + 1; b < groups.length; b++) {
+        if (apart(groups[a].members, groups[b].members)) continue;
         let sum = 0;
         for (const i of groups[a].members) for (const j of groups[b].members) sum += sums[i][j];
         const score = sum / (groups[a].size * groups[b].size);
@@ -74,6 +88,31 @@ test('the merge loop gives what plain average linkage gives (random inputs, no n
       },
     ),
     { numRuns: 3000, seed: 20261123 },
+  );
+});
+
+test('with corrections: must-linked inputs start together, cannot-linked ones never share a group, as plain average linkage under the same constraints', () => {
+  const pair = (n: number) => fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })).filter(([x, y]) => x !== y);
+  fc.assert(
+    fc.property(
+      fc.array(inputArbitrary, { minLength: 2, maxLength: 30 }).chain((raw) =>
+        fc.record({
+          raw: fc.constant(raw),
+          mustLink: fc.array(pair(raw.length), { maxLength: 4 }),
+          cannotLink: fc.array(pair(raw.length), { maxLength: 6 }),
+        }),
+      ),
+      fc.double({ min: 0.05, max: 0.6, noNaN: true }),
+      ({ raw, mustLink, cannotLink }, threshold) => {
+        const inputs = raw.map(toInput);
+        const constraints = { mustLink, cannotLink };
+        const groups = clusterVectors(inputs, threshold, constraints);
+        assert.deepEqual(groups, naiveAverageLinkage(inputs, threshold, constraints));
+        const groupOf = (input: number) => groups.findIndex((group) => group.includes(input));
+        for (const [x, y] of mustLink) assert.equal(groupOf(x), groupOf(y), `must-link ${x} ${y}`);
+      },
+    ),
+    { numRuns: 3000, seed: 20261127 },
   );
 });
 

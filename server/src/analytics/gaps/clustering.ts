@@ -6,6 +6,7 @@
  * index, so the cost follows the pairs that can merge rather than every pair.
  */
 
+import { GroupConstraints, type InputConstraints } from './groupConstraints';
 import { LinkTable, PairList } from './linkTable';
 import { PairHeap } from './pairHeap';
 
@@ -47,9 +48,12 @@ export function cosine(a: Vector, b: Vector): number {
  */
 export const SINGLE_SHARED = 0.5;
 
-/** Groups of input indexes, each sorted, in order of their first input. */
-export function clusterVectors(inputs: readonly ClusterInput[], threshold: number): number[][] {
-  return new AverageLinkage(inputs, threshold).run();
+/**
+ * Groups of input indexes, each sorted, in order of their first input. With constraints (an author's
+ * corrections), must-linked inputs start in one group and cannot-linked ones never share one.
+ */
+export function clusterVectors(inputs: readonly ClusterInput[], threshold: number, constraints?: InputConstraints): number[][] {
+  return new AverageLinkage(inputs, threshold, constraints).run();
 }
 
 /**
@@ -76,10 +80,14 @@ class AverageLinkage {
   private readonly bestSize: Float64Array;
   private readonly version: Uint32Array;
   private readonly heap = new PairHeap();
+  /** The group each input has merged into, through `find` (a union-find over the merges). */
+  private readonly parent: Int32Array;
+  private apart: GroupConstraints | undefined;
 
   constructor(
     inputs: readonly ClusterInput[],
     private readonly threshold: number,
+    private readonly constraints?: InputConstraints,
   ) {
     this.links = nearestLinks(inputs);
     this.n = inputs.length;
@@ -91,11 +99,40 @@ class AverageLinkage {
     this.bestScore = new Float64Array(this.n);
     this.bestSize = new Float64Array(this.n);
     this.version = new Uint32Array(this.n);
+    this.parent = Int32Array.from(inputs, (_, index) => index);
+  }
+
+  private find(x: number): number {
+    const parent = this.parent;
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+
+  /** Must-linked inputs merge before anything else; then the pairs kept apart are known by group. */
+  private applyConstraints(): void {
+    const { constraints } = this;
+    if (!constraints) return;
+    for (const [x, y] of constraints.mustLink) {
+      const a = this.find(x);
+      const b = this.find(y);
+      if (a !== b) this.merge(a, b);
+    }
+    const apart = new GroupConstraints(constraints, (input) => this.find(input));
+    if (apart.any) this.apart = apart;
+    // Bests found before the groups were kept apart may be forbidden now: found again, skipping them.
+    if (this.apart)
+      for (let c = 0; c < this.n; c++)
+        if (this.alive[c] && this.bestTo[c] >= 0 && this.apart.forbidden(c, this.bestTo[c])) this.findBest(c);
+  }
+
+  private forbidden(c: number, d: number): boolean {
+    return this.apart !== undefined && this.apart.forbidden(c, d);
   }
 
   run(): number[][] {
     const { heap, version, alive, size, bestSize } = this;
     for (let c = 0; c < this.n; c++) this.findBest(c);
+    this.applyConstraints();
     for (;;) {
       if (heap.size === 0 || heap.topScore < this.threshold) break;
       const c = heap.topOwner;
@@ -103,7 +140,7 @@ class AverageLinkage {
       const current = heap.topVersion === version[c];
       heap.pop();
       if (!alive[c] || !current) continue;
-      if (size[other] !== bestSize[c]) this.findBest(c);
+      if (size[other] !== bestSize[c] || this.forbidden(c, other)) this.findBest(c);
       else this.merge(c, other);
     }
     return this.groups();
@@ -122,6 +159,7 @@ class AverageLinkage {
     let value = 0;
     const sizeC = this.size[c];
     this.links.forEach(c, (d, sum) => {
+      if (this.forbidden(c, d)) return;
       const alike = sum / (sizeC * this.size[d]);
       if (to < 0 || ahead(alike, c, d, value, c, to)) {
         to = d;
@@ -151,6 +189,8 @@ class AverageLinkage {
     const oldSize = size[a];
     const oldBest = bestScore[a];
     alive[b] = false;
+    this.parent[b] = a;
+    this.apart?.merged(a, b);
     next[tail[a]] = b;
     tail[a] = tail[b];
     size[a] += size[b];
@@ -160,6 +200,12 @@ class AverageLinkage {
     let shared = 0;
     this.links.merge(a, b, (d, merged, linked) => {
       if (linked) shared++;
+      const wasBest = bestTo[d] === a || bestTo[d] === b;
+      if (this.forbidden(a, d)) {
+        // Kept apart from the merged group: d's best, if it was a or b, is now a bound it finds again.
+        if (wasBest) this.setBest(d, a, bestScore[d], false);
+        return;
+      }
       // The same for a and for d (the product of sizes commutes exactly).
       const alike = merged / (size[a] * size[d]);
       if (to < 0 || ahead(alike, a, d, value, a, to)) {
@@ -167,7 +213,6 @@ class AverageLinkage {
         value = alike;
       }
       // d's link to a grew, and its best may have been b: its best is the new link or a bound.
-      const wasBest = bestTo[d] === a || bestTo[d] === b;
       if (wasBest || bestTo[d] < 0 || ahead(alike, d, a, bestScore[d], d, bestTo[d])) this.raise(d, a, alike);
     });
     this.setBest(b, -1, 0);

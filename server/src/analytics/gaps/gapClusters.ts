@@ -6,6 +6,8 @@ import type { PageRanker, PageSuggestion } from './pageRanking';
 import { labelFunctionWords, questionLanguage, questionReader } from './questionLanguage';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
+import { constraintsOn, correctedKeys, isEmpty, type ClusterCorrections } from './corrections';
+import { questionKey } from './repeats';
 
 export { DEFAULT_THRESHOLD };
 
@@ -39,6 +41,8 @@ export interface ClusterOptions {
   previous?: readonly { query: string }[];
   /** Average cosine similarity above which two groups are one need (see {@link DEFAULT_THRESHOLD}). */
   threshold?: number;
+  /** An author's corrections: questions that must, or must not, share a cluster. */
+  corrections?: ClusterCorrections;
 }
 
 /**
@@ -90,11 +94,14 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
     ]),
   );
   const weigh = weights(ranker ? (stem) => siteIdf(ranker, stem) : questionIdf([...distinct.values()]));
-  // Questions with the same content words are one item: identical questions cost nothing more.
+  // Questions with the same content words are one item: identical questions cost nothing more. A
+  // question an author corrected is an item of its own (with its repeats), so it can be kept apart.
+  const corrected = isEmpty(options.corrections) ? undefined : correctedKeys(options.corrections!);
   const items = new Map<string, Item>();
   for (const question of sorted) {
     const stems = termLists.get(question.id)!.map((term) => term.stem);
-    const key = [...new Set(stems)].sort().join(' ');
+    const own = corrected?.has(questionKey(question.query));
+    const key = [...new Set(stems)].sort().join(' ') + (own ? `\u0000${questionKey(question.query)}` : '');
     let item = items.get(key);
     if (!item) items.set(key, (item = { key, vector: weigh(stems), questions: [] }));
     item.questions.push(question);
@@ -107,6 +114,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
       weight: item.questions.length,
     })),
     threshold,
+    corrected && constraintsOn(options.corrections!, inputsByQuestion(list, corrected)),
   );
   const clusters = groups.map((group) => {
     const members = group.map((index) => list[index]);
@@ -234,6 +242,16 @@ function mostAskedLanguage(languages: readonly string[]): ((questions: readonly 
 function weightiest(vector: Vector, count: number, ranker: PageRanker): Vector {
   const known = (stem: string) => knows(ranker, stem);
   return new Map([...vector].sort((a, b) => known(b[0]) - known(a[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count));
+}
+
+/** The item of each corrected question (each is an item of its own). */
+function inputsByQuestion(list: readonly Item[], corrected: ReadonlySet<string>): Map<string, number> {
+  const inputs = new Map<string, number>();
+  list.forEach((item, index) => {
+    const key = questionKey(item.questions[0].query);
+    if (corrected.has(key)) inputs.set(key, index);
+  });
+  return inputs;
 }
 
 /** The weighted mean of unit vectors, normalised. */
