@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CLI, runCli } from '../helpers/cli';
 import { docsJson } from '../helpers/check';
@@ -272,4 +272,42 @@ test('Ctrl-C during the export exits 130 with no report on stdout', async () => 
     hanging.closeAllConnections();
     hanging.close();
   }
+});
+
+test('the corrections in .docsmith/gaps.json are honoured: a question split off its cluster is a cluster of its own', async () => {
+  const plain = JSON.parse((await gaps(['--format', 'json'])).stdout);
+  const queryOf = new Map<string, string>(plain.conversations.map((c: { id: string; query: string }) => [c.id, c.query]));
+  const distinct = (ids: string[]) => [...new Set(ids.map((id) => queryOf.get(id)!.toLowerCase()))];
+  const big = plain.clusters.find((cluster: { conversationIds: string[] }) => distinct(cluster.conversationIds).length >= 3);
+  assert.ok(big, 'a cluster of three distinct questions');
+  const questions = distinct(big.conversationIds);
+  // A repository with the docs in docs/ and the file at its root, as the view writes it.
+  const repo = tempDir();
+  mkdirSync(join(repo, '.git'));
+  const docs = join(repo, 'docs');
+  cpSync(example, docs, { recursive: true });
+  mkdirSync(join(repo, '.docsmith'));
+  writeFileSync(
+    join(repo, '.docsmith/gaps.json'),
+    JSON.stringify({ version: 1, conversations: {}, corrections: { mustLink: [], cannotLink: [[questions[0], questions[1]]] } }),
+  );
+  const result = await runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', docs, '--format', 'json'], {
+    env: { DOCSMITH_API_KEY: KEY },
+  });
+  assert.equal(result.code, 0, result.stderr);
+  const corrected = JSON.parse(result.stdout);
+  const clusterWith = (query: string) =>
+    corrected.clusters.findIndex((cluster: { conversationIds: string[] }) => distinct(cluster.conversationIds).includes(query));
+  assert.notEqual(clusterWith(questions[0]), clusterWith(questions[1]), 'kept apart');
+  // A damaged file is said, and the clusters are made as if it were not there.
+  writeFileSync(join(repo, '.docsmith/gaps.json'), '{ "corrections": ');
+  const damaged = await runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', docs, '--format', 'json'], {
+    env: { DOCSMITH_API_KEY: KEY },
+  });
+  assert.equal(damaged.code, 0);
+  assert.match(damaged.stderr, /\.docsmith\/gaps\.json could not be read .*; the clusters are made without its corrections/);
+  assert.deepEqual(
+    JSON.parse(damaged.stdout).clusters.map((c: { conversationIds: string[] }) => c.conversationIds),
+    plain.clusters.map((c: { conversationIds: string[] }) => c.conversationIds),
+  );
 });

@@ -11,6 +11,7 @@ import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath, type DocsLa
 import { UsageError } from './config';
 import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { formatGapsCsv } from './gapFormats/csv';
+import { loadCorrections } from './gapCorrectionsFile';
 import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
@@ -125,7 +126,11 @@ async function gapsOutput(
     const clusters = await (
       await clusterer
     )
-      .cluster(gapQuestions(report), { previous, threshold: options.clusterSimilarity }, options.signal)
+      .cluster(
+        gapQuestions(report),
+        { previous, threshold: options.clusterSimilarity, corrections: loadCorrections(options.docs, options.warn) },
+        options.signal,
+      )
       .catch((error: unknown) => {
         // Ctrl-C while the clusters are computed ends the command as during the export.
         throw options.signal?.aborted ? new ExportApiError('cancelled', 'The gap report was cancelled.') : error;

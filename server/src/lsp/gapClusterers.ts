@@ -1,4 +1,5 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import { readCorrections } from '../analytics';
 import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { CancelledError } from '../service';
 import type { GapClustersParams, GapClustersResult, GapSite } from './protocol';
@@ -80,6 +81,7 @@ export class GapClusterers {
   async cluster(params: GapClustersParams, token: CancellationToken): Promise<GapClustersResult> {
     if (!wellFormed(params)) throw new ResponseError(ErrorCodes.InvalidParams, 'docsmith/gapClusters: malformed questions.');
     const { questions, previous, threshold } = params;
+    const corrections = params.corrections && readCorrections(params.corrections);
     const key = params.uri ?? '';
     if (!this.accepts(params.uri))
       throw new ResponseError(ErrorCodes.InvalidParams, 'docsmith/gapClusters: the uri is no docs.json of the workspace.');
@@ -95,7 +97,7 @@ export class GapClusterers {
     const listener = token.onCancellationRequested(() => controller.abort());
     try {
       if (token.isCancellationRequested) throw new CancelledError();
-      const clusters = await indexed.clusterer.cluster(questions, { previous, threshold }, controller.signal);
+      const clusters = await indexed.clusterer.cluster(questions, { previous, threshold, corrections }, controller.signal);
       return indexed.fallback === undefined ? { clusters } : { clusters, fallback: indexed.fallback };
     } catch (error) {
       // Cancelled, or the site changed under it (its clusterer closed): the client asks again.

@@ -128,6 +128,8 @@ export interface GapClustersParams extends GapSite {
   previous?: { query: string }[];
   /** The clustering's threshold; its default when absent. */
   threshold?: number;
+  /** An author's corrections (`.docsmith/gaps.json`): pairs of question texts that must, or must not, share a cluster. */
+  corrections?: { mustLink: [string, string][]; cannotLink: [string, string][] };
 }
 
 export interface GapClustersResult {
