@@ -35,6 +35,11 @@ test('registerCommands registers each id of a table with its handler, given the 
       undoTriage: async () => void seen.push('undo'),
       triageNodes: async (_: unknown, state: unknown) => void seen.push(`triage ${String(state)}`),
     } as never,
+    corrections: {
+      moveToCluster: async (_: unknown, target: unknown) => void seen.push(`move to ${String(target)}`),
+      mergeClusters: async () => void seen.push('merge'),
+      splitOff: async (_: unknown, selected: unknown[]) => void seen.push(`split ${selected.length}`),
+    } as never,
   };
   const handlers = new Map<string, (...args: unknown[]) => unknown>();
   const disposables = registerCommands(
@@ -45,5 +50,8 @@ test('registerCommands registers each id of a table with its handler, given the 
   assert.equal(disposables.length, Object.keys(gapsCommands).length);
   await handlers.get('docsmith.gaps.undoTriage')!();
   await handlers.get('docsmith.gaps.dismiss')!({ kind: 'conversation' });
-  assert.deepEqual(seen, ['undo', 'triage dismissed']);
+  // From the context menu: the item, then the items selected; a test may name the target after them.
+  await handlers.get('docsmith.gaps.moveToCluster')!({ kind: 'conversation' }, undefined, 'new');
+  await handlers.get('docsmith.gaps.splitOff')!({ kind: 'conversation' }, [{}, {}]);
+  assert.deepEqual(seen, ['undo', 'triage dismissed', 'move to new', 'split 2']);
 });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { clusterGaps, type GapQuestion } from '../../server/src/analytics/gaps/gapClusters';
+import { NO_CORRECTIONS, splitOff } from '../../server/src/analytics/gaps/corrections';
 import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { startSiteClusterer, type SiteClusterer } from '../../server/src/gapWorker/siteClusterer';
 import { loadLabelledSet } from '../../bench/gapQuality';
@@ -51,7 +52,7 @@ test('the view drops a superseded clustering, keeps nothing of it, and clusters 
   const lines: string[] = [];
   const { view, asked, clusterer } = viewOf(lines);
   try {
-    const key = (range: string) => ({ export: exported, range, site: 'file:///site#0', threshold: undefined });
+    const key = (range: string) => ({ export: exported, range, site: 'file:///site#0', threshold: undefined, corrections: NO_CORRECTIONS });
     const first = key('{"days":30}');
     const stale = view.of(first, { conversations }, () => undefined);
     view.supersede();
@@ -76,11 +77,47 @@ test('the view drops a superseded clustering, keeps nothing of it, and clusters 
   }
 });
 
+test('the view clusters again when the corrections change, and honours them', async () => {
+  const { questions, pages, conversations, exported } = await labelled();
+  const { view, clusterer } = viewOf();
+  try {
+    const key = (corrections = NO_CORRECTIONS) => ({
+      export: exported,
+      range: '{"days":30}',
+      site: 'file:///site#0',
+      threshold: undefined,
+      corrections,
+    });
+    const before = await view.of(key(), { conversations }, () => undefined);
+    const queryOf = new Map(questions.map((question) => [question.id, question.query]));
+    const cluster = before.find((c) => new Set(c.conversationIds.map((id) => queryOf.get(id))).size >= 2)!;
+    const texts = [...new Set(cluster.conversationIds.map((id) => queryOf.get(id)!))];
+    const corrections = splitOff(NO_CORRECTIONS, [texts[0]], texts);
+    assert.strictEqual(await view.of(key(), { conversations }, () => undefined), before, 'the same corrections: kept');
+    const after = await view.of(key({ ...corrections }), { conversations }, () => undefined);
+    assert.notStrictEqual(after, before);
+    const withText = (text: string) => after.findIndex((c) => c.conversationIds.some((id) => queryOf.get(id) === text));
+    assert.notEqual(withText(texts[0]), withText(texts[1]), 'split off');
+    assert.deepEqual(
+      after.map((c) => c.conversationIds),
+      clusterGaps(questions, { ranker: createPageRanker(pages), corrections }).map((c) => c.conversationIds),
+    );
+  } finally {
+    await clusterer.close();
+  }
+});
+
 test('the view clusters again when the similarity chosen changes, with that threshold', async () => {
   const { questions, pages, conversations, exported } = await labelled();
   const { view, clusterer } = viewOf();
   try {
-    const key = (threshold: number | undefined) => ({ export: exported, range: '{"days":30}', site: 'file:///site#0', threshold });
+    const key = (threshold: number | undefined) => ({
+      export: exported,
+      range: '{"days":30}',
+      site: 'file:///site#0',
+      threshold,
+      corrections: NO_CORRECTIONS,
+    });
     const byDefault = await view.of(key(undefined), { conversations }, () => undefined);
     const tighter = await view.of(key(0.3), { conversations }, () => undefined);
     // The same clusters as on this thread with each threshold; a higher one gives more, smaller clusters.
@@ -114,7 +151,11 @@ test('the view tells once why the server clustered without its worker, and says 
     (work) => work,
   );
   for (const range of ['a', 'b'])
-    await view.of({ export: exported, range, site: 's#0', threshold: undefined }, { conversations }, () => undefined);
+    await view.of(
+      { export: exported, range, site: 's#0', threshold: undefined, corrections: NO_CORRECTIONS },
+      { conversations },
+      () => undefined,
+    );
   assert.equal(view.clusteredIn, 'language server');
   assert.equal(lines.length, 1, lines.join('\n'));
   assert.match(lines[0], /exit code 1.*main thread/);

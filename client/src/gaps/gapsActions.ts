@@ -17,7 +17,13 @@ export interface GapsActionHost {
   readonly client: LanguageClient;
 }
 
-/** Undo goes back this many triages. */
+/** A change Undo can take back. */
+interface UndoEntry {
+  what: string;
+  restore(): Promise<void>;
+}
+
+/** Undo goes back this many changes. */
 const UNDO_DEPTH = 20;
 
 /**
@@ -25,7 +31,7 @@ const UNDO_DEPTH = 20;
  * answer belongs, draft a section there or a new page, and triage (with undo).
  */
 export class GapsActions implements vscode.Disposable {
-  private readonly undos: { undo: TriageUndo; what: string }[] = [];
+  private readonly undos: UndoEntry[] = [];
   constructor(private readonly host: GapsActionHost) {}
 
   /** The page of a cluster's suggestion (else the page its answers cited most), relative to the docs root. */
@@ -166,30 +172,37 @@ export class GapsActions implements vscode.Disposable {
     // A question asked several times is triaged with every time it was asked.
     const conversations = nodes.flatMap(conversationsOf);
     if (!conversations.length) return;
-    const undo = await triage.setMany(
+    const undo: TriageUndo = await triage.setMany(
       conversations.map((c) => ({ id: c.id, query: c.query })),
       state,
     );
     const count = plural(conversations.length, 'question');
-    const what = state ? `Marked ${count} ${state}` : `Reopened ${count}`;
-    const entry = { undo, what };
+    this.remember(state ? `Marked ${count} ${state}` : `Reopened ${count}`, () => triage.restore(undo));
+  }
+
+  /**
+   * Keeps a change of the view's file (a triage, a correction of the clusters) for Undo: in the
+   * notification that says what was done, and with **Undo Last Change in Docs Gaps**.
+   */
+  remember(what: string, restore: () => Promise<void>): void {
+    const entry: UndoEntry = { what, restore };
     this.undos.push(entry);
     if (this.undos.length > UNDO_DEPTH) this.undos.shift();
-    // Not awaited: a hidden notification must hold nothing up. Its Undo undoes this triage, not the latest.
+    // Not awaited: a hidden notification must hold nothing up. Its Undo undoes this change, not the latest.
     void vscode.window.showInformationMessage(`Docsmith: ${what}.`, 'Undo').then((choice) => {
       if (choice) void this.undoTriage(entry);
     });
   }
 
-  /** Undoes a triage (the latest, by default) once: a second Undo of the same one does nothing. */
-  async undoTriage(entry?: { undo: TriageUndo; what: string }): Promise<void> {
+  /** Undoes a change (the latest, by default) once: a second Undo of the same one does nothing. */
+  async undoTriage(entry?: UndoEntry): Promise<void> {
     const index = entry ? this.undos.indexOf(entry) : this.undos.length - 1;
     const last = index >= 0 ? this.undos.splice(index, 1)[0] : undefined;
-    if (!last || !this.host.triage) {
+    if (!last) {
       void vscode.window.showInformationMessage('Docsmith: nothing to undo in Docs Gaps.');
       return;
     }
-    await this.host.triage.restore(last.undo);
+    await last.restore();
     void vscode.window.setStatusBarMessage(`Docsmith: undone: ${last.what}.`, 4000);
   }
 

@@ -1,4 +1,5 @@
 import type { CommandTable } from '../commands';
+import type { ClusterCorrectionActions } from './clusterCorrections';
 import type { GapsActions } from './gapsActions';
 import type { ConversationNode, GroupNode, SourceNode } from './treeModel';
 
@@ -17,6 +18,7 @@ export interface GapsCommandTarget {
     reveal(group: GroupNode): Promise<void>;
   };
   actions: Pick<GapsActions, 'openSource' | 'openSuggested' | 'draftSection' | 'draftPage' | 'triageNodes' | 'undoTriage'>;
+  corrections: Pick<ClusterCorrectionActions, 'moveToCluster' | 'mergeClusters' | 'splitOff'>;
 }
 
 /** Every command of the Docs Gaps view (and the key commands it owns). */
@@ -42,4 +44,11 @@ export const gapsCommands: CommandTable<GapsCommandTarget> = {
   'docsmith.gaps.dismiss': ({ actions }, node: ConversationNode | GroupNode) => actions.triageNodes(node, 'dismissed'),
   'docsmith.gaps.reopen': ({ actions }, node: ConversationNode | GroupNode) => actions.triageNodes(node, undefined),
   'docsmith.gaps.undoTriage': ({ actions }) => actions.undoTriage(),
+  // From the view's context menu, a command gets the item and the items selected (the view allows several).
+  'docsmith.gaps.moveToCluster': ({ corrections }, node: ConversationNode, _selected?: unknown, target?: GroupNode | 'new') =>
+    corrections.moveToCluster(node, target),
+  'docsmith.gaps.mergeClusters': ({ corrections }, group: GroupNode, _selected?: unknown, target?: GroupNode) =>
+    corrections.mergeClusters(group, target),
+  'docsmith.gaps.splitOff': ({ corrections }, node: ConversationNode, selected?: readonly unknown[]) =>
+    corrections.splitOff(node, selected),
 };

@@ -14,6 +14,7 @@ import { GapsRenderer } from './gapsRenderer';
 import { GapsSite } from './gapsSite';
 import { pickRange, rangeBounds, type GapsRange, type RangeBounds } from './gapsRange';
 import { TriageStore } from './triage';
+import { ClusterCorrectionActions } from './clusterCorrections';
 import { pickClusterSimilarity } from './clusterSimilarity';
 import { ViewClusters } from './viewClusters';
 import type { GapNode, GroupBy, GroupNode, ConversationNode } from './treeModel';
@@ -71,7 +72,7 @@ export class GapsController implements vscode.Disposable {
       () => this.rangeBounds().previousLabel,
     );
     this.lens = new GapCodeLens(() => this.site.root);
-    this.view = vscode.window.createTreeView('docsmith.gaps', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.view = vscode.window.createTreeView('docsmith.gaps', { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true });
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (folder) this.triage = new TriageStore(folder.uri);
     this.actions = new GapsActions({
@@ -106,7 +107,15 @@ export class GapsController implements vscode.Disposable {
         ],
         this.lens,
       ),
-      ...registerCommands(vscode.commands, gapsCommands, { view: this, actions: this.actions }),
+      ...registerCommands(vscode.commands, gapsCommands, {
+        view: this,
+        actions: this.actions,
+        corrections: new ClusterCorrectionActions({
+          triage: this.triage,
+          clusters: () => this.tree.groups.filter((group) => group.kind === 'cluster'),
+          remember: (what, restore) => this.actions.remember(what, restore),
+        }),
+      }),
       config.onDidChange(() => void this.load()),
       // A key stored (by the command, or in another window) refreshes the view by itself.
       keys.onDidChange(async () => {

@@ -1,3 +1,4 @@
+import { NO_CORRECTIONS } from '../../../server/src/analytics';
 import * as vscode from 'vscode';
 import { buildGapReport, createUrlMapper, type ReportCluster } from '../../../server/src/analytics';
 import type { DocsmithConfig } from '../config';
@@ -97,7 +98,7 @@ export class GapsRenderer {
    * The clusters of the range's unanswered questions (triaged ones too, so triage does not reshuffle
    * them), with trends when the cache holds the range before. Kept until the export, range or pages change.
    */
-  private clustersOf(
+  private async clustersOf(
     cached: CachedExport,
     range: GapsRange,
     bounds: RangeBounds,
@@ -110,6 +111,7 @@ export class GapsRenderer {
       range: JSON.stringify(range),
       site: `${site.root?.toString() ?? ''}#${site.version}`,
       threshold: config.clusterSimilarity,
+      corrections: (await this.parts.triage?.corrections()) ?? NO_CORRECTIONS,
     };
     return clusters.of(key, report, () =>
       cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime()

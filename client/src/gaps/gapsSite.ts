@@ -1,3 +1,4 @@
+import type { ClusterRequestOptions } from './viewClusters';
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient, RequestType } from 'vscode-languageclient/node';
 import type { GapCluster, GapQuestion } from '../../../server/src/analytics';
@@ -67,7 +68,7 @@ export class GapsSite implements vscode.Disposable {
    */
   async clusters(
     questions: GapQuestion[],
-    options: { previous?: { query: string }[]; threshold?: number },
+    options: ClusterRequestOptions,
     signal: AbortSignal,
   ): Promise<{ clusters: GapCluster[]; fallback?: string }> {
     signal.throwIfAborted();

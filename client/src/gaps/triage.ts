@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { hasNoCorrections, NO_CORRECTIONS, readCorrections, type ClusterCorrections } from '../../../server/src/analytics';
 import type { TriageState } from './treeModel';
 
 type TriageEntry = { state: TriageState; at: string; query?: string };
@@ -6,14 +7,17 @@ type TriageEntry = { state: TriageState; at: string; query?: string };
 interface TriageFile {
   version: 1;
   conversations: Record<string, TriageEntry>;
+  /** The author's corrections of the clusters (pairs of questions); `docsmith gaps` reads them too. */
+  corrections?: ClusterCorrections;
 }
 
 /** What a triage replaced, question by question (undefined: it was open): enough to undo it. */
 export type TriageUndo = Map<string, TriageEntry | undefined>;
 
 /**
- * Questions marked done or dismissed, in `.docsmith/gaps.json` of the workspace folder, so a team
- * shares them through the repository and answered questions stay out of the way.
+ * Questions marked done or dismissed, and the author's corrections of the clusters, in
+ * `.docsmith/gaps.json` of the workspace folder, so a team shares them through the repository and
+ * answered questions stay out of the way.
  */
 export class TriageStore {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -28,6 +32,19 @@ export class TriageStore {
   async read(): Promise<Map<string, TriageState>> {
     const data = await this.load();
     return new Map(Object.entries(data.conversations).map(([id, entry]) => [id, entry.state]));
+  }
+
+  async corrections(): Promise<ClusterCorrections> {
+    return (await this.load()).corrections ?? NO_CORRECTIONS;
+  }
+
+  /** Replaces the corrections; the answer is what they were, to undo it. */
+  async setCorrections(corrections: ClusterCorrections): Promise<ClusterCorrections> {
+    const data = await this.load();
+    const before = data.corrections ?? NO_CORRECTIONS;
+    data.corrections = corrections;
+    await this.save(data);
+    return before;
   }
 
   /** Marks questions (a whole cluster) in one write; the answer undoes it with {@link restore}. */
@@ -63,7 +80,10 @@ export class TriageStore {
   private async load(): Promise<TriageFile> {
     try {
       const data = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.file))) as TriageFile;
-      if (data && typeof data.conversations === 'object') return { version: 1, conversations: data.conversations };
+      if (data && typeof data.conversations === 'object') {
+        const corrections = readCorrections(data.corrections);
+        return { version: 1, conversations: data.conversations, ...(hasNoCorrections(corrections) ? {} : { corrections }) };
+      }
     } catch {
       // missing or damaged: start empty (a damaged file is not overwritten until the user triages)
     }

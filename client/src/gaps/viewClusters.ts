@@ -2,6 +2,7 @@ import type { GapCluster, GapQuestion } from '../../../server/src/analytics';
 import type { GapReport } from '../../../server/src/analytics';
 import { gapQuestions, toReportClusters, type ReportCluster } from '../../../server/src/analytics';
 import type { Conversation } from '../../../server/src/analytics';
+import type { ClusterCorrections } from '../../../server/src/analytics';
 import type { CachedExport } from './exportCache';
 
 /**
@@ -13,12 +14,20 @@ export interface ClusterKey {
   range: string;
   site: string;
   threshold: number | undefined;
+  /** The author's corrections (`.docsmith/gaps.json`). */
+  corrections: ClusterCorrections;
+}
+
+export interface ClusterRequestOptions {
+  previous?: { query: string }[];
+  threshold?: number;
+  corrections?: ClusterCorrections;
 }
 
 /** Clusters questions where it does not hold up the extension host (the language server's worker thread); an abort rejects at once. */
 export type Clusterer = (
   questions: GapQuestion[],
-  options: { previous?: { query: string }[]; threshold?: number },
+  options: ClusterRequestOptions,
   signal: AbortSignal,
 ) => Promise<{ clusters: GapCluster[]; fallback?: string }>;
 
@@ -53,7 +62,14 @@ export class ViewClusters {
     previous: () => readonly Pick<Conversation, 'query'>[] | undefined,
   ): Promise<ReportCluster[]> {
     const memo = this.memo;
-    if (memo && memo.export === key.export && memo.range === key.range && memo.site === key.site && memo.threshold === key.threshold)
+    if (
+      memo &&
+      memo.export === key.export &&
+      memo.range === key.range &&
+      memo.site === key.site &&
+      memo.threshold === key.threshold &&
+      JSON.stringify(memo.corrections) === JSON.stringify(key.corrections)
+    )
       return memo.clusters;
     // One clustering at a time: a newer one makes the one under way stale.
     this.supersede();
@@ -61,7 +77,11 @@ export class ViewClusters {
     try {
       const previousQuestions = previous()?.map(({ query }) => ({ query }));
       const { clusters, fallback } = await this.showing(
-        this.cluster(gapQuestions(report), { previous: previousQuestions, threshold: key.threshold }, running.signal),
+        this.cluster(
+          gapQuestions(report),
+          { previous: previousQuestions, threshold: key.threshold, corrections: key.corrections },
+          running.signal,
+        ),
       );
       if (fallback !== undefined && fallback !== this.toldFallback)
         this.log(`[gaps] The clustering worker did not run (${fallback}); the language server clusters on its main thread instead.`);

@@ -265,6 +265,58 @@ suite('Docs gaps by need (clusters)', () => {
     await vscode.commands.executeCommand('docsmith.gaps.groupByCluster');
   });
 
+  test('corrections: Move to Cluster, Split Off and Merge Clusters stick in .docsmith/gaps.json, and Undo takes each back', async () => {
+    const file = vscode.Uri.joinPath(folder(), '.docsmith', 'gaps.json');
+    const stored = async () =>
+      (
+        JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as {
+          corrections?: { mustLink: string[][]; cannotLink: string[][] };
+        }
+      ).corrections;
+    const clusterOf = (query: string) => clusters().find((g) => g.conversations.some((c) => c.conversation.query === query));
+    const before = clusters().map((g) => idsOf(g).sort().join());
+    // Move: a question of the largest cluster to the second largest.
+    const [from, to] = clusters();
+    const moved = from.conversations[from.conversations.length - 1].conversation.query;
+    await vscode.commands.executeCommand('docsmith.gaps.moveToCluster', from.conversations[from.conversations.length - 1], undefined, to);
+    await waitFor(
+      () =>
+        clusterOf(moved)?.conversations.some((c) => c.conversation.query === to.conversations[0].conversation.query) ? true : undefined,
+      'the question in its new cluster',
+    );
+    assert.ok((await stored())!.mustLink.length >= 1, 'kept as a pair of questions');
+    await vscode.commands.executeCommand('docsmith.gaps.undoTriage');
+    await waitFor(
+      () =>
+        clusterOf(moved)?.conversations.some((c) => c.conversation.query === from.conversations[0].conversation.query) ? true : undefined,
+      'the move undone',
+    );
+    // Split Off: two questions selected in a cluster of three or more become one of their own.
+    const big = clusters().find((g) => g.conversations.length >= 3)!;
+    const [first, second] = big.conversations;
+    await vscode.commands.executeCommand('docsmith.gaps.splitOff', first, [first, second]);
+    const split = await waitFor(() => {
+      const group = clusterOf(first.conversation.query);
+      return group && group.conversations.length === 2 && clusterOf(second.conversation.query) === group ? group : undefined;
+    }, 'the two split off together');
+    assert.ok(split.conversations.every((c) => c.conversation.query !== big.conversations[2].conversation.query));
+    // Merge: the split-off cluster back with the rest.
+    const rest = clusterOf(big.conversations[2].conversation.query)!;
+    await vscode.commands.executeCommand('docsmith.gaps.mergeClusters', split, undefined, rest);
+    await waitFor(
+      () => (clusterOf(first.conversation.query) === clusterOf(big.conversations[2].conversation.query) ? true : undefined),
+      'merged',
+    );
+    await vscode.commands.executeCommand('docsmith.gaps.undoTriage');
+    await vscode.commands.executeCommand('docsmith.gaps.undoTriage');
+    await waitFor(
+      () => (JSON.stringify(clusters().map((g) => idsOf(g).sort().join())) === JSON.stringify(before) ? true : undefined),
+      'the clusters as before every correction',
+    );
+    const left = await stored();
+    assert.deepStrictEqual([left?.mustLink ?? [], left?.cannotLink ?? []], [[], []], 'no correction left');
+  });
+
   test('the cluster size setting clusters the view again; the command sets it from a quick pick', async () => {
     const config = () => vscode.workspace.getConfiguration('docsmith');
     const questionIds = () => clusters().flatMap(idsOf).sort();

@@ -33,8 +33,8 @@ export function readCorrections(value: unknown): ClusterCorrections {
 
 /**
  * Moves a question to another cluster (or, with `to` empty, to one of its own): it must share a
- * cluster with the target's first question and not with the one it leaves. Pairs that said otherwise
- * are dropped, so the newest correction wins.
+ * cluster with the target's first question, and with no question of the one it leaves. Pairs that
+ * said otherwise are dropped, so the newest correction wins.
  */
 export function moveQuestion(corrections: ClusterCorrections, question: string, from: ClusterKeys, to: ClusterKeys): ClusterCorrections {
   const q = questionKey(question);
@@ -42,21 +42,26 @@ export function moveQuestion(corrections: ClusterCorrections, question: string, 
   const target = keysOf(to).filter((key) => key !== q);
   let next = without(corrections, 'mustLink', [q], rest);
   if (target.length) next = link(without(next, 'cannotLink', [q], target), 'mustLink', q, target[0]);
-  if (rest.length) next = link(next, 'cannotLink', q, rest[0]);
+  for (const key of rest) next = link(next, 'cannotLink', q, key);
   return next;
 }
 
-/** Makes two clusters one: their first questions must share a cluster, and nothing keeps them apart. */
+/**
+ * Makes two clusters one, as the author saw them: each of their questions must share a cluster with
+ * the first one's first question, and nothing keeps them apart.
+ */
 export function mergeClusters(corrections: ClusterCorrections, a: ClusterKeys, b: ClusterKeys): ClusterCorrections {
   const left = keysOf(a);
   const right = keysOf(b);
   if (!left.length || !right.length) return corrections;
-  return link(without(corrections, 'cannotLink', left, right), 'mustLink', left[0], right[0]);
+  let next = without(corrections, 'cannotLink', left, right);
+  for (const key of [...left.slice(1), ...right]) next = link(next, 'mustLink', left[0], key);
+  return next;
 }
 
 /**
  * Splits questions off their cluster into one of their own: they must share a cluster with each other
- * and not with the rest, whose first question stands for it.
+ * and with none of the rest (which stays as clustering makes it).
  */
 export function splitOff(corrections: ClusterCorrections, selected: readonly string[], cluster: ClusterKeys): ClusterCorrections {
   const chosen = keysOf(selected);
@@ -64,7 +69,7 @@ export function splitOff(corrections: ClusterCorrections, selected: readonly str
   if (!chosen.length || !rest.length) return corrections;
   let next = without(corrections, 'mustLink', chosen, rest);
   for (const key of chosen.slice(1)) next = link(next, 'mustLink', chosen[0], key);
-  for (const key of chosen) next = link(next, 'cannotLink', key, rest[0]);
+  for (const key of rest) next = link(next, 'cannotLink', chosen[0], key);
   return next;
 }
 
@@ -84,7 +89,7 @@ export function correctedKeys(corrections: ClusterCorrections): Set<string> {
   return new Set([...corrections.mustLink, ...corrections.cannotLink].flat());
 }
 
-export function isEmpty(corrections: ClusterCorrections | undefined): boolean {
+export function hasNoCorrections(corrections: ClusterCorrections | undefined): boolean {
   return !corrections || (corrections.mustLink.length === 0 && corrections.cannotLink.length === 0);
 }
 

@@ -6,7 +6,7 @@ import type { PageRanker, PageSuggestion } from './pageRanking';
 import { labelFunctionWords, questionLanguage, questionReader } from './questionLanguage';
 import { terms, type Term } from './terms';
 import { DEFAULT_THRESHOLD } from './threshold';
-import { constraintsOn, correctedKeys, isEmpty, type ClusterCorrections } from './corrections';
+import { constraintsOn, correctedKeys, hasNoCorrections, type ClusterCorrections } from './corrections';
 import { questionKey } from './repeats';
 
 export { DEFAULT_THRESHOLD };
@@ -96,7 +96,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
   const weigh = weights(ranker ? (stem) => siteIdf(ranker, stem) : questionIdf([...distinct.values()]));
   // Questions with the same content words are one item: identical questions cost nothing more. A
   // question an author corrected is an item of its own (with its repeats), so it can be kept apart.
-  const corrected = isEmpty(options.corrections) ? undefined : correctedKeys(options.corrections!);
+  const corrected = hasNoCorrections(options.corrections) ? undefined : correctedKeys(options.corrections!);
   const items = new Map<string, Item>();
   for (const question of sorted) {
     const stems = termLists.get(question.id)!.map((term) => term.stem);
