@@ -20,4 +20,12 @@ export { byMostAsked, mostAsked } from './gaps/repeats';
 export { gapQuestions, toReportClusters, type ReportCluster } from './gaps/reportClusters';
 export { DEFAULT_THRESHOLD, isClusterSimilarity, parseClusterSimilarity } from './gaps/threshold';
 export { cutToWidth, labelWidth, LABEL_MAX } from './gaps/labels';
-export { hasNoCorrections, mergeClusters, moveQuestion, NO_CORRECTIONS, readCorrections, splitOff, type ClusterCorrections } from './gaps/corrections';
+export {
+  hasNoCorrections,
+  mergeClusters,
+  moveQuestion,
+  NO_CORRECTIONS,
+  readCorrections,
+  splitOff,
+  type ClusterCorrections,
+} from './gaps/corrections';

@@ -26,7 +26,9 @@ export function loadCorrections(docs: string, warn: (message: string) => void): 
     if (text === undefined) throw new Error('it is not a readable text file');
     return readCorrections((JSON.parse(text) as { corrections?: unknown }).corrections);
   } catch (error) {
-    warn(`${shown} could not be read (${error instanceof Error ? error.message : String(error)}); the clusters are made without its corrections.`);
+    warn(
+      `${shown} could not be read (${error instanceof Error ? error.message : String(error)}); the clusters are made without its corrections.`,
+    );
     return NO_CORRECTIONS;
   }
 }
