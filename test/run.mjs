@@ -92,6 +92,7 @@ runs.forEach((run, index) => {
       '--import',
       join(import.meta.dirname, 'helpers/coverageScope.mjs'),
       '--test',
+      ...(process.env.DOCSMITH_TEST_CONCURRENCY ? [`--test-concurrency=${process.env.DOCSMITH_TEST_CONCURRENCY}`] : []),
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       `--test-reporter=${join(import.meta.dirname, 'helpers/summaryReporter.mjs')}`,

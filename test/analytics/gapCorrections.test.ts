@@ -85,3 +85,15 @@ test('a corrections file is read leniently: malformed pairs are left out, text n
   });
   assert.deepEqual(readCorrections(undefined), NO_CORRECTIONS);
 });
+
+test('a cannot-link holds while everything around it merges', () => {
+  // At a threshold this low, every question that shares a word joins one cluster: all the webhook questions.
+  const loose = clusterGaps(QUESTIONS, { threshold: 0.01 }).map((cluster) => [...cluster.conversationIds].sort());
+  assert.deepEqual(clusterOf(loose, 'a'), ['a', 'b', 'c', 'd', 'e']);
+  const apart = readCorrections({ mustLink: [], cannotLink: [[text.get('a'), text.get('d')]] });
+  const kept = clusterGaps(QUESTIONS, { threshold: 0.01, corrections: apart }).map((cluster) => [...cluster.conversationIds].sort());
+  assert.notDeepEqual(clusterOf(kept, 'a'), clusterOf(kept, 'd'), 'a and d never share a cluster');
+  // The others still merge around them: each of b, c and e is with a or with d.
+  for (const id of ['b', 'c', 'e']) assert.ok(clusterOf(kept, id).includes('a') || clusterOf(kept, id).includes('d'), id);
+  assert.equal(kept.length, loose.length + 1, 'one cluster more, no more');
+});
