@@ -37,25 +37,38 @@ export async function fetchPage(
   options: PageRequestOptions,
   state: { retries: number; pages: number },
 ): Promise<ConversationPage> {
+  return withRetries(() => attemptPage(url, options), options, state);
+}
+
+/** What one attempt of a request gives: its value, or an error worth another try (after `retryAfterMs`, when the server said). */
+export type Attempt<T> = { value: T } | { error: Error; retryAfterMs?: number };
+
+/**
+ * Runs attempts until one gives a value, retrying what may pass up to `retries` times with jittered
+ * exponential backoff (or the server's `Retry-After`); an attempt that throws ends it.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<Attempt<T>>,
+  options: Pick<PageRequestOptions, 'retries' | 'retryMinMs' | 'retryMaxMs' | 'signal' | 'onRetry'>,
+  state?: { retries: number },
+): Promise<T> {
   const retries = options.retries ?? 5;
-  for (let attempt = 0; ; attempt++) {
-    const outcome = await attemptPage(url, options);
-    if ('page' in outcome) return outcome.page;
-    if (attempt >= retries) throw outcome.error;
-    const backoff = Math.min(options.retryMaxMs ?? 30000, (options.retryMinMs ?? 500) * 2 ** attempt);
+  for (let tries = 0; ; tries++) {
+    const outcome = await attempt();
+    if ('value' in outcome) return outcome.value;
+    if (tries >= retries) throw outcome.error;
+    const backoff = Math.min(options.retryMaxMs ?? 30000, (options.retryMinMs ?? 500) * 2 ** tries);
     const wait =
       outcome.retryAfterMs !== undefined
         ? Math.min(outcome.retryAfterMs, options.retryMaxMs ?? 30000)
         : backoff / 2 + Math.random() * (backoff / 2);
     options.onRetry?.(outcome.error.message, wait);
-    state.retries++;
+    if (state) state.retries++;
     await pause(wait, options.signal);
   }
 }
 
-type Attempt = { page: ConversationPage } | { error: ExportApiError; retryAfterMs?: number };
-
-async function attemptPage(url: string, options: PageRequestOptions): Promise<Attempt> {
+async function attemptPage(url: string, options: PageRequestOptions): Promise<Attempt<ConversationPage>> {
   if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -125,7 +138,7 @@ async function attemptPage(url: string, options: PageRequestOptions): Promise<At
         `The server's answer is not a conversation page: ${where} ${first?.message ?? 'is not valid'}.`,
       );
     }
-    return { page: body as ConversationPage };
+    return { value: body as ConversationPage };
   }
   const error = new ExportApiError(status === 401 || status === 403 ? 'auth' : 'http', httpMessage(status, text), status);
   if (RETRY_STATUS.has(status)) return { error, retryAfterMs: retryAfter(headers.get('retry-after') ?? undefined) };
@@ -136,7 +149,7 @@ async function attemptPage(url: string, options: PageRequestOptions): Promise<At
  * The body as text, reading no more than `max` decoded bytes: a huge body, or a small compressed one
  * that expands to gigabytes, is cut off and refused rather than read into memory.
  */
-async function readCapped(response: Response, max: number, signal: AbortSignal, cut = false): Promise<string> {
+export async function readCapped(response: Response, max: number, signal: AbortSignal, cut = false): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   const encoded = response.headers.get('content-encoding');
   if (!cut && !encoded && Number.isFinite(declared) && declared > max) {
@@ -233,18 +246,18 @@ function withoutFinalStop(text: string): string {
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in milliseconds. */
-function retryAfter(text: string | undefined): number | undefined {
+export function retryAfter(text: string | undefined): number | undefined {
   if (!text) return undefined;
   if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function looksLikeHtml(text: string): boolean {
+export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:!doctype|html)/i.test(text);
 }
 
-function describeNetworkError(error: unknown): string {
+export function describeNetworkError(error: unknown): string {
   const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   return e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? String(error);
 }

@@ -6,6 +6,7 @@
  * index, so the cost follows the pairs that can merge rather than every pair.
  */
 
+import { centred, DENSE_WEIGHT, denseNeighbours } from './denseLinks';
 import { GroupConstraints, type InputConstraints } from './groupConstraints';
 import { LinkTable, PairList } from './linkTable';
 import { PairHeap } from './pairHeap';
@@ -22,6 +23,8 @@ export interface ClusterInput {
   context?: Vector;
   /** How many questions this vector stands for (identical questions are one input). */
   weight: number;
+  /** The question's sentence embedding, from a model the user runs (opt-in; all inputs have one, or none). */
+  dense?: Float32Array;
 }
 
 /** Terms shared by more than this share of the inputs do not make pairs (their weight is low anyway). */
@@ -284,6 +287,7 @@ function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
   const touched = new Int32Array(n);
   const near = new Int32Array(n);
   const alike = new Float64Array(n);
+  const dense = denseOf(inputs);
   for (let i = 0; i < n; i++) {
     // Dot products with every later input sharing a term, accumulated term by term.
     const terms = termsOf[i];
@@ -300,9 +304,14 @@ function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
       }
     }
     let nears = 0;
+    if (dense) {
+      // The embeddings' closest inputs are candidates too, sharing a word or not.
+      for (const j of dense[i].keys()) if (j > i && dot[j] === 0) touched[touches++] = j;
+    }
     for (let t = 0; t < touches; t++) {
       const j = touched[t];
       alike[j] = shared[j] === 1 ? dot[j] * SINGLE_SHARED : dot[j];
+      if (dense) alike[j] = (1 - DENSE_WEIGHT) * alike[j] + DENSE_WEIGHT * Math.max(0, dense[i].get(j) ?? 0);
       if (alike[j] >= MIN_PAIR) near[nears++] = j;
       dot[j] = 0;
       shared[j] = 0;
@@ -312,6 +321,17 @@ function nearestLinks(inputs: readonly ClusterInput[]): LinkTable {
     for (let t = 0; t < nears; t++) pairs.add(i, near[t], alike[near[t]] * inputs[i].weight * inputs[near[t]].weight);
   }
   return new LinkTable(n, pairs);
+}
+
+/**
+ * The embeddings' closest inputs of each input, both ways (j is i's when i is among j's closest too),
+ * or undefined when the inputs have no embeddings.
+ */
+function denseOf(inputs: readonly ClusterInput[]): Map<number, number>[] | undefined {
+  if (!inputs.length || !inputs.every((input) => input.dense && input.dense.length === inputs[0].dense!.length)) return undefined;
+  const near = denseNeighbours(centred(inputs.map((input) => input.dense!)), NEIGHBOURS, MIN_PAIR / DENSE_WEIGHT);
+  near.forEach((list, i) => list.forEach((score, j) => near[j].set(i, score)));
+  return near;
 }
 
 /**

@@ -43,6 +43,11 @@ export interface ClusterOptions {
   threshold?: number;
   /** An author's corrections: questions that must, or must not, share a cluster. */
   corrections?: ClusterCorrections;
+  /**
+   * Sentence embeddings of the questions (by their text), from a model the user runs: they count
+   * half of each pair's similarity. Used only when every question has one.
+   */
+  embeddings?: ReadonlyMap<string, Float32Array>;
 }
 
 /**
@@ -112,6 +117,7 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
       vector: item.vector,
       context: ranker ? sectionsOf(ranker, item.vector) : undefined,
       weight: item.questions.length,
+      dense: options.embeddings?.get(item.questions[0].query),
     })),
     threshold,
     corrected && constraintsOn(options.corrections!, inputsByQuestion(list, corrected)),

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { ExportApiError } from './errors';
+import { describeNetworkError, looksLikeHtml, nestedDeeperThan, readCapped, retryAfter, withRetries, type Attempt } from './http';
+
+/**
+ * The opt-in semantic model: sentence embeddings of the questions from a server the user runs (a local
+ * Ollama, or any OpenAI-compatible `/embeddings` endpoint). Only the question texts are sent, and
+ * only when a URL and model are set. Batched, a few requests in flight, each with a timeout, retried
+ * on 429 and 5xx; a redirect is never followed (the key would go to another host), a body over the
+ * cap is refused, and nothing the server sends is printed raw.
+ */
+export interface EmbeddingsOptions {
+  /** The API's base, such as `http://localhost:11434/v1`: requests go to `{url}/embeddings`. */
+  url: string;
+  model: string;
+  /** Sent as a bearer token when set (never logged). */
+  apiKey?: string;
+  signal?: AbortSignal;
+  /** Vectors already known, by {@link embeddingKey}; new ones are added to it. */
+  cache?: EmbeddingsCache;
+  /** Texts per request. Default 64. */
+  batch?: number;
+  /** Requests in flight at once. Default 2. */
+  parallel?: number;
+  /** Per request. Default 60 s (a local model on a CPU is slow). */
+  timeoutMs?: number;
+  retries?: number;
+  retryMinMs?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface EmbeddingsCache {
+  get(key: string): Float32Array | undefined;
+  set(key: string, vector: Float32Array): void;
+}
+
+/** Why the embeddings could not be had: the clusters are then made by the words alone, saying this. */
+export class EmbeddingsError extends Error {}
+
+/** A body over this is no answer for one batch (64 texts of 4,096 dimensions are about 5 MB of JSON). */
+export const MAX_EMBEDDINGS_BYTES = 32 * 1024 * 1024;
+
+/** The cache key of a text's vector: the model and the text's hash (the text itself is not kept). */
+export function embeddingKey(model: string, text: string): string {
+  return `${model}\u0000${createHash('sha256').update(text).digest('base64url')}`;
+}
+
+/** The embedding of each distinct text, from the cache or the server; throws {@link EmbeddingsError}. */
+export async function fetchEmbeddings(texts: readonly string[], options: EmbeddingsOptions): Promise<Map<string, Float32Array>> {
+  const endpoint = endpointOf(options.url);
+  const result = new Map<string, Float32Array>();
+  const missing: string[] = [];
+  for (const text of new Set(texts)) {
+    const cached = options.cache?.get(embeddingKey(options.model, text));
+    if (cached) result.set(text, cached);
+    else missing.push(text);
+  }
+  const size = Math.max(1, options.batch ?? 64);
+  const batches: string[][] = [];
+  for (let at = 0; at < missing.length; at += size) batches.push(missing.slice(at, at + size));
+  let dimension = [...result.values()][0]?.length;
+  let done = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++];
+      const vectors = await withRetries(() => attempt(endpoint, batch, options), {
+        retries: options.retries ?? 4,
+        retryMinMs: options.retryMinMs ?? 500,
+        retryMaxMs: 30000,
+        signal: options.signal,
+      }).catch((error: unknown) => {
+        if (options.signal?.aborted) throw new EmbeddingsError('The embeddings were cancelled.');
+        throw error instanceof EmbeddingsError ? error : new EmbeddingsError(error instanceof Error ? error.message : String(error));
+      });
+      batch.forEach((text, index) => {
+        const vector = vectors[index];
+        dimension ??= vector.length;
+        if (vector.length !== dimension)
+          throw new EmbeddingsError(
+            `The embeddings server answered vectors of ${vector.length} and ${dimension} dimensions; they cannot be compared.`,
+          );
+        result.set(text, vector);
+        options.cache?.set(embeddingKey(options.model, text), vector);
+      });
+      done += batch.length;
+      options.onProgress?.(done, missing.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(batches.length, Math.max(1, options.parallel ?? 2)) }, worker));
+  return result;
+}
+
+function endpointOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new EmbeddingsError(`The embeddings URL "${url.slice(0, 100)}" is not a URL; use one such as http://localhost:11434/v1.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new EmbeddingsError(`The embeddings URL must be http or https, not ${parsed.protocol.replace(/:$/, '')}.`);
+  let base = parsed.href;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  return `${base}/embeddings`;
+}
+
+async function attempt(endpoint: string, input: string[], options: EmbeddingsOptions): Promise<Attempt<Float32Array[]>> {
+  if (options.signal?.aborted) throw new EmbeddingsError('The embeddings were cancelled.');
+  const timeoutMs = options.timeoutMs ?? 60000;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'user-agent': 'docsmith',
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+      },
+      body: JSON.stringify({ model: options.model, input }),
+      redirect: 'manual',
+      signal,
+    });
+    text = await readCapped(response, response.status === 200 ? MAX_EMBEDDINGS_BYTES : 64 * 1024, signal, response.status !== 200);
+  } catch (error) {
+    if (options.signal?.aborted) throw new EmbeddingsError('The embeddings were cancelled.');
+    if (timeout.aborted) return { error: new EmbeddingsError(`The embeddings server did not answer within ${timeoutMs / 1000} s.`) };
+    if (error instanceof ExportApiError && error.kind === 'invalid-response')
+      throw new EmbeddingsError(
+        `The embeddings server sent more than ${MAX_EMBEDDINGS_BYTES / 1024 / 1024} MB for ${input.length} texts. Stopped reading.`,
+      );
+    return { error: new EmbeddingsError(`The embeddings server could not be reached: ${describeNetworkError(error)}.`) };
+  }
+  const { status } = response;
+  if (status >= 300 && status < 400)
+    throw new EmbeddingsError(`The embeddings server redirected (${status}); Docsmith does not follow it with the key. Set the final URL.`);
+  if (status === 401 || status === 403)
+    throw new EmbeddingsError(`The embeddings server refused the key (${status}). Set its key, or none if it needs none.`);
+  if (status === 429 || status >= 500)
+    return {
+      error: new EmbeddingsError(`The embeddings server answered ${status}.`),
+      retryAfterMs: retryAfter(response.headers.get('retry-after') ?? undefined),
+    };
+  if (status !== 200)
+    throw new EmbeddingsError(
+      `The embeddings server answered ${status}${status === 404 ? ': is the URL the API base (it ends in /v1 for Ollama)?' : ''}.`,
+    );
+  return { value: vectorsOf(text, input.length) };
+}
+
+/** `data[].embedding` by `index`, checked: one finite vector per text, all of one dimension. */
+function vectorsOf(text: string, count: number): Float32Array[] {
+  const malformed = (why: string) => new EmbeddingsError(`The embeddings server's answer is not an embeddings list: ${why}.`);
+  if (nestedDeeperThan(text, 8)) throw malformed('it nests too deep');
+  let body: { data?: unknown };
+  try {
+    body = JSON.parse(text) as { data?: unknown };
+  } catch {
+    throw malformed(`it is not JSON (${text.length} bytes${looksLikeHtml(text) ? ', HTML' : ''})`);
+  }
+  if (!body || !Array.isArray(body.data)) throw malformed('it has no `data` list');
+  const vectors: Float32Array[] = new Array(count);
+  for (const [position, item] of body.data.entries()) {
+    const { index = position, embedding } = (item ?? {}) as { index?: unknown; embedding?: unknown };
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count)
+      throw malformed(`an item has the index ${String(index).slice(0, 20)}`);
+    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw malformed(`item ${index} has no vector of numbers`);
+    vectors[index] = Float32Array.from(embedding as number[]);
+  }
+  for (let index = 0; index < count; index++) if (!vectors[index]) throw malformed(`no vector for text ${index}`);
+  const dimension = vectors[0].length;
+  if (vectors.some((vector) => vector.length !== dimension)) throw malformed('its vectors are of different dimensions');
+  return vectors;
+}
