@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { CLI, runCli } from '../helpers/cli';
 import { docsJson } from '../helpers/check';
 import { tempDir } from '../helpers/tempDir';
+import { startFakeEmbeddings } from '../helpers/fakeEmbeddings';
 
 const example = resolve(__dirname, '../../examples/site');
 const KEY = 'mint_cli_test_key';
@@ -310,4 +311,81 @@ test('the corrections in .docsmith/gaps.json are honoured: a question split off 
     JSON.parse(damaged.stdout).clusters.map((c: { conversationIds: string[] }) => c.conversationIds),
     plain.clusters.map((c: { conversationIds: string[] }) => c.conversationIds),
   );
+});
+
+test('--embeddings-url and --embeddings-model: the questions are sent there (said on stderr), with DOCSMITH_EMBEDDINGS_KEY; a second run sends nothing new; a failing server falls back to words', async () => {
+  const fake = await startFakeEmbeddings();
+  const cacheDir = tempDir();
+  try {
+    const run = () =>
+      runCli(
+        [
+          'gaps',
+          '--project',
+          'acme',
+          '--base-url',
+          url,
+          '--docs',
+          example,
+          '--format',
+          'json',
+          '--embeddings-url',
+          fake.url,
+          '--embeddings-model',
+          'fake-embed',
+          '--embeddings-cache',
+          cacheDir,
+        ],
+        { env: { DOCSMITH_API_KEY: KEY, DOCSMITH_EMBEDDINGS_KEY: 'emb-secret-key' } },
+      );
+    const first = await run();
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, /grouping the questions with fake-embed at 127\.0\.0\.1:\d+ \(their texts are sent there\)/);
+    const report = JSON.parse(first.stdout);
+    const distinct = new Set(report.conversations.map((c: { query: string }) => c.query));
+    const sent = fake.requests.flatMap((request) => request.input);
+    assert.deepEqual(new Set(sent), distinct, 'each distinct question once, nothing else');
+    assert.equal(sent.length, distinct.size);
+    assert.ok(fake.requests.every((request) => request.authorization === 'Bearer emb-secret-key'));
+    assert.ok(!first.stderr.includes('emb-secret-key') && !first.stdout.includes('emb-secret-key'));
+    const asked = fake.requests.length;
+    const second = await run();
+    assert.equal(second.code, 0);
+    assert.equal(fake.requests.length, asked, 'every vector from the cache');
+    assert.deepEqual(JSON.parse(second.stdout).clusters, report.clusters, 'the same vectors, the same clusters');
+    // A server that fails: said, and the clusters are the words' alone.
+    fake.fault = '500';
+    const plain = JSON.parse((await gaps(['--format', 'json'])).stdout);
+    const failing = await runCli(
+      [
+        'gaps',
+        '--project',
+        'acme',
+        '--base-url',
+        url,
+        '--docs',
+        example,
+        '--format',
+        'json',
+        '--embeddings-url',
+        fake.url,
+        '--embeddings-model',
+        'other-model',
+        '--embeddings-cache',
+        cacheDir,
+      ],
+      { env: { DOCSMITH_API_KEY: KEY } },
+    );
+    assert.equal(failing.code, 0);
+    assert.match(failing.stderr, /The embeddings server answered 500\. The clusters are made by the words alone\./);
+    assert.deepEqual(JSON.parse(failing.stdout).clusters, plain.clusters);
+    // A URL without a model is a usage error.
+    const usage = await runCli(['gaps', '--project', 'acme', '--base-url', url, '--embeddings-url', fake.url], {
+      env: { DOCSMITH_API_KEY: KEY },
+    });
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /--embeddings-url needs --embeddings-model/);
+  } finally {
+    await fake.close();
+  }
 });

@@ -12,6 +12,8 @@ import { UsageError } from './config';
 import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { formatGapsCsv } from './gapFormats/csv';
 import { loadCorrections } from './gapCorrectionsFile';
+import { EmbeddingsCacheFile } from './embeddingsCacheFile';
+import { fetchEmbeddings } from '../analytics/embeddings';
 import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
@@ -32,7 +34,16 @@ export interface GapsOptions {
   /** How alike questions must be to share a cluster (the clustering's threshold; its default when absent). */
   clusterSimilarity?: number;
   apiKey: string | undefined;
+  /** An OpenAI-compatible embeddings API and model, to group by meaning too (opt-in). */
+  embeddingsUrl?: string;
+  embeddingsModel?: string;
+  /** Its key, from DOCSMITH_EMBEDDINGS_KEY. */
+  embeddingsKey?: string;
+  /** Where the vectors are kept between runs. */
+  embeddingsCache?: string;
   progress?: (message: string) => void;
+  /** What the user should know, not a warning (where the questions are sent). */
+  notice?: (message: string) => void;
   warn: (message: string) => void;
   signal?: AbortSignal;
 }
@@ -47,6 +58,8 @@ export async function runGaps(options: GapsOptions): Promise<Iterable<string>> {
       'set the admin API key in the environment variable DOCSMITH_API_KEY (it is never read from a flag, so it stays out of shell history and process lists).',
     );
   if (!options.project.trim()) throw new UsageError('--project is required.');
+  if (options.embeddingsUrl && !options.embeddingsModel?.trim())
+    throw new UsageError('--embeddings-url needs --embeddings-model (the model the server runs, such as nomic-embed-text).');
   const apiKey = options.apiKey;
   // Every format has the clusters (CSV as a column, to sort a spreadsheet by need).
   const clustered = true;
@@ -128,7 +141,12 @@ async function gapsOutput(
     )
       .cluster(
         gapQuestions(report),
-        { previous, threshold: options.clusterSimilarity, corrections: loadCorrections(options.docs, options.warn) },
+        {
+          previous,
+          threshold: options.clusterSimilarity,
+          corrections: loadCorrections(options.docs, options.warn),
+          embeddings: await embeddingsOf(report.conversations, options),
+        },
         options.signal,
       )
       .catch((error: unknown) => {
@@ -147,6 +165,45 @@ async function gapsOutput(
       return [formatGapsCsv(report)];
     default:
       return [formatGapsText(report, range)];
+  }
+}
+
+/**
+ * The questions' embeddings from the model the user set (opt-in), or undefined: without one, or when
+ * the server fails (said, and the clusters are made by the words alone).
+ */
+async function embeddingsOf(
+  conversations: readonly { query: string }[],
+  options: GapsOptions,
+): Promise<Map<string, Float32Array> | undefined> {
+  const { embeddingsUrl: url, embeddingsModel: model } = options;
+  if (!url || !model) return undefined;
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // fetchEmbeddings says what is wrong with it
+  }
+  options.notice?.(`grouping the questions with ${model} at ${host} (their texts are sent there).`);
+  const cache = options.embeddingsCache ? new EmbeddingsCacheFile(options.embeddingsCache, model) : undefined;
+  try {
+    return await fetchEmbeddings(
+      conversations.map((conversation) => conversation.query),
+      {
+        url,
+        model,
+        apiKey: options.embeddingsKey,
+        signal: options.signal,
+        cache,
+        onProgress: (done, total) => options.progress?.(`Embedded ${done} of ${plural(total, 'question')}…`),
+      },
+    );
+  } catch (error) {
+    if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The gap report was cancelled.');
+    options.warn(`${error instanceof Error ? error.message : String(error)} The clusters are made by the words alone.`);
+    return undefined;
+  } finally {
+    cache?.save(options.warn);
   }
 }
 

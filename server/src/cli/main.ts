@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { version } from '../../../package.json';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { SCENARIOS, type Scenario } from '../mock/scenarios';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
 import { isUsageError, UsageError } from './config';
@@ -112,17 +113,25 @@ program
       return similarity;
     },
   )
+  .option(
+    '--embeddings-url <url>',
+    'an OpenAI-compatible embeddings API (such as http://localhost:11434/v1) to group questions by meaning too; their texts are sent there (key from DOCSMITH_EMBEDDINGS_KEY)',
+  )
+  .option('--embeddings-model <name>', 'the embeddings model that API runs (with --embeddings-url)')
+  .option('--embeddings-cache <dir>', 'where embeddings are kept between runs', join(tmpdir(), 'docsmith-embeddings'))
   .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
   .action(
-    // What the command line gives; the key, the signal and the output callbacks are added here.
-    async (options: Omit<GapsOptions, 'apiKey' | 'progress' | 'warn' | 'signal'>) => {
+    // What the command line gives; the keys, the signal and the output callbacks are added here.
+    async (options: Omit<GapsOptions, 'apiKey' | 'embeddingsKey' | 'progress' | 'warn' | 'notice' | 'signal'>) => {
       const interactive = Boolean(process.stderr.isTTY);
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
       const output = await gaps().runGaps({
         ...options,
         apiKey: process.env.DOCSMITH_API_KEY,
+        embeddingsKey: process.env.DOCSMITH_EMBEDDINGS_KEY || undefined,
         signal: controller.signal,
+        notice: (message) => process.stderr.write(`docsmith: ${printable(message)}\n`),
         progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${printable(message)}`) : undefined,
         warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
       });
