@@ -29,3 +29,4 @@ export {
   splitOff,
   type ClusterCorrections,
 } from './gaps/corrections';
+export { EmbeddingsError, fetchEmbeddings, type EmbeddingsCache, type EmbeddingsOptions } from './embeddings';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EmbeddingsCache } from '../analytics/embeddings';
+import type { EmbeddingsCache } from '../analytics';
 import { readFileText } from '../fsWorkspace';
 
 /**

@@ -13,7 +13,7 @@ import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteCluster
 import { formatGapsCsv } from './gapFormats/csv';
 import { loadCorrections } from './gapCorrectionsFile';
 import { EmbeddingsCacheFile } from './embeddingsCacheFile';
-import { fetchEmbeddings } from '../analytics/embeddings';
+import { fetchEmbeddings } from '../analytics';
 import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';

@@ -99,19 +99,8 @@ export function clusterGaps(questions: readonly GapQuestion[], options: ClusterO
     ]),
   );
   const weigh = weights(ranker ? (stem) => siteIdf(ranker, stem) : questionIdf([...distinct.values()]));
-  // Questions with the same content words are one item: identical questions cost nothing more. A
-  // question an author corrected is an item of its own (with its repeats), so it can be kept apart.
   const corrected = hasNoCorrections(options.corrections) ? undefined : correctedKeys(options.corrections!);
-  const items = new Map<string, Item>();
-  for (const question of sorted) {
-    const stems = termLists.get(question.id)!.map((term) => term.stem);
-    const own = corrected?.has(questionKey(question.query));
-    const key = [...new Set(stems)].sort().join(' ') + (own ? `\u0000${questionKey(question.query)}` : '');
-    let item = items.get(key);
-    if (!item) items.set(key, (item = { key, vector: weigh(stems), questions: [] }));
-    item.questions.push(question);
-  }
-  const list = [...items.values()];
+  const list = itemsOf(sorted, (question) => termLists.get(question.id)!, weigh, corrected);
   const groups = clusterVectors(
     list.map((item) => ({
       vector: item.vector,
@@ -248,6 +237,28 @@ function mostAskedLanguage(languages: readonly string[]): ((questions: readonly 
 function weightiest(vector: Vector, count: number, ranker: PageRanker): Vector {
   const known = (stem: string) => knows(ranker, stem);
   return new Map([...vector].sort((a, b) => known(b[0]) - known(a[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, count));
+}
+
+/**
+ * Questions with the same content words are one item: identical questions cost nothing more. A
+ * question an author corrected is an item of its own (with its repeats), so it can be kept apart.
+ */
+function itemsOf(
+  sorted: readonly GapQuestion[],
+  termsOf: (question: GapQuestion) => Term[],
+  weigh: (stems: string[]) => Vector,
+  corrected: ReadonlySet<string> | undefined,
+): Item[] {
+  const items = new Map<string, Item>();
+  for (const question of sorted) {
+    const stems = termsOf(question).map((term) => term.stem);
+    const own = corrected?.has(questionKey(question.query));
+    const key = [...new Set(stems)].sort().join(' ') + (own ? `\u0000${questionKey(question.query)}` : '');
+    let item = items.get(key);
+    if (!item) items.set(key, (item = { key, vector: weigh(stems), questions: [] }));
+    item.questions.push(question);
+  }
+  return [...items.values()];
 }
 
 /** The item of each corrected question (each is an item of its own). */
