@@ -44,6 +44,13 @@ export class DocsmithConfig implements vscode.Disposable {
     return this.section.get<string>('site.url', '').trim();
   }
 
+  /** The embeddings server the Docs Gaps view groups questions with too (opt-in); undefined unless both are set. */
+  get embeddings(): { url: string; model: string } | undefined {
+    const url = this.section.get<string>('gaps.embeddings.url', '').trim();
+    const model = this.section.get<string>('gaps.embeddings.model', '').trim();
+    return url && model ? { url, model } : undefined;
+  }
+
   /** How alike questions must be to share a cluster in the Docs Gaps view; undefined (the default) when unset or out of range. */
   get clusterSimilarity(): number | undefined {
     const value = this.section.get<unknown>('gaps.clusterSimilarity');

@@ -37,7 +37,9 @@ function viewOf(lines: string[] = []): { view: ViewClusters; asked: () => number
   let asked = 0;
   const cluster: Clusterer = async (questions, options, signal) => {
     asked++;
-    return { clusters: await clusterer.cluster(questions, options, signal) };
+    const { embeddings, ...rest } = options;
+    assert.equal(embeddings, undefined, 'no model set');
+    return { clusters: await clusterer.cluster(questions, rest, signal) };
   };
   const view = new ViewClusters(
     cluster,
@@ -52,7 +54,14 @@ test('the view drops a superseded clustering, keeps nothing of it, and clusters 
   const lines: string[] = [];
   const { view, asked, clusterer } = viewOf(lines);
   try {
-    const key = (range: string) => ({ export: exported, range, site: 'file:///site#0', threshold: undefined, corrections: NO_CORRECTIONS });
+    const key = (range: string) => ({
+      export: exported,
+      range,
+      site: 'file:///site#0',
+      threshold: undefined,
+      corrections: NO_CORRECTIONS,
+      embeddings: '',
+    });
     const first = key('{"days":30}');
     const stale = view.of(first, { conversations }, () => undefined);
     view.supersede();
@@ -87,6 +96,7 @@ test('the view clusters again when the corrections change, and honours them', as
       site: 'file:///site#0',
       threshold: undefined,
       corrections,
+      embeddings: '',
     });
     const before = await view.of(key(), { conversations }, () => undefined);
     const queryOf = new Map(questions.map((question) => [question.id, question.query]));
@@ -117,6 +127,7 @@ test('the view clusters again when the similarity chosen changes, with that thre
       site: 'file:///site#0',
       threshold,
       corrections: NO_CORRECTIONS,
+      embeddings: '',
     });
     const byDefault = await view.of(key(undefined), { conversations }, () => undefined);
     const tighter = await view.of(key(0.3), { conversations }, () => undefined);
@@ -152,7 +163,7 @@ test('the view tells once why the server clustered without its worker, and says 
   );
   for (const range of ['a', 'b'])
     await view.of(
-      { export: exported, range, site: 's#0', threshold: undefined, corrections: NO_CORRECTIONS },
+      { export: exported, range, site: 's#0', threshold: undefined, corrections: NO_CORRECTIONS, embeddings: '' },
       { conversations },
       () => undefined,
     );

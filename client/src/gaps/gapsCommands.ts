@@ -8,6 +8,8 @@ export interface GapsCommandTarget {
   view: {
     setApiKey(): Promise<void>;
     clearApiKey(): Promise<void>;
+    setEmbeddingsKey(): Promise<void>;
+    clearEmbeddingsKey(): Promise<void>;
     refresh(): Promise<void>;
     chooseRange(): Promise<void>;
     chooseGroupBy(): Promise<void>;
@@ -25,6 +27,8 @@ export interface GapsCommandTarget {
 export const gapsCommands: CommandTable<GapsCommandTarget> = {
   'docsmith.setApiKey': ({ view }) => view.setApiKey(),
   'docsmith.clearApiKey': ({ view }) => view.clearApiKey(),
+  'docsmith.gaps.setEmbeddingsKey': ({ view }) => view.setEmbeddingsKey(),
+  'docsmith.gaps.clearEmbeddingsKey': ({ view }) => view.clearEmbeddingsKey(),
   'docsmith.gaps.refresh': ({ view }) => view.refresh(),
   'docsmith.gaps.setRange': ({ view }) => view.chooseRange(),
   'docsmith.gaps.groupBy': ({ view }) => view.chooseGroupBy(),

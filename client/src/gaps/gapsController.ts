@@ -15,6 +15,8 @@ import { GapsSite } from './gapsSite';
 import { pickRange, rangeBounds, type GapsRange, type RangeBounds } from './gapsRange';
 import { TriageStore } from './triage';
 import { ClusterCorrectionActions } from './clusterCorrections';
+import { GapEmbeddings } from './gapEmbeddings';
+import { EmbeddingsKeyStore } from '../secrets';
 import { pickClusterSimilarity } from './clusterSimilarity';
 import { ViewClusters } from './viewClusters';
 import type { GapNode, GroupBy, GroupNode, ConversationNode } from './treeModel';
@@ -44,6 +46,8 @@ export class GapsController implements vscode.Disposable {
   private readonly site: GapsSite;
   private cached: CachedExport | undefined;
   private readonly clusters: ViewClusters;
+  private readonly embeddings: GapEmbeddings;
+  private readonly embeddingKeys: EmbeddingsKeyStore;
   private readonly renderer: GapsRenderer;
   /**
    * Loads, refreshes and renders run one at a time: a load that read the cache before a refresh wrote
@@ -62,8 +66,17 @@ export class GapsController implements vscode.Disposable {
     this.cache = new ExportCache(context.globalStorageUri);
     this.documents = new ConversationDocuments(client);
     this.site = new GapsSite(client);
+    this.embeddingKeys = new EmbeddingsKeyStore(context.secrets);
+    this.embeddings = new GapEmbeddings(config, this.embeddingKeys, context.globalStorageUri);
     this.clusters = new ViewClusters(
-      (questions, options, signal) => this.site.clusters(questions, options, signal),
+      async (questions, options, signal) => {
+        const { embeddings, failed } = await this.embeddings.of(
+          questions.map((question) => question.query),
+          signal,
+        );
+        if (failed) output.appendLine(`[gaps] The embeddings server ${failed} The words alone grouped the questions.`);
+        return this.site.clusters(questions, embeddings ? { ...options, embeddings } : options, signal);
+      },
       (line) => output.appendLine(line),
       (work) => vscode.window.withProgress({ location: { viewId: 'docsmith.gaps' } }, () => work),
     );
@@ -90,8 +103,12 @@ export class GapsController implements vscode.Disposable {
       triage: this.triage,
       clusters: this.clusters,
       config,
+      embeddings: this.embeddings,
     });
     this.disposables.push(
+      this.embeddings,
+      // A new key may make a failing embeddings server answer: cluster again.
+      this.embeddingKeys.onDidChange(() => void this.serial(() => this.render())),
       this.view,
       this.site,
       this.tree,
@@ -179,6 +196,19 @@ export class GapsController implements vscode.Disposable {
   async clearApiKey(): Promise<void> {
     await this.keys.clear();
     void vscode.window.showInformationMessage('Docsmith: admin API key removed.');
+  }
+
+  async setEmbeddingsKey(): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Docsmith reads no API key in an untrusted workspace.');
+      return;
+    }
+    await this.embeddingKeys.prompt();
+  }
+
+  async clearEmbeddingsKey(): Promise<void> {
+    await this.embeddingKeys.clear();
+    void vscode.window.showInformationMessage('Docsmith: embeddings API key removed.');
   }
 
   async setApiKey(): Promise<void> {

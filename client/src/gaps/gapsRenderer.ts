@@ -1,3 +1,4 @@
+import type { GapEmbeddings } from './gapEmbeddings';
 import { NO_CORRECTIONS } from '../../../server/src/analytics';
 import * as vscode from 'vscode';
 import { buildGapReport, createUrlMapper, type ReportCluster } from '../../../server/src/analytics';
@@ -31,6 +32,7 @@ export interface GapsViewParts {
   triage: TriageStore | undefined;
   clusters: ViewClusters;
   config: DocsmithConfig;
+  embeddings: GapEmbeddings;
 }
 
 /**
@@ -82,12 +84,17 @@ export class GapsRenderer {
     lens.update(citationsByFile(buildGapTree(report, triaged, 'page')));
     const synced = new Date(cached.syncedAt);
     // After a failed refresh the tree is the last sync's: said in the view, not only in a notification.
-    view.description = `${lastError ? 'not up to date · ' : ''}${bounds.label} · synced ${synced.toLocaleString()}`;
+    // Questions sent to a model are never sent unknowingly: the view says where, while it groups by need.
+    const embedded = clusters ? this.parts.embeddings.last : {};
+    view.description =
+      `${lastError ? 'not up to date · ' : ''}${bounds.label} · synced ${synced.toLocaleString()}` +
+      (embedded.usedWith ? ` · grouped with ${embedded.usedWith}` : '');
     view.message =
       [
         lastError ? `The last refresh failed, so this is the sync of ${synced.toLocaleString()}: ${lastError}` : undefined,
         groups.length === 0 ? `No unanswered questions in the ${bounds.label}.` : undefined,
         report.statusInferred ? 'The export carries no resolutionStatus: "unanswered" means the answer cited no source.' : undefined,
+        embedded.failed ? `The embeddings server ${embedded.failed} The words alone grouped the questions.` : undefined,
       ]
         .filter(Boolean)
         .join(' ') || undefined;
@@ -112,6 +119,7 @@ export class GapsRenderer {
       site: `${site.root?.toString() ?? ''}#${site.version}`,
       threshold: config.clusterSimilarity,
       corrections: (await this.parts.triage?.corrections()) ?? NO_CORRECTIONS,
+      embeddings: this.parts.embeddings.setting,
     };
     return clusters.of(key, report, () =>
       cached.from === null || Date.parse(cached.from) <= bounds.previousFrom.getTime()

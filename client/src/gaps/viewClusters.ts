@@ -16,12 +16,16 @@ export interface ClusterKey {
   threshold: number | undefined;
   /** The author's corrections (`.docsmith/gaps.json`). */
   corrections: ClusterCorrections;
+  /** The embeddings model in use, if any ('' for none). */
+  embeddings: string;
 }
 
 export interface ClusterRequestOptions {
   previous?: { query: string }[];
   threshold?: number;
   corrections?: ClusterCorrections;
+  /** The questions' embeddings from the user's model (see GapEmbeddings). */
+  embeddings?: { texts: string[]; vectors: string[] };
 }
 
 /** Clusters questions where it does not hold up the extension host (the language server's worker thread); an abort rejects at once. */
@@ -68,6 +72,7 @@ export class ViewClusters {
       memo.range === key.range &&
       memo.site === key.site &&
       memo.threshold === key.threshold &&
+      memo.embeddings === key.embeddings &&
       JSON.stringify(memo.corrections) === JSON.stringify(key.corrections)
     )
       return memo.clusters;

@@ -177,3 +177,16 @@ function vectorsOf(text: string, count: number): Float32Array[] {
   if (vectors.some((vector) => vector.length !== dimension)) throw malformed('its vectors are of different dimensions');
   return vectors;
 }
+
+/** A vector as text (its float32 bytes in base64): for a cache file, and for the LSP, which carries JSON. */
+export function encodeVector(vector: Float32Array): string {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
+}
+
+/** The vector {@link encodeVector} wrote; undefined for anything else. */
+export function decodeVector(text: string): Float32Array | undefined {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length === 0 || bytes.length % 4 !== 0) return undefined;
+  const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  return vector.every(Number.isFinite) ? vector : undefined;
+}

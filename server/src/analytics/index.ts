@@ -29,4 +29,12 @@ export {
   splitOff,
   type ClusterCorrections,
 } from './gaps/corrections';
-export { EmbeddingsError, fetchEmbeddings, type EmbeddingsCache, type EmbeddingsOptions } from './embeddings';
+export {
+  decodeVector,
+  embeddingKey,
+  EmbeddingsError,
+  encodeVector,
+  fetchEmbeddings,
+  type EmbeddingsCache,
+  type EmbeddingsOptions,
+} from './embeddings';

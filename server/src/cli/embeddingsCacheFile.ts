@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EmbeddingsCache } from '../analytics';
+import { decodeVector, encodeVector, type EmbeddingsCache } from '../analytics';
 import { readFileText } from '../fsWorkspace';
 
 /**
@@ -29,15 +29,11 @@ export class EmbeddingsCacheFile implements EmbeddingsCache {
 
   get(key: string): Float32Array | undefined {
     const stored = this.vectors.get(key);
-    if (!stored) return undefined;
-    const bytes = Buffer.from(stored, 'base64');
-    return bytes.length % 4 === 0 && bytes.length > 0
-      ? new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length))
-      : undefined;
+    return stored === undefined ? undefined : decodeVector(stored);
   }
 
   set(key: string, vector: Float32Array): void {
-    this.vectors.set(key, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64'));
+    this.vectors.set(key, encodeVector(vector));
     this.changed = true;
   }
 

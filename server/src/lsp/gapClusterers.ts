@@ -1,5 +1,5 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
-import { readCorrections } from '../analytics';
+import { decodeVector, readCorrections } from '../analytics';
 import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
 import { CancelledError } from '../service';
 import type { GapClustersParams, GapClustersResult, GapSite } from './protocol';
@@ -82,6 +82,7 @@ export class GapClusterers {
     if (!wellFormed(params)) throw new ResponseError(ErrorCodes.InvalidParams, 'docsmith/gapClusters: malformed questions.');
     const { questions, previous, threshold } = params;
     const corrections = params.corrections && readCorrections(params.corrections);
+    const embeddings = params.embeddings && decodeEmbeddings(params.embeddings);
     const key = params.uri ?? '';
     if (!this.accepts(params.uri))
       throw new ResponseError(ErrorCodes.InvalidParams, 'docsmith/gapClusters: the uri is no docs.json of the workspace.');
@@ -97,7 +98,7 @@ export class GapClusterers {
     const listener = token.onCancellationRequested(() => controller.abort());
     try {
       if (token.isCancellationRequested) throw new CancelledError();
-      const clusters = await indexed.clusterer.cluster(questions, { previous, threshold, corrections }, controller.signal);
+      const clusters = await indexed.clusterer.cluster(questions, { previous, threshold, corrections, embeddings }, controller.signal);
       return indexed.fallback === undefined ? { clusters } : { clusters, fallback: indexed.fallback };
     } catch (error) {
       // Cancelled, or the site changed under it (its clusterer closed): the client asks again.
@@ -150,6 +151,19 @@ function wellFormed(params: GapClustersParams): boolean {
     (previous === undefined || (Array.isArray(previous) && previous.every((question) => text(question?.query)))) &&
     (threshold === undefined || (typeof threshold === 'number' && Number.isFinite(threshold)))
   );
+}
+
+/** The embeddings a request carries, decoded; undefined when any is malformed (the words alone then cluster). */
+function decodeEmbeddings(embeddings: { texts: unknown; vectors: unknown }): Map<string, Float32Array> | undefined {
+  const { texts, vectors } = embeddings;
+  if (!Array.isArray(texts) || !Array.isArray(vectors) || texts.length !== vectors.length) return undefined;
+  const map = new Map<string, Float32Array>();
+  for (let i = 0; i < texts.length; i++) {
+    const vector = typeof vectors[i] === 'string' ? decodeVector(vectors[i]) : undefined;
+    if (typeof texts[i] !== 'string' || !vector) return undefined;
+    map.set(texts[i], vector);
+  }
+  return map;
 }
 
 function isGapSite(site: GapSite | undefined): boolean {

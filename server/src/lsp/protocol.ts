@@ -130,6 +130,8 @@ export interface GapClustersParams extends GapSite {
   threshold?: number;
   /** An author's corrections (`.docsmith/gaps.json`): pairs of question texts that must, or must not, share a cluster. */
   corrections?: { mustLink: [string, string][]; cannotLink: [string, string][] };
+  /** Sentence embeddings of the questions from the user's model (opt-in): each text's float32 vector in base64. */
+  embeddings?: { texts: string[]; vectors: string[] };
 }
 
 export interface GapClustersResult {

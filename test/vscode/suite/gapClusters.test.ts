@@ -2,6 +2,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { waitFor } from '../../helpers/waitFor';
 import { startExportServer } from '../../../server/src/mock/exportServer';
+import { startFakeEmbeddings } from '../../helpers/fakeEmbeddings';
 
 type Conversation = { conversation: { id: string; query: string }; repeats: { id: string }[]; triage?: string };
 type Cluster = {
@@ -315,6 +316,47 @@ suite('Docs gaps by need (clusters)', () => {
     );
     const left = await stored();
     assert.deepStrictEqual([left?.mustLink ?? [], left?.cannotLink ?? []], [[], []], 'no correction left');
+  });
+
+  test('embeddings (opt-in): the questions go to the model set, the view says where; a failing server falls back to words, said', async () => {
+    const fake = await startFakeEmbeddings();
+    const config = () => vscode.workspace.getConfiguration('docsmith');
+    const byWords = clusters().map((g) => idsOf(g).sort().join());
+    try {
+      await config().update('gaps.embeddings.url', fake.url, vscode.ConfigurationTarget.Global);
+      await config().update('gaps.embeddings.model', 'fake-embed', vscode.ConfigurationTarget.Global);
+      await waitFor(
+        () => (/grouped with fake-embed at 127\.0\.0\.1:\d+$/.test(gaps.view.description ?? '') ? true : undefined),
+        'the view to say where',
+      );
+      const sent = new Set(fake.requests.flatMap((request) => request.input));
+      const asked = new Set(clusters().flatMap((g) => g.conversations.map((c) => c.conversation.query)));
+      assert.ok(
+        [...asked].every((query) => sent.has(query)),
+        'every question shown was embedded',
+      );
+      assert.ok(
+        fake.requests.every((request) => request.model === 'fake-embed' && request.authorization === undefined),
+        'no key set, none sent',
+      );
+      // Failing: the words alone, and the view says why.
+      fake.fault = '500';
+      await config().update('gaps.embeddings.model', 'fake-embed-2', vscode.ConfigurationTarget.Global);
+      await waitFor(() => (/The words alone grouped the questions/.test(gaps.view.message ?? '') ? true : undefined), 'the fallback, said');
+      assert.doesNotMatch(gaps.view.description ?? '', /grouped with/);
+      assert.deepStrictEqual(
+        clusters().map((g) => idsOf(g).sort().join()),
+        byWords,
+      );
+    } finally {
+      await config().update('gaps.embeddings.url', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('gaps.embeddings.model', undefined, vscode.ConfigurationTarget.Global);
+      await fake.close();
+    }
+    await waitFor(
+      () => (!/grouped with|words alone/.test(`${gaps.view.description} ${gaps.view.message}`) ? true : undefined),
+      'no model any more',
+    );
   });
 
   test('the cluster size setting clusters the view again; the command sets it from a quick pick', async () => {
