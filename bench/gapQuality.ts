@@ -7,6 +7,7 @@ import { FsWorkspace } from '../server/src/fsWorkspace';
 import { createLanguageService, pathToUri } from '../server/src/service';
 import { clusterGaps, DEFAULT_THRESHOLD, type GapCluster } from '../server/src/analytics/gaps/gapClusters';
 import { createPageRanker } from '../server/src/analytics/gaps/pageRanking';
+import { fetchEmbeddings } from '../server/src/analytics/embeddings';
 import { NOT_CANCELLED } from '../server/src/service/cancellation';
 
 export interface LabelledTopic {
@@ -78,11 +79,32 @@ export function measure(topics: LabelledTopic[], clusters: GapCluster[]): Qualit
   };
 }
 
-export function clusterLabelled(topics: LabelledTopic[], ranker: ReturnType<typeof createPageRanker>, threshold = DEFAULT_THRESHOLD) {
+export function clusterLabelled(
+  topics: LabelledTopic[],
+  ranker: ReturnType<typeof createPageRanker>,
+  threshold = DEFAULT_THRESHOLD,
+  embeddings?: ReadonlyMap<string, Float32Array>,
+) {
   const questions = topics.flatMap((topic, t) =>
     topic.questions.map((query, q) => ({ id: `t${t}q${q}`, query, timestamp: '2026-11-01T00:00:00.000Z', sources: [] })),
   );
-  return clusterGaps(questions, { ranker, threshold });
+  return clusterGaps(questions, { ranker, threshold, embeddings });
+}
+
+/** `--embeddings-url URL --embeddings-model M` (key from DOCSMITH_EMBEDDINGS_KEY): the questions' vectors from that model, for anyone who runs one. */
+async function embeddingsFromArgs(topics: LabelledTopic[]): Promise<ReadonlyMap<string, Float32Array> | undefined> {
+  const value = (flag: string) => {
+    const at = process.argv.indexOf(flag);
+    return at >= 0 ? process.argv[at + 1] : process.argv.find((arg) => arg.startsWith(`${flag}=`))?.slice(flag.length + 1);
+  };
+  const url = value('--embeddings-url');
+  const model = value('--embeddings-model');
+  if (!url) return undefined;
+  if (!model) throw new Error('--embeddings-url needs --embeddings-model');
+  return fetchEmbeddings(
+    topics.flatMap((topic) => topic.questions),
+    { url, model, apiKey: process.env.DOCSMITH_EMBEDDINGS_KEY || undefined },
+  );
 }
 
 /**
@@ -150,8 +172,12 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? resolve(__dirname, '../test/fixtures/gaps-labelled');
+  const flagValues = new Set(['--embeddings-url', '--embeddings-model'].map((flag) => process.argv[process.argv.indexOf(flag) + 1]));
+  const dir =
+    process.argv.slice(2).find((arg) => !arg.startsWith('--') && !flagValues.has(arg)) ??
+    resolve(__dirname, '../test/fixtures/gaps-labelled');
   const { topics, ranker } = await loadLabelledSet(dir);
+  const embeddings = await embeddingsFromArgs(topics);
   const fixed = process.argv.find((a) => a.startsWith('--threshold='));
   const thresholds = fixed
     ? [Number(fixed.slice(12))]
@@ -159,7 +185,7 @@ async function main(): Promise<void> {
       ? [0.08, 0.1, 0.12, 0.14, 0.16, 0.18, 0.2, 0.22, 0.24, 0.26, 0.28, 0.3, 0.35, 0.4]
       : [DEFAULT_THRESHOLD];
   for (const threshold of thresholds) {
-    const clusters = clusterLabelled(topics, ranker, threshold);
+    const clusters = clusterLabelled(topics, ranker, threshold, embeddings);
     const q = measure(topics, clusters);
     console.log(
       `threshold ${threshold.toFixed(2)}: P ${q.precision.toFixed(3)} R ${q.recall.toFixed(3)} F1 ${q.f1.toFixed(3)} · right page ${Math.round(q.pageRight * q.topics)}/${q.topics} · ${q.clusters} clusters for ${q.questions} questions`,

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MAX_EMBEDDINGS_BYTES } from '../../server/src/analytics/embeddings';
+import { NEIGHBOURS } from '../../server/src/analytics/gaps/clustering';
 import { MAX_PAGE_BYTES } from '../../server/src/analytics/http';
 import { MAX_FILE_BYTES } from '../../server/src/fsWorkspace';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../server/src/lsp/messageCap';
@@ -125,6 +127,20 @@ const claims: Claim[] = [
     file: 'docs/diagnostics.md',
     says: /the page is over ([\d,]+) characters/,
     measure: () => MAX_REFERENCE_PAGE,
+    tolerance: 0,
+  },
+  {
+    what: 'the largest embeddings answer, in MB',
+    file: 'docs/gaps.md',
+    says: /an answer over (\d+) MB is refused/,
+    measure: () => MAX_EMBEDDINGS_BYTES / MIB,
+    tolerance: 0,
+  },
+  {
+    what: 'the closest questions compared by embeddings',
+    file: 'docs/gaps.md',
+    says: /compared with its (\d+) closest questions by these vectors/,
+    measure: () => NEIGHBOURS,
     tolerance: 0,
   },
   {

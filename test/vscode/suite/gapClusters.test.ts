@@ -339,6 +339,22 @@ suite('Docs gaps by need (clusters)', () => {
         fake.requests.every((request) => request.model === 'fake-embed' && request.authorization === undefined),
         'no key set, none sent',
       );
+      // Its key, from secret storage, goes with every request from then on, and nowhere else.
+      const EMBEDDINGS_KEY = 'emb-ext-host-secret';
+      const keys = (gaps as unknown as { embeddingKeys: { store(key: string): Thenable<void>; clear(): Thenable<void> } }).embeddingKeys;
+      fake.requests.length = 0;
+      await keys.store(EMBEDDINGS_KEY);
+      await config().update('gaps.embeddings.model', 'fake-embed-keyed', vscode.ConfigurationTarget.Global);
+      await waitFor(
+        () => (fake.requests.some((request) => request.model === 'fake-embed-keyed') ? true : undefined),
+        'a request with the key',
+      );
+      assert.ok(fake.requests.every((request) => request.authorization === `Bearer ${EMBEDDINGS_KEY}`));
+      const settings = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), '.vscode/settings.json')));
+      assert.ok(
+        !settings.includes(EMBEDDINGS_KEY) && !JSON.stringify(vscode.workspace.getConfiguration('docsmith')).includes(EMBEDDINGS_KEY),
+      );
+      await keys.clear();
       // Failing: the words alone, and the view says why.
       fake.fault = '500';
       await config().update('gaps.embeddings.model', 'fake-embed-2', vscode.ConfigurationTarget.Global);
