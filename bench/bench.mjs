@@ -306,18 +306,19 @@ for (const [name, docs] of [
   console.log(`the same with --docs on ${name}: ${big.ms.toFixed(0)} ms end to end (reported)`);
 }
 
-console.log(
-  '\nGap clusters: quality on the three labelled sets (test/fixtures/gaps-labelled, gaps-labelled-harbor, gaps-labelled-tally), and speed',
-);
+console.log('\nGap clusters: quality on the four labelled sets (test/fixtures/gaps-labelled, -harbor, -tally, -pennant), and speed');
 // Tracked figures (issue 42): no set may fall below them. The gate for the offline default is a
 // hidden set; 0.90 stays the aim.
 const TRACKED = {
   'gaps-labelled': { f1: 0.699, pages: 25 },
   'gaps-labelled-harbor': { f1: 0.33, pages: 31 },
   'gaps-labelled-tally': { f1: 0.443, pages: 32 },
+  // Needs that share a noun, as in the held-back benchmark of real customer questions (issue 43).
+  'gaps-labelled-pennant': { f1: 0.366, pages: 27 },
 };
 let qualityOk = true;
 let correctionsOk = true;
+let largestOk = false;
 for (const [set, tracked] of Object.entries(TRACKED)) {
   const dir = join(here, '..', 'test', 'fixtures', set);
   const quality = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'gapQuality.ts'), dir], { encoding: 'utf8' });
@@ -325,6 +326,8 @@ for (const [set, tracked] of Object.entries(TRACKED)) {
   const f1 = /F1 (\d\.\d+)/.exec(quality.stdout);
   const pagesRight = /right page (\d+)\/(\d+)/.exec(quality.stdout);
   qualityOk &&= Boolean(f1 && pagesRight && Number(f1[1]) >= tracked.f1 && Number(pagesRight[1]) >= tracked.pages);
+  const largest = /largest (\d+): (\d+) hold one need/.exec(quality.stdout);
+  if (set === 'gaps-labelled-pennant') largestOk = Boolean(largest && Number(largest[2]) >= 16);
   // An author who fixes the worst cluster, one correction at a time (issue 42: F1 >= 0.85 after 10).
   const corrected = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'gapCorrections.ts'), dir], { encoding: 'utf8' });
   console.log(`  with corrections: ${corrected.stdout.trim() || corrected.stderr}`);
@@ -338,6 +341,8 @@ console.log(
     .join(', ')}): ${qualityOk ? 'met' : 'MISSED'}`,
 );
 failed ||= !correctionsOk;
+failed ||= !largestOk;
+console.log(`target 16 of the 20 largest clusters hold one need (80% or more) on gaps-labelled-pennant: ${largestOk ? 'met' : 'MISSED'}`);
 console.log(`target F1 >= 0.85 after 10 corrections, on each set: ${correctionsOk ? 'met' : 'MISSED'}`);
 // Speed is timed on the code bundled as it ships (esbuild), not under tsx, whose compiler would count in the memory.
 const { build } = await import('esbuild');

@@ -27,7 +27,13 @@ export interface Quality {
   clusters: number;
   questions: number;
   wrongPages: { topic: string; expected: string; got: string | null }[];
+  /** The largest clusters an author reads first (20, or all when fewer): how many hold one need (80% or more of them), and their mean purity. */
+  largest: { count: number; oneNeed: number; purity: number };
 }
+
+/** How many of the largest clusters {@link Quality.largest} looks at, and the share of one need that makes a cluster hold it. */
+export const LARGEST = 20;
+export const ONE_NEED = 0.8;
 
 export async function loadLabelledSet(dir: string) {
   const topics = (JSON.parse(readFileSync(join(dir, 'topics.json'), 'utf8')) as { topics: LabelledTopic[] }).topics;
@@ -67,7 +73,18 @@ export function measure(topics: LabelledTopic[], clusters: GapCluster[]): Qualit
     const got = clusters[majority].suggestion?.file ?? null;
     if (got !== topic.page) wrongPages.push({ topic: topic.topic, expected: topic.page, got });
   });
+  const largest = [...clusters].sort((a, b) => b.conversationIds.length - a.conversationIds.length).slice(0, LARGEST);
+  const purities = largest.map((cluster) => {
+    const counts = new Map<number, number>();
+    for (const id of cluster.conversationIds) counts.set(topicOf.get(id)!, (counts.get(topicOf.get(id)!) ?? 0) + 1);
+    return Math.max(...counts.values()) / cluster.conversationIds.length;
+  });
   return {
+    largest: {
+      count: largest.length,
+      oneNeed: purities.filter((purity) => purity >= ONE_NEED).length,
+      purity: purities.reduce((sum, purity) => sum + purity, 0) / Math.max(1, purities.length),
+    },
     precision,
     recall,
     f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
@@ -188,7 +205,8 @@ async function main(): Promise<void> {
     const clusters = clusterLabelled(topics, ranker, threshold, embeddings);
     const q = measure(topics, clusters);
     console.log(
-      `threshold ${threshold.toFixed(2)}: P ${q.precision.toFixed(3)} R ${q.recall.toFixed(3)} F1 ${q.f1.toFixed(3)} · right page ${Math.round(q.pageRight * q.topics)}/${q.topics} · ${q.clusters} clusters for ${q.questions} questions`,
+      `threshold ${threshold.toFixed(2)}: P ${q.precision.toFixed(3)} R ${q.recall.toFixed(3)} F1 ${q.f1.toFixed(3)} · right page ${Math.round(q.pageRight * q.topics)}/${q.topics} · ${q.clusters} clusters for ${q.questions} questions` +
+        ` · largest ${q.largest.count}: ${q.largest.oneNeed} hold one need, mean purity ${q.largest.purity.toFixed(2)}`,
     );
     if (process.argv.includes('--verbose')) {
       for (const w of q.wrongPages) console.log(`  wrong page: ${w.topic}: expected ${w.expected}, got ${w.got}`);
