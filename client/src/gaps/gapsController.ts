@@ -18,7 +18,7 @@ import { ClusterCorrectionActions } from './clusterCorrections';
 import { GapEmbeddings } from './gapEmbeddings';
 import { EmbeddingsKeyStore } from '../secrets';
 import { pickClusterSimilarity } from './clusterSimilarity';
-import { ViewClusters } from './viewClusters';
+import { ViewClusters, type Clusterer } from './viewClusters';
 import type { GapNode, GroupBy, GroupNode, ConversationNode } from './treeModel';
 
 const GROUPINGS: { groupBy: GroupBy; label: string; detail: string }[] = [
@@ -69,14 +69,7 @@ export class GapsController implements vscode.Disposable {
     this.embeddingKeys = new EmbeddingsKeyStore(context.secrets);
     this.embeddings = new GapEmbeddings(config, this.embeddingKeys, context.globalStorageUri);
     this.clusters = new ViewClusters(
-      async (questions, options, signal) => {
-        const { embeddings, failed } = await this.embeddings.of(
-          questions.map((question) => question.query),
-          signal,
-        );
-        if (failed) output.appendLine(`[gaps] The embeddings server ${failed} The words alone grouped the questions.`);
-        return this.site.clusters(questions, embeddings ? { ...options, embeddings } : options, signal);
-      },
+      (questions, options, signal) => this.clusterOnServer(questions, options, signal),
       (line) => output.appendLine(line),
       (work) => vscode.window.withProgress({ location: { viewId: 'docsmith.gaps' } }, () => work),
     );
@@ -127,11 +120,7 @@ export class GapsController implements vscode.Disposable {
       ...registerCommands(vscode.commands, gapsCommands, {
         view: this,
         actions: this.actions,
-        corrections: new ClusterCorrectionActions({
-          triage: this.triage,
-          clusters: () => this.tree.groups.filter((group) => group.kind === 'cluster'),
-          remember: (what, restore) => this.actions.remember(what, restore),
-        }),
+        corrections: this.corrections(),
       }),
       config.onDidChange(() => void this.load()),
       // A key stored (by the command, or in another window) refreshes the view by itself.
@@ -142,6 +131,29 @@ export class GapsController implements vscode.Disposable {
     );
     void vscode.commands.executeCommand('setContext', 'docsmith.gaps.groupBy', this.groupBy);
     void vscode.commands.executeCommand('setContext', 'docsmith.gaps.showDone', this.showDone);
+  }
+
+  /** Move, merge and split, kept with the triage; Undo through the actions' stack. */
+  private corrections(): ClusterCorrectionActions {
+    return new ClusterCorrectionActions({
+      triage: this.triage,
+      clusters: () => this.tree.groups.filter((group) => group.kind === 'cluster'),
+      remember: (what, restore) => this.actions.remember(what, restore),
+    });
+  }
+
+  /** The language server clusters; with the embeddings of the model the user set, when there is one and it answers. */
+  private async clusterOnServer(
+    questions: Parameters<Clusterer>[0],
+    options: Parameters<Clusterer>[1],
+    signal: AbortSignal,
+  ): ReturnType<Clusterer> {
+    const { embeddings, failed } = await this.embeddings.of(
+      questions.map((question) => question.query),
+      signal,
+    );
+    if (failed) this.output.appendLine(`[gaps] The embeddings server ${failed} The words alone grouped the questions.`);
+    return this.site.clusters(questions, embeddings ? { ...options, embeddings } : options, signal);
   }
 
   private get groupBy(): GroupBy {
