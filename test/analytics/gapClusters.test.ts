@@ -8,17 +8,9 @@ import { createPageRanker } from '../../server/src/analytics/gaps/pageRanking';
 import { terms } from '../../server/src/analytics/gaps/terms';
 import { DEFAULT_THRESHOLD, isClusterSimilarity, parseClusterSimilarity } from '../../server/src/analytics/gaps/threshold';
 import { clusterLabelled, loadLabelledSet, measure } from '../../bench/gapQuality';
-import { clusterOf, gapQuestion as q, indexedPage as page } from '../helpers/gapFixtures';
+import { clusterOf, gapQuestion as q, WEBHOOK_QUESTIONS, indexedPage as page } from '../helpers/gapFixtures';
 
-const WEBHOOKS = [
-  q('a', 'Do you retry failed webhooks?'),
-  q('b', 'webhook retry policy'),
-  q('c', 'How many times are failed webhooks retried?'),
-  q('d', 'How do I verify the webhook signature in PHP?'),
-  q('e', 'verify webhook signature php example'),
-  q('f', 'Can I pay invoices by bank transfer?'),
-  q('g', 'invoice payment by bank transfer'),
-];
+const WEBHOOKS = WEBHOOK_QUESTIONS;
 
 function sameCluster(clusters: ReturnType<typeof clusterGaps>, a: string, b: string): boolean {
   return clusters.some((cluster) => cluster.conversationIds.includes(a) && cluster.conversationIds.includes(b));

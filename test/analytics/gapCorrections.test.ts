@@ -9,17 +9,9 @@ import {
   splitOff,
   type ClusterCorrections,
 } from '../../server/src/analytics/gaps/corrections';
-import { gapQuestion as q } from '../helpers/gapFixtures';
+import { gapQuestion as q, WEBHOOK_QUESTIONS } from '../helpers/gapFixtures';
 
-const QUESTIONS = [
-  q('a', 'Do you retry failed webhooks?'),
-  q('b', 'webhook retry policy'),
-  q('c', 'How many times are failed webhooks retried?'),
-  q('d', 'How do I verify the webhook signature in PHP?'),
-  q('e', 'verify webhook signature php example'),
-  q('f', 'Can I pay invoices by bank transfer?'),
-  q('g', 'invoice payment by bank transfer'),
-];
+const QUESTIONS = WEBHOOK_QUESTIONS;
 const text = new Map(QUESTIONS.map((question) => [question.id, question.query]));
 
 function together(corrections: ClusterCorrections, questions = QUESTIONS): string[][] {

@@ -38,8 +38,8 @@ after(() => {
   server.kill('SIGTERM');
 });
 
-const gaps = (args: string[], key: string | null = KEY) =>
-  runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', example, ...args], { env: { DOCSMITH_API_KEY: key ?? '' } });
+const gaps = (args: string[], key: string | null = KEY, env: Record<string, string> = {}) =>
+  runCli(['gaps', '--project', 'acme', '--base-url', url, '--docs', example, ...args], { env: { DOCSMITH_API_KEY: key ?? '', ...env } });
 
 test('mock-server prints "listening on http://127.0.0.1:PORT" as its first line', () => {
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -317,27 +317,9 @@ test('--embeddings-url and --embeddings-model: the questions are sent there (sai
   const fake = await startFakeEmbeddings();
   const cacheDir = tempDir();
   try {
-    const run = () =>
-      runCli(
-        [
-          'gaps',
-          '--project',
-          'acme',
-          '--base-url',
-          url,
-          '--docs',
-          example,
-          '--format',
-          'json',
-          '--embeddings-url',
-          fake.url,
-          '--embeddings-model',
-          'fake-embed',
-          '--embeddings-cache',
-          cacheDir,
-        ],
-        { env: { DOCSMITH_API_KEY: KEY, DOCSMITH_EMBEDDINGS_KEY: 'emb-secret-key' } },
-      );
+    const embedded = (model: string, env: Record<string, string> = {}) =>
+      gaps(['--format', 'json', '--embeddings-url', fake.url, '--embeddings-model', model, '--embeddings-cache', cacheDir], KEY, env);
+    const run = () => embedded('fake-embed', { DOCSMITH_EMBEDDINGS_KEY: 'emb-secret-key' });
     const first = await run();
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stderr, /grouping the questions with fake-embed at 127\.0\.0\.1:\d+ \(their texts are sent there\)/);
@@ -356,26 +338,7 @@ test('--embeddings-url and --embeddings-model: the questions are sent there (sai
     // A server that fails: said, and the clusters are the words' alone.
     fake.fault = '500';
     const plain = JSON.parse((await gaps(['--format', 'json'])).stdout);
-    const failing = await runCli(
-      [
-        'gaps',
-        '--project',
-        'acme',
-        '--base-url',
-        url,
-        '--docs',
-        example,
-        '--format',
-        'json',
-        '--embeddings-url',
-        fake.url,
-        '--embeddings-model',
-        'other-model',
-        '--embeddings-cache',
-        cacheDir,
-      ],
-      { env: { DOCSMITH_API_KEY: KEY } },
-    );
+    const failing = await embedded('other-model');
     assert.equal(failing.code, 0);
     assert.match(failing.stderr, /The embeddings server answered 500\. The clusters are made by the words alone\./);
     assert.deepEqual(JSON.parse(failing.stdout).clusters, plain.clusters);

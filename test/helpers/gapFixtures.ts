@@ -25,3 +25,14 @@ export function clusterOf<T extends Pick<GapCluster, 'conversationIds'>>(cluster
 export async function indexedPagesOf(site: MemoryWorkspace) {
   return (await createLanguageService({ workspace: site }).getPageIndex(`${ROOT}/docs.json`, NOT_CANCELLED))!.pages;
 }
+
+/** Seven questions of three needs: webhook retries, webhook signatures, paying invoices by bank transfer. */
+export const WEBHOOK_QUESTIONS = [
+  gapQuestion('a', 'Do you retry failed webhooks?'),
+  gapQuestion('b', 'webhook retry policy'),
+  gapQuestion('c', 'How many times are failed webhooks retried?'),
+  gapQuestion('d', 'How do I verify the webhook signature in PHP?'),
+  gapQuestion('e', 'verify webhook signature php example'),
+  gapQuestion('f', 'Can I pay invoices by bank transfer?'),
+  gapQuestion('g', 'invoice payment by bank transfer'),
+];
