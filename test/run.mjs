@@ -7,8 +7,15 @@ import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
 
-const folders = process.argv.slice(2).length
-  ? process.argv.slice(2)
+// --quick (npm run test:quick, the edit-test loop): no coverage, two test files at a time.
+const quick = process.argv.includes('--quick');
+if (quick) {
+  process.env.DOCSMITH_COVERAGE ??= '0';
+  process.env.DOCSMITH_TEST_CONCURRENCY ??= '2';
+}
+const args = process.argv.slice(2).filter((arg) => arg !== '--quick');
+const folders = args.length
+  ? args
   : [
       'test/unit',
       'test/features',
