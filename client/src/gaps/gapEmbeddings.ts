@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { decodeVector, encodeVector, fetchEmbeddings, type EmbeddingsCache } from '../../../server/src/analytics';
+import { encodeVector, fetchEmbeddings, VectorStore } from '../../../server/src/analytics';
 import type { DocsmithConfig } from '../config';
 import type { EmbeddingsKeyStore } from '../secrets';
 
@@ -19,7 +19,7 @@ export interface EmbeddingsOutcome {
  * sends only the questions that are new.
  */
 export class GapEmbeddings {
-  private cache: { model: string; vectors: Map<string, string>; changed: boolean } | undefined;
+  private cache: { model: string; store: VectorStore } | undefined;
   /** Counts changes of the key: a new key may make a failing server answer. */
   private keyVersion = 0;
   /** What the last clustering got, for the view's description and message. */
@@ -60,7 +60,7 @@ export class GapEmbeddings {
         model: setting.model,
         apiKey: (await this.keys.get()) || undefined,
         signal,
-        cache: this.asCache(cache),
+        cache,
       });
       const distinct = [...vectors.keys()];
       return { embeddings: { texts: distinct, vectors: distinct.map((text) => encodeVector(vectors.get(text)!)) }, usedWith };
@@ -68,7 +68,7 @@ export class GapEmbeddings {
       if (signal.aborted) throw signal.reason;
       return { failed: `${usedWith} failed: ${error instanceof Error ? error.message : String(error)}` };
     } finally {
-      await this.save(cache);
+      await this.save(setting.model, cache);
     }
   }
 
@@ -76,42 +76,22 @@ export class GapEmbeddings {
     return vscode.Uri.joinPath(this.storage, `embeddings-${encodeURIComponent(model).slice(0, 80)}.json`);
   }
 
-  private async load(model: string): Promise<NonNullable<GapEmbeddings['cache']>> {
-    if (this.cache?.model === model) return this.cache;
-    const vectors = new Map<string, string>();
+  private async load(model: string): Promise<VectorStore> {
+    if (this.cache?.model === model) return this.cache.store;
+    let stored: string | undefined;
     try {
-      const stored = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(this.fileOf(model)))) as Record<
-        string,
-        unknown
-      >;
-      for (const [key, value] of Object.entries(stored)) if (typeof value === 'string') vectors.set(key, value);
+      stored = new TextDecoder().decode(await vscode.workspace.fs.readFile(this.fileOf(model)));
     } catch {
-      // none yet, or damaged: start empty
+      // none yet
     }
-    return (this.cache = { model, vectors, changed: false });
+    return (this.cache = { model, store: new VectorStore(stored) }).store;
   }
 
-  private asCache(cache: NonNullable<GapEmbeddings['cache']>): EmbeddingsCache {
-    return {
-      get: (key) => {
-        const stored = cache.vectors.get(key);
-        return stored === undefined ? undefined : decodeVector(stored);
-      },
-      set: (key, vector) => {
-        cache.vectors.set(key, encodeVector(vector));
-        cache.changed = true;
-      },
-    };
-  }
-
-  private async save(cache: NonNullable<GapEmbeddings['cache']>): Promise<void> {
-    if (!cache.changed) return;
-    cache.changed = false;
+  private async save(model: string, store: VectorStore): Promise<void> {
+    if (!store.changed) return;
+    store.changed = false;
     await vscode.workspace.fs.createDirectory(this.storage);
-    await vscode.workspace.fs.writeFile(
-      this.fileOf(cache.model),
-      new TextEncoder().encode(JSON.stringify(Object.fromEntries(cache.vectors))),
-    );
+    await vscode.workspace.fs.writeFile(this.fileOf(model), new TextEncoder().encode(store.serialise()));
   }
 }
 

@@ -190,3 +190,38 @@ export function decodeVector(text: string): Float32Array | undefined {
   const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
   return vector.every(Number.isFinite) ? vector : undefined;
 }
+
+/**
+ * Vectors kept between clusterings, by {@link embeddingKey}, as the text a cache file holds: the CLI
+ * keeps it in a file of its cache folder, the editor in its own storage. Reading a damaged file gives
+ * an empty store; a value that is not a vector is no entry.
+ */
+export class VectorStore implements EmbeddingsCache {
+  private readonly vectors = new Map<string, string>();
+  /** Something was added since the store was read. */
+  changed = false;
+
+  constructor(stored?: string) {
+    try {
+      const entries = JSON.parse(stored ?? '{}') as Record<string, unknown>;
+      for (const [key, value] of Object.entries(entries)) if (typeof value === 'string') this.vectors.set(key, value);
+    } catch {
+      // damaged: start empty
+    }
+  }
+
+  get(key: string): Float32Array | undefined {
+    const stored = this.vectors.get(key);
+    return stored === undefined ? undefined : decodeVector(stored);
+  }
+
+  set(key: string, vector: Float32Array): void {
+    this.vectors.set(key, encodeVector(vector));
+    this.changed = true;
+  }
+
+  /** The text to store. */
+  serialise(): string {
+    return JSON.stringify(Object.fromEntries(this.vectors));
+  }
+}

@@ -31,10 +31,10 @@ export {
 } from './gaps/corrections';
 export {
   decodeVector,
-  embeddingKey,
   EmbeddingsError,
   encodeVector,
   fetchEmbeddings,
   type EmbeddingsCache,
   type EmbeddingsOptions,
+  VectorStore,
 } from './embeddings';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeVector, encodeVector, type EmbeddingsCache } from '../analytics';
+import { VectorStore } from '../analytics';
 import { readFileText } from '../fsWorkspace';
 
 /**
@@ -9,32 +9,22 @@ import { readFileText } from '../fsWorkspace';
  * model in the cache folder, keyed by the hash of each text (the texts themselves are not kept), so a
  * second run sends only the questions that are new. A damaged file is no cache.
  */
-export class EmbeddingsCacheFile implements EmbeddingsCache {
-  private readonly vectors = new Map<string, string>();
+export class EmbeddingsCacheFile extends VectorStore {
   private readonly file: string;
-  private changed = false;
 
   constructor(
     private readonly folder: string,
     model: string,
   ) {
-    this.file = join(folder, `${createHash('sha256').update(model).digest('hex').slice(0, 16)}.json`);
+    const file = join(folder, `${createHash('sha256').update(model).digest('hex').slice(0, 16)}.json`);
+    let stored: string | undefined;
     try {
-      const stored = JSON.parse(readFileText(this.file) ?? '{}') as Record<string, unknown>;
-      for (const [key, value] of Object.entries(stored)) if (typeof value === 'string') this.vectors.set(key, value);
+      stored = readFileText(file);
     } catch {
-      // none yet, or damaged: start empty
+      // unreadable: no cache
     }
-  }
-
-  get(key: string): Float32Array | undefined {
-    const stored = this.vectors.get(key);
-    return stored === undefined ? undefined : decodeVector(stored);
-  }
-
-  set(key: string, vector: Float32Array): void {
-    this.vectors.set(key, encodeVector(vector));
-    this.changed = true;
+    super(stored);
+    this.file = file;
   }
 
   /** Writes the file (through a temporary one), if anything was added; a failure is said, not fatal. */
@@ -43,8 +33,9 @@ export class EmbeddingsCacheFile implements EmbeddingsCache {
     try {
       mkdirSync(this.folder, { recursive: true });
       const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.vectors)), { flag: 'wx' });
+      writeFileSync(temporary, this.serialise(), { flag: 'wx' });
       renameSync(temporary, this.file);
+      this.changed = false;
     } catch (error) {
       warn(`the embeddings cache could not be written in ${this.folder} (${error instanceof Error ? error.message : String(error)}).`);
     }
