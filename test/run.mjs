@@ -7,12 +7,8 @@ import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
 
-// --quick (npm run test:quick, the edit-test loop): no coverage, two test files at a time.
-const quick = process.argv.includes('--quick');
-if (quick) {
-  process.env.DOCSMITH_COVERAGE ??= '0';
-  process.env.DOCSMITH_TEST_CONCURRENCY ??= '2';
-}
+// --quick (npm run test:quick, the edit-test loop): no coverage.
+if (process.argv.includes('--quick')) process.env.DOCSMITH_COVERAGE ??= '0';
 const args = process.argv.slice(2).filter((arg) => arg !== '--quick');
 const folders = args.length
   ? args
@@ -59,9 +55,13 @@ const summaryDir = mkdtempSync(join(tmpdir(), 'docsmith-summary-'));
 // DOCSMITH_COVERAGE=0 leaves it out.
 const coverageDir = process.env.DOCSMITH_COVERAGE === '0' ? undefined : join(summaryDir, 'coverage');
 const heavy = (file) => /^test[\\/](?:corpus|differential|e2e)[\\/]/.test(file);
+// The fast suites run two files at a time (their tests wait on child processes and sockets as much
+// as on the CPU); the heavy ones one at a time (the corpus is CPU-bound, the e2e suite timing-bound).
+// DOCSMITH_TEST_CONCURRENCY sets both.
+const concurrency = process.env.DOCSMITH_TEST_CONCURRENCY;
 const runs = [
-  { files: files.filter((file) => !heavy(file)), coverage: coverageDir },
-  { files: files.filter(heavy), coverage: undefined },
+  { files: files.filter((file) => !heavy(file)), coverage: coverageDir, concurrency: concurrency ?? '2' },
+  { files: files.filter(heavy), coverage: undefined, concurrency: concurrency ?? '1' },
 ].filter((run) => run.files.length);
 let status = 0;
 /**
@@ -99,7 +99,7 @@ runs.forEach((run, index) => {
       '--import',
       join(import.meta.dirname, 'helpers/coverageScope.mjs'),
       '--test',
-      ...(process.env.DOCSMITH_TEST_CONCURRENCY ? [`--test-concurrency=${process.env.DOCSMITH_TEST_CONCURRENCY}`] : []),
+      `--test-concurrency=${run.concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       `--test-reporter=${join(import.meta.dirname, 'helpers/summaryReporter.mjs')}`,
