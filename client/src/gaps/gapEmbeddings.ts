@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { encodeVector, fetchEmbeddings, VectorStore } from '../../../server/src/analytics';
+import { embeddingsDestination, encodeVector, fetchEmbeddings, VectorStore } from '../../../server/src/analytics';
 import type { DocsmithConfig } from '../config';
 import type { EmbeddingsKeyStore } from '../secrets';
 
@@ -52,7 +52,7 @@ export class GapEmbeddings {
   private async fetch(texts: readonly string[], signal: AbortSignal): Promise<EmbeddingsOutcome> {
     const setting = this.config.embeddings;
     if (!setting) return {};
-    const usedWith = `${setting.model} at ${hostOf(setting.url)}`;
+    const usedWith = embeddingsDestination(setting.url, setting.model);
     const cache = await this.load(setting.model);
     try {
       const vectors = await fetchEmbeddings(texts, {
@@ -92,13 +92,5 @@ export class GapEmbeddings {
     store.changed = false;
     await vscode.workspace.fs.createDirectory(this.storage);
     await vscode.workspace.fs.writeFile(this.fileOf(model), new TextEncoder().encode(store.serialise()));
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url.slice(0, 60);
   }
 }

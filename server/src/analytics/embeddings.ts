@@ -178,6 +178,17 @@ function vectorsOf(text: string, count: number): Float32Array[] {
   return vectors;
 }
 
+/** How the user is told where the questions go: `model at host` (the URL as written when it is none). */
+export function embeddingsDestination(url: string, model: string): string {
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    host = url.slice(0, 60);
+  }
+  return `${model} at ${host}`;
+}
+
 /** A vector as text (its float32 bytes in base64): for a cache file, and for the LSP, which carries JSON. */
 export function encodeVector(vector: Float32Array): string {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');

@@ -31,6 +31,7 @@ export {
 } from './gaps/corrections';
 export {
   decodeVector,
+  embeddingsDestination,
   EmbeddingsError,
   encodeVector,
   fetchEmbeddings,

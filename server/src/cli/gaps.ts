@@ -13,7 +13,7 @@ import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteCluster
 import { formatGapsCsv } from './gapFormats/csv';
 import { loadCorrections } from './gapCorrectionsFile';
 import { EmbeddingsCacheFile } from './embeddingsCacheFile';
-import { fetchEmbeddings } from '../analytics';
+import { embeddingsDestination, fetchEmbeddings } from '../analytics';
 import { jsonChunks } from './gapFormats/json';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
@@ -178,13 +178,7 @@ async function embeddingsOf(
 ): Promise<Map<string, Float32Array> | undefined> {
   const { embeddingsUrl: url, embeddingsModel: model } = options;
   if (!url || !model) return undefined;
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // fetchEmbeddings says what is wrong with it
-  }
-  options.notice?.(`grouping the questions with ${model} at ${host} (their texts are sent there).`);
+  options.notice?.(`grouping the questions with ${embeddingsDestination(url, model)} (their texts are sent there).`);
   const cache = options.embeddingsCache ? new EmbeddingsCacheFile(options.embeddingsCache, model) : undefined;
   try {
     return await fetchEmbeddings(

@@ -105,8 +105,13 @@ export function parseFrontMatter(text: string): FrontMatter {
   // Spaces after the opening `---`: the platform's reader takes no metadata from the block, and so
   // finds nothing wrong in its YAML either.
   if (!opening[1] || !parsed.present) return parsed;
-  const unread = { offset: opening[0].startsWith('\uFEFF') ? 1 : 0, length: 3 + opening[1].length };
+  const unread = { offset: fenceOffset(opening), length: 3 + opening[1].length };
   return { ...parsed, data: {}, entries: new Map(), duplicates: [], error: undefined, notMapping: undefined, unread };
+}
+
+/** Where the opening `---` starts: after a byte order mark, if there is one. */
+function fenceOffset(opening: RegExpExecArray): number {
+  return opening[0].startsWith('\uFEFF') ? 1 : 0;
 }
 
 function splitAndParse(text: string, opening: RegExpExecArray, empty: FrontMatter): FrontMatter {
@@ -117,7 +122,7 @@ function splitAndParse(text: string, opening: RegExpExecArray, empty: FrontMatte
     // No front matter, for the platform's reader and its MDX parser alike: the `---` is a thematic
     // break and the page is all body. Lines below it written as `key: value` were meant as one.
     const next = /^(?:[ \t]*\r?\n)*([^\r\n]*)/.exec(rest)![1];
-    return keyOfLine(next) ? { ...empty, unclosed: { offset: opening[0].startsWith('\uFEFF') ? 1 : 0, length: 3 } } : empty;
+    return keyOfLine(next) ? { ...empty, unclosed: { offset: fenceOffset(opening), length: 3 } } : empty;
   }
   const contentEnd = contentOffset + closing.index;
   const afterClosing = contentEnd + closing[0].length;
