@@ -8,6 +8,7 @@ import { workspacePages } from './links/linkedPages';
 import { PageDiagnostics } from './check/pageDiagnostics';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { SiteStates } from './site/siteStates';
+import { asRequests, StateReaders } from './site/stateReaders';
 import type { SiteState } from './site/siteState';
 import { checkedPageFiles } from './site/siteFiles';
 import { dirnameUri, joinUri } from './uri';
@@ -79,7 +80,9 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const documents = new ParsedDocuments();
   // The anchors and exports of linked files, kept across states until the file changes.
   const linkedPages = workspacePages(workspace, (uri, text) => documents.pageOnce(uri, text));
-  const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings, options.checks !== false);
+  // Who still reads each state: the incremental docs.json path patches only a state nobody holds.
+  const readers = new StateReaders();
+  const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings, readers, options.checks !== false);
   const pages = new PageDiagnostics(workspace, documents);
   const roots = new Map<string, Promise<string | undefined>>();
   const getSiteState = (rootUri: string, token: Cancellation) => states.get(rootUri, token);
@@ -102,7 +105,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     return page && applySeverities(page, settings);
   };
 
-  return {
+  return asRequests({
     ...createEditorFeatures(workspace, documents, findDocsRoot, getSiteState, getDiagnostics),
     workspace,
     getSiteState,
@@ -131,7 +134,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       states.clear();
       pages.clear();
     },
-  };
+  } satisfies DocsLanguageService & LanguageServiceInternals, readers);
 }
 
 /** What gap review asks of a site: its map and page index, a heading's line, where a drafted page goes and its edit. */

@@ -8,6 +8,7 @@ import type { LanguageServiceSettings } from '../settings';
 import { indexSiteFiles, type SiteFiles } from './siteFiles';
 import { loadSiteState, type SiteState } from './siteState';
 import { joinUri } from '../uri';
+import type { StateReaders } from './stateReaders';
 import type { DocsWorkspace } from '../workspace';
 
 /**
@@ -38,6 +39,8 @@ export class SiteStates {
     private readonly documents: ParsedDocuments,
     private readonly linkedPages: LinkedPages,
     private readonly settings: () => LanguageServiceSettings,
+    /** The requests still reading each state: a state one of them holds is never patched in place. */
+    private readonly readers: StateReaders,
     /** Whether loads run the docs.json rules (not for a service that only indexes sites). */
     private readonly rules = true,
   ) {}
@@ -55,6 +58,7 @@ export class SiteStates {
       try {
         const state = await entry.promise;
         throwIfCancelled(token);
+        this.readers.hold(token, state.context ?? state);
         return state;
       } catch (error) {
         // Given up by the requests before this one, just before it joined: this one loads again.
@@ -105,6 +109,11 @@ export class SiteStates {
     // Read after the await: the base may have been used up meanwhile.
     const base = this.editable.get(rootUri);
     if (text === undefined || !base) return undefined;
+    // A request still reading the base (an older version) would see the patch: load afresh instead.
+    if (this.readers.held(base.context ?? base)) {
+      this.editable.delete(rootUri);
+      return undefined;
+    }
     const updated = updateForPageEntryEdit(base, text);
     this.editable.delete(rootUri);
     if (!updated) return undefined;
