@@ -66,11 +66,17 @@ export function pageAnchors(scan: BodyScan): PageAnchors {
   anchors.delete(''); // `#` alone is the top of the page
   headingIds.length = scan.headings.length;
   // Kept after the page is read (a whole-site check keeps every page's): copies, not slices that
-  // would keep the page's text alive.
+  // would keep the page's text alive, one copy of each id (a heading's id is in anchors and headingIds).
+  const copies = new Map<string, string>();
+  const copy = (id: string): string => {
+    let copied = copies.get(id);
+    if (copied === undefined) copies.set(id, (copied = detached(id)));
+    return copied;
+  };
   return {
-    anchors: new Set(Array.from(anchors, detached)),
-    elementIds: new Set(Array.from(elementIds, detached)),
-    headingIds: headingIds.map((id) => id && detached(id)),
+    anchors: new Set(Array.from(anchors, copy)),
+    elementIds: new Set(Array.from(elementIds, copy)),
+    headingIds: headingIds.map((id) => id && copy(id)),
     exact,
     shows: shownSnippets(scan).map(detached),
   };
