@@ -1,8 +1,8 @@
 // Runs every suite with node's test runner (TypeScript through tsx). Usage: node test/run.mjs [folder or file...]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { compileSchemas } from '../scripts/compileSchemas.mjs';
 
 compileSchemas();
@@ -24,7 +24,7 @@ const folders = args.length
       'test/differential',
       'test/e2e',
     ];
-const files = folders.flatMap((folder) => {
+const listed = folders.flatMap((folder) => {
   if (!existsSync(folder)) return [];
   if (statSync(folder).isFile()) return [folder];
   return readdirSync(folder)
@@ -32,6 +32,15 @@ const files = folders.flatMap((folder) => {
     .sort()
     .map((name) => join(folder, name));
 });
+// Files run several at a time finish sooner when the longest start first: each file's time in the
+// last runs is kept in .tmp/ (ignored), and files not timed yet (new ones) start before all of them.
+const durationsFile = join(import.meta.dirname, '..', '.tmp', 'test-durations.json');
+const durations = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const timeOf = (file) => durations[file.split(sep).join('/')] ?? Infinity;
+const files = listed
+  .map((file, index) => ({ file, index }))
+  .sort((a, b) => timeOf(b.file) - timeOf(a.file) || a.index - b.index)
+  .map(({ file }) => file);
 if (files.length === 0) {
   console.error('no test files found in', folders.join(', '));
   process.exit(1);
@@ -55,13 +64,16 @@ const summaryDir = mkdtempSync(join(tmpdir(), 'docsmith-summary-'));
 // DOCSMITH_COVERAGE=0 leaves it out.
 const coverageDir = process.env.DOCSMITH_COVERAGE === '0' ? undefined : join(summaryDir, 'coverage');
 const heavy = (file) => /^test[\\/](?:corpus|differential|e2e)[\\/]/.test(file);
+const e2e = (file) => /^test[\\/]e2e[\\/]/.test(file);
 // The fast suites run two files at a time (their tests wait on child processes and sockets as much
-// as on the CPU); the heavy ones one at a time (the corpus is CPU-bound, the e2e suite timing-bound).
-// DOCSMITH_TEST_CONCURRENCY sets both.
+// as on the CPU), and so do the corpus and differential suites (CPU-bound, one process each: two
+// cores, two files); the e2e suite runs alone (its steps are timed by a real editor).
+// DOCSMITH_TEST_CONCURRENCY sets all three.
 const concurrency = process.env.DOCSMITH_TEST_CONCURRENCY;
 const runs = [
   { files: files.filter((file) => !heavy(file)), coverage: coverageDir, concurrency: concurrency ?? '2' },
-  { files: files.filter(heavy), coverage: undefined, concurrency: concurrency ?? '1' },
+  { files: files.filter((file) => heavy(file) && !e2e(file)), coverage: undefined, concurrency: concurrency ?? '2' },
+  { files: files.filter(e2e), coverage: undefined, concurrency: concurrency ?? '1' },
 ].filter((run) => run.files.length);
 let status = 0;
 /**
@@ -121,8 +133,23 @@ const records = runs.flatMap((_, index) => {
     : [];
 });
 rmSync(summaryDir, { recursive: true, force: true });
+saveDurations(records);
 printSummary(records);
 process.exit(status);
+
+/** Each file's time in this run (the sum of its top-level tests), kept for the order of the next. */
+function saveDurations(records) {
+  const root = join(import.meta.dirname, '..');
+  const times = {};
+  for (const { file, ms } of records) {
+    if (!file || typeof ms !== 'number') continue;
+    const key = relative(root, file).split(sep).join('/');
+    times[key] = (times[key] ?? 0) + ms;
+  }
+  if (!Object.keys(times).length) return;
+  mkdirSync(dirname(durationsFile), { recursive: true });
+  writeFileSync(durationsFile, JSON.stringify({ ...durations, ...times }, null, 1));
+}
 
 /** Each suite (folder of test/), with its tests passed, failed and skipped, and why any did not run. */
 function printSummary(records) {

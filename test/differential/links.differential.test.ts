@@ -14,6 +14,7 @@ import { pathToUri, uriToPath } from '../../server/src/service/uri';
 import { textOf } from '../helpers/check';
 import { corpusSites, CORPUS, sitePageBytes } from '../helpers/corpus';
 import { oracleUnavailable, platformBrokenLinks, type PlatformBrokenLink, type PlatformPageRead } from '../helpers/oracle';
+import { hasCurrentRecord, recordedOrLive, recordKey } from '../helpers/oracleRecords';
 import { judged } from './disagreements';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
@@ -48,18 +49,32 @@ interface Finding {
 const unavailable = oracleUnavailable();
 /**
  * The link checker takes about 10 s per megabyte of pages: over all 106 corpus sites (200 MB) that is
- * half an hour on two cores, more than the whole CI run may take. `npm test` checks every site with up
- * to {@link QUICK_SITE_BYTES} of pages (65 of the 106, 41 MB); `npm run test:differential` (which sets
- * DOCSMITH_DIFFERENTIAL=all) checks them all. The sites left out are listed as not run, with the reason.
+ * half an hour on two cores, more than the whole CI run may take. `npm test` compares with its
+ * recorded answers (test/differential/records/links, see helpers/oracleRecords.ts) on every site that
+ * has a current one, and runs it live on the other sites with up to {@link QUICK_SITE_BYTES} of pages;
+ * `npm run test:differential` (DOCSMITH_DIFFERENTIAL=all) runs it live on every site, and checks each
+ * current record against it. The sites left out are listed as not run, with the reason.
  */
 const QUICK_SITE_BYTES = 1.5 * 1024 * 1024;
 const everySite = process.env.DOCSMITH_DIFFERENTIAL === 'all';
-const sized = corpusSites().map((site) => ({ site, bytes: everySite ? 0 : sitePageBytes(join(CORPUS, site)) }));
+const WORKER = join(__dirname, '../helpers/linkRotWorker.mjs');
+const keys = new Map<string, string>();
+const keyOf = (site: string): string => {
+  let key = keys.get(site);
+  if (key === undefined) keys.set(site, (key = recordKey(WORKER, join(CORPUS, site))));
+  return key;
+};
+const sized = unavailable
+  ? []
+  : corpusSites().map((site) => ({
+      site,
+      bytes: everySite || hasCurrentRecord('links', site, () => keyOf(site)) ? 0 : sitePageBytes(join(CORPUS, site)),
+    }));
 const sites = sized.filter((entry) => entry.bytes <= QUICK_SITE_BYTES).map((entry) => entry.site);
 for (const { site, bytes } of sized.filter((entry) => entry.bytes > QUICK_SITE_BYTES))
   test(`link findings agree with the platform's link checker: ${site} (${(bytes / 1024 / 1024).toFixed(1)} MB of pages)`, (t) =>
     t.skip(
-      `NOT RUN in the quick pass: the sites over ${QUICK_SITE_BYTES / 1024 / 1024} MB of pages (npm run test:differential checks every site)`,
+      `NOT RUN in the quick pass: the sites over ${QUICK_SITE_BYTES / 1024 / 1024} MB of pages with no current record of the link checker's answer (npm run test:differential checks every site)`,
     ));
 /** The link checker takes seconds per site: two sites are checked side by side, ahead of the tests that read them. */
 const CHECKERS = 2;
@@ -67,12 +82,17 @@ const CHECKERS = 2;
 if (unavailable || sites.length === 0) {
   test('link findings agree with the platform on the corpus', (t) => t.skip(`NOT RUN: ${unavailable ?? `no corpus at ${CORPUS}`}`));
 } else {
-  const checks = inParallel(sites, CHECKERS, (site) => platformBrokenLinks(join(CORPUS, site)));
+  const checks = inParallel(sites, CHECKERS, (site) =>
+    recordedOrLive('links', site, keyOf(site), () => platformBrokenLinks(join(CORPUS, site))),
+  );
   for (const [index, site] of sites.entries()) {
     test(`link findings agree with the platform's link checker: ${site}`, async (t) => {
       const root = join(CORPUS, site);
       const ours = await docsmithFindings(root);
-      const theirs = await checks[index];
+      const answer = await checks[index];
+      const theirs = answer.result;
+      t.diagnostic(`the link checker's answer: ${answer.source === 'recorded' ? 'recorded (current)' : 'run now'}`);
+      assert.notEqual(answer.verified, false, `the recorded answer of the link checker for ${site} differs from its answer now`);
       const scanner = compareScanner(root, theirs.pages);
       t.diagnostic(`${theirs.pages.length} pages read by both: ${scanner.certain} vouched for by the scanner alone`);
       assert.deepEqual(

@@ -49,8 +49,7 @@ test('an entry edit is patched in place only when no request still reads the las
   };
   const workspace = new GatedWorkspace(files);
   const service = createLanguageService({ workspace });
-  const listed = (state: Awaited<ReturnType<typeof service.getSiteState>>) =>
-    state.context?.navigation.pages.map((entry) => entry.value);
+  const listed = (state: Awaited<ReturnType<typeof service.getSiteState>>) => state.context?.navigation.pages.map((entry) => entry.value);
   const edit = (from: string, to: string) => {
     workspace.set('docs.json', (workspace.files.get(`${ROOT}/docs.json`) ?? '').replace(`"${from}"`, `"${to}"`));
     service.didChange(`${ROOT}/docs.json`, 'changed');

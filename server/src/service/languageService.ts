@@ -105,36 +105,39 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
     return page && applySeverities(page, settings);
   };
 
-  return asRequests({
-    ...createEditorFeatures(workspace, documents, findDocsRoot, getSiteState, getDiagnostics),
-    workspace,
-    getSiteState,
-    findDocsRoot,
-    findDocsRoots: (folderUri, token) => findDocsRootsBelow(workspace, folderUri, token),
-    ...gapQueries(workspace, documents, findDocsRoot, getSiteState),
-    checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
-    async listDiagnosedFiles(rootUri, token) {
-      const state = await getSiteState(rootUri, token);
-      const files = state.context?.files;
-      const pages = files ? checkedPageFiles(files).map(({ relative }) => joinUri(rootUri, relative)) : [];
-      return [...state.configFiles, ...pages];
-    },
-    getDiagnostics,
-    didChange(uri, change) {
-      pages.forget(uri);
-      linkedPages.forget(uri);
-      // A docs root appears or goes only with its docs.json; an edit of one changes no root.
-      if (change !== 'changed') roots.clear();
-      states.didChange(uri, change);
-    },
-    updateSettings(next) {
-      settings = next;
-      documents.clear();
-      linkedPages.clear();
-      states.clear();
-      pages.clear();
-    },
-  } satisfies DocsLanguageService & LanguageServiceInternals, readers);
+  return asRequests(
+    {
+      ...createEditorFeatures(workspace, documents, findDocsRoot, getSiteState, getDiagnostics),
+      workspace,
+      getSiteState,
+      findDocsRoot,
+      findDocsRoots: (folderUri, token) => findDocsRootsBelow(workspace, folderUri, token),
+      ...gapQueries(workspace, documents, findDocsRoot, getSiteState),
+      checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
+      async listDiagnosedFiles(rootUri, token) {
+        const state = await getSiteState(rootUri, token);
+        const files = state.context?.files;
+        const pages = files ? checkedPageFiles(files).map(({ relative }) => joinUri(rootUri, relative)) : [];
+        return [...state.configFiles, ...pages];
+      },
+      getDiagnostics,
+      didChange(uri, change) {
+        pages.forget(uri);
+        linkedPages.forget(uri);
+        // A docs root appears or goes only with its docs.json; an edit of one changes no root.
+        if (change !== 'changed') roots.clear();
+        states.didChange(uri, change);
+      },
+      updateSettings(next) {
+        settings = next;
+        documents.clear();
+        linkedPages.clear();
+        states.clear();
+        pages.clear();
+      },
+    } satisfies DocsLanguageService & LanguageServiceInternals,
+    readers,
+  );
 }
 
 /** What gap review asks of a site: its map and page index, a heading's line, where a drafted page goes and its edit. */
