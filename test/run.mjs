@@ -46,7 +46,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 // What runs, and how long the slow suites usually take here (2 cores, warm), before the first line of output.
-const TYPICAL = { corpus: 'about 2 min', differential: 'about 9 min', e2e: 'about 1-4 min' };
+const TYPICAL = { corpus: 'about 3 min', differential: 'side by side with corpus', e2e: 'about 1-4 min' };
 console.log(
   `# running ${files.length} test file${files.length === 1 ? '' : 's'} of ${[...new Set(files.map((file) => file.split(sep)[1]))].join(', ')}` +
     (Object.keys(TYPICAL).some((suite) => files.some((file) => file.split(sep)[1] === suite))
