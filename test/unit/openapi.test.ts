@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSite, only, site } from '../helpers/check';
-import { MemoryWorkspace } from '../helpers/memoryWorkspace';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
+import { SpecStore } from '../../server/src/service/openapi/specStore';
+import { operationOffset } from '../../server/src/service/openapi/spec';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 const spec = JSON.stringify({
   openapi: '3.1.0',
@@ -152,4 +156,41 @@ test('a navigation of many operations under one spec looks the spec up once, and
   );
   const specStats = workspace.stats.get('file:///site/openapi.json') ?? 0;
   assert.ok(specStats >= 1 && specStats <= 4, `openapi.json was looked up ${specStats} times for 61 entries`);
+});
+
+test('a whole-site check keeps no spec text, and reports what a service that keeps it reports', async () => {
+  const spec = JSON.stringify({ openapi: '3.0.0', paths: { '/users': { get: {} }, '/teams': { post: {} } } }, null, 2);
+  const files = site(
+    { groups: [{ group: 'API', pages: ['GET /users', 'GET /teams', 'guide'] }] },
+    ['guide'],
+    { openapi: 'openapi.json' },
+    {
+      'openapi.json': spec,
+      'guide.mdx': '---\ntitle: Guide\nopenapi: "DELETE /users"\n---\n',
+    },
+  );
+  const workspace = new MemoryWorkspace(files);
+  const kept = new SpecStore(workspace);
+  const dropped = new SpecStore(workspace, false);
+  const loaded = async (store: SpecStore) => {
+    const found = await store.resolve(ROOT, 'openapi.json');
+    assert.equal(found.kind, 'loaded');
+    return found.kind === 'loaded' ? found.spec : undefined;
+  };
+  assert.equal((await loaded(kept))?.text, spec);
+  const without = await loaded(dropped);
+  assert.equal(without?.text, undefined);
+  assert.deepEqual(
+    without?.operations.map((op) => `${op.method} ${op.path}`),
+    ['GET /users', 'POST /teams'],
+  );
+  assert.equal(operationOffset(without!, without!.operations[1]), 0);
+  const report = async (specText: boolean) => {
+    const service = createLanguageService({ workspace: new MemoryWorkspace(files), specText });
+    const result = await service.checkSite(ROOT, { token: NOT_CANCELLED });
+    return JSON.stringify([...result.diagnostics]);
+  };
+  const withText = await report(true);
+  assert.match(withText, /operation-not-found/);
+  assert.equal(await report(false), withText);
 });

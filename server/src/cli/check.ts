@@ -60,7 +60,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
   const workspace = new FsWorkspace();
-  const service = createLanguageService({ workspace, settings });
+  const service = createLanguageService({ workspace, settings, specText: false });
   const roots = await service.findDocsRoots(pathToUri(dir), NOT_CANCELLED);
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
 

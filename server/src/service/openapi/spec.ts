@@ -31,7 +31,12 @@ export interface Operation {
 
 export interface OpenApiSpec {
   uri: string;
-  text: string;
+  /**
+   * The spec's text, for where an operation is written (go-to-definition, the gap site map);
+   * undefined where the store keeps none (a whole-site check never asks, and the texts of a large
+   * API site's specs are a good part of its memory).
+   */
+  text?: string;
   operations: Operation[];
   /** `METHOD path` → operation. */
   byKey: Map<string, Operation>;
@@ -40,7 +45,7 @@ export interface OpenApiSpec {
 export type SpecLoadResult = { spec: OpenApiSpec } | { error: string };
 
 /** Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations. */
-export function parseSpec(uri: string, text: string): SpecLoadResult {
+export function parseSpec(uri: string, text: string, keepText = true): SpecLoadResult {
   let document: unknown;
   try {
     document = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text);
@@ -79,7 +84,9 @@ export function parseSpec(uri: string, text: string): SpecLoadResult {
     const first = item && typeof item === 'object' ? Object.values(item)[0] : undefined;
     add('WEBHOOK', name, first, undefined);
   }
-  return { spec: { uri, text, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) } };
+  return {
+    spec: { uri, text: keepText ? text : undefined, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) },
+  };
 }
 
 function parametersOf(value: unknown): OperationParameter[] {
@@ -173,10 +180,11 @@ function normaliseParams(path: string): string {
 
 /**
  * Where an operation is written in its spec: the offset of its method key under its path key (JSON
- * or YAML), or of the path key when the method is not found; 0 when neither is.
+ * or YAML), or of the path key when the method is not found; 0 when neither is (or the text is not kept).
  */
 export function operationOffset(spec: OpenApiSpec, operation: Operation): number {
   const text = spec.text;
+  if (text === undefined) return 0;
   const escaped = operation.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pathKey = new RegExp(`(^|[\\s{,])["']?${escaped}["']?\\s*:`, 'm').exec(text);
   if (!pathKey) return 0;
@@ -193,7 +201,7 @@ const specLines = new WeakMap<OpenApiSpec, LineTable>();
 /** Where an operation is written in its spec, as a position (the spec's line table is built once). */
 export function operationPosition(spec: OpenApiSpec, operation: Operation): Position {
   let lines = specLines.get(spec);
-  if (!lines) specLines.set(spec, (lines = new LineTable(spec.text)));
+  if (!lines) specLines.set(spec, (lines = new LineTable(spec.text ?? '')));
   return lines.positionAt(operationOffset(spec, operation));
 }
 
