@@ -63,9 +63,17 @@ export async function recordedOrLive<T>(kind: string, site: string, key: string,
   return { result, source: 'live', verified };
 }
 
+/** Each record read, by its path: the quick pass asks for one twice (is it current? then its answer). */
+const records = new Map<string, { key: string; result: unknown } | undefined>();
+
 function readRecord(kind: string, site: string): { key: string; result: unknown } | undefined {
   const path = recordPath(kind, site);
-  return existsSync(path) ? (JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as { key: string; result: unknown }) : undefined;
+  if (!records.has(path))
+    records.set(
+      path,
+      existsSync(path) ? (JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as { key: string; result: unknown }) : undefined,
+    );
+  return records.get(path);
 }
 
 function recordPath(kind: string, site: string): string {

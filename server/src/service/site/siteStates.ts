@@ -109,13 +109,11 @@ export class SiteStates {
     // Read after the await: the base may have been used up meanwhile.
     const base = this.editable.get(rootUri);
     if (text === undefined || !base) return undefined;
-    // A request still reading the base (an older version) would see the patch: load afresh instead.
-    if (this.readers.held(base.context ?? base)) {
-      this.editable.delete(rootUri);
-      return undefined;
-    }
-    const updated = updateForPageEntryEdit(base, text);
+    // The base is used up whatever follows: patched into the next state, or replaced by a full load.
     this.editable.delete(rootUri);
+    // A request still reading the base (an older version) would see the patch: load afresh instead.
+    if (this.readers.held(base.context ?? base)) return undefined;
+    const updated = updateForPageEntryEdit(base, text);
     if (!updated) return undefined;
     this.documents.rememberConfig(updated.document);
     this.lastParsed.set(rootUri, updated.state);
