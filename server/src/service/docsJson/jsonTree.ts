@@ -236,3 +236,16 @@ export function pointerSegments(pointer: string): string[] {
     .split('/')
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+/** Each object's properties by key, made once: the schema's alternatives and the navigation ask many times. Keys never change in place. */
+const propertiesOf = new WeakMap<JsonNode, Map<string, JsonNode>>();
+
+/** The properties of an object by key; a repeated key counts once, with its last value (as JSON.parse). */
+export function lastProperties(node: JsonNode): ReadonlyMap<string, JsonNode> {
+  let map = propertiesOf.get(node);
+  if (map) return map;
+  map = new Map<string, JsonNode>();
+  for (const property of node.children ?? []) if (valueNode(property)) map.set(keyOf(property), property);
+  propertiesOf.set(node, map);
+  return map;
+}

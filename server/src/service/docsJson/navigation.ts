@@ -1,5 +1,5 @@
 import { child, items, keyOf, stringValue, type JsonNode } from './jsonTree';
-import { lastProperties } from './schemaEngine';
+import { lastProperties } from './jsonTree';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 import { appendAll } from '../../common/arrays';
 import { OPERATION_METHOD } from '../openapi/httpMethods';

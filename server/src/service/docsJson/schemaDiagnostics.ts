@@ -5,7 +5,8 @@ import { closest, didYouMean, suggestValue } from '../check/suggest';
 import { replaceWith } from '../check/fixData';
 import { keyNode, type JsonNode } from './jsonTree';
 import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
-import { lastProperties, type JsonPath, type SchemaDrop, type SchemaIssue, type SchemaResult } from './schemaEngine';
+import { lastProperties } from './jsonTree';
+import type { JsonPath, SchemaDrop, SchemaIssue, SchemaResult } from './schemaResult';
 import { quote } from '../../common/text';
 
 type Area = 'config' | 'nav' | 'api' | 'integrations';

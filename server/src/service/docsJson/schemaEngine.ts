@@ -1,6 +1,21 @@
-import { valueNode, keyOf, toValue, type JsonNode } from './jsonTree';
+import { lastProperties, valueNode, toValue, type JsonNode } from './jsonTree';
+import {
+  atPath,
+  collect,
+  fail,
+  OK,
+  pathOf,
+  type At,
+  type JsonPath,
+  type SchemaDrop,
+  type SchemaIssue,
+  type SchemaNode,
+  type SchemaResult,
+} from './schemaResult';
 import { schemaCheck } from './schemaChecks';
 import { appendAll } from '../../common/arrays';
+
+export type { SchemaNode } from './schemaResult';
 
 /**
  * Validates a JSON tree against schemas/docs.schema.json with the platform's semantics, which plain
@@ -9,53 +24,11 @@ import { appendAll } from '../../common/arrays';
  * first of its divisions whose value is valid and ignores the others, and an invalid value may be
  * dropped instead of failing the file. The keywords are listed in the schema's `$comment`.
  */
-export type SchemaNode = Record<string, any>;
-export type JsonPath = (string | number)[];
-
-export interface SchemaIssue {
-  kind: 'missing' | 'type' | 'enum' | 'const' | 'string' | 'array' | 'check' | 'rejected-key' | 'never' | 'no-division';
-  /** The node the problem is on; for a missing, rejected or forbidden key, the object holding it. */
-  node: JsonNode;
-  path: JsonPath;
-  /** The resolved schema of `node`. */
-  schema: SchemaNode;
-  /** The key that is missing, rejected or forbidden. */
-  key?: string;
-  /** Its key node, when it is present. */
-  keyNode?: JsonNode;
-  /** The end of the message for `string`, `array` and `check` problems: "must be ...". */
-  detail?: string;
-  /** Allowed types (`type`) or values (`enum`, `const`). */
-  expected?: unknown[];
-}
-
-export interface SchemaDrop {
-  /** The property node whose key the platform drops. */
-  property: JsonNode;
-  key: string;
-  path: JsonPath;
-  /** The object schema it is dropped from. */
-  holder: SchemaNode;
-  /** The object's schema declares the key: it is dropped for another choice or an invalid value. */
-  known: boolean;
-  /** The division kept instead. */
-  kept?: string;
-  /** Why the value was not kept. */
-  reason?: SchemaIssue;
-  /** The value has two forms (a font, or `heading` and `body`); the key belongs to the form not taken. */
-  otherForm?: boolean;
-}
-
-export interface SchemaResult {
-  ok: boolean;
-  issues: SchemaIssue[];
-  drops: SchemaDrop[];
-}
-
-const OK: SchemaResult = { ok: true, issues: [], drops: [] };
-
 export class SchemaEngine {
   private readonly resolved = new WeakMap<SchemaNode, SchemaNode>();
+  /** The alternatives of an `anyOf`, resolved. */
+  private readonly branches = new WeakMap<SchemaNode, SchemaNode[]>();
+  private readonly constantsOf = new WeakMap<SchemaNode, [string, unknown][]>();
   private readonly patterns = new Map<string, RegExp>();
   /** Array items left out of the current validation (see {@link validateWithout}). */
   private leftOut: ReadonlySet<JsonNode> | undefined;
@@ -76,19 +49,23 @@ export class SchemaEngine {
   }
 
   validate(node: JsonNode, schema: SchemaNode = this.root, path: JsonPath = []): SchemaResult {
+    return this.check(node, schema, atPath(path));
+  }
+
+  private check(node: JsonNode, schema: SchemaNode, at: At): SchemaResult {
     const s = this.resolve(schema);
-    if (s.anyOf) return this.union(node, s, path);
-    if ('const' in s && toValue(node) !== s.const) return fail({ kind: 'const', node, path, schema: s, expected: [s.const] });
-    if (s.enum && !s.enum.includes(toValue(node))) return fail({ kind: 'enum', node, path, schema: s, expected: s.enum });
+    if (s.anyOf) return this.union(node, s, at);
+    if ('const' in s && toValue(node) !== s.const) return fail({ kind: 'const', node, path: pathOf(at), schema: s, expected: [s.const] });
+    if (s.enum && !s.enum.includes(toValue(node))) return fail({ kind: 'enum', node, path: pathOf(at), schema: s, expected: s.enum });
     if (s.type !== undefined && !typeMatches(node, s.type))
-      return fail({ kind: 'type', node, path, schema: s, expected: ([] as string[]).concat(s.type) });
+      return fail({ kind: 'type', node, path: pathOf(at), schema: s, expected: ([] as string[]).concat(s.type) });
     switch (node.type) {
       case 'string':
-        return this.string(node, s, path);
+        return this.string(node, s, at);
       case 'array':
-        return this.array(node, s, path);
+        return this.array(node, s, at);
       case 'object':
-        return this.object(node, s, path);
+        return this.object(node, s, at);
       default:
         return OK;
     }
@@ -114,25 +91,25 @@ export class SchemaEngine {
     return node ?? {};
   }
 
-  private union(node: JsonNode, s: SchemaNode, path: JsonPath): SchemaResult {
-    const branches = (s.anyOf as SchemaNode[]).map((branch) => this.resolve(branch));
-    const results: (SchemaResult | undefined)[] = [];
-    for (const branch of branches) {
-      if (this.cannotFit(node, branch)) {
-        results.push(undefined);
-        continue;
-      }
-      const result = this.validate(node, branch, path);
+  private union(node: JsonNode, s: SchemaNode, at: At): SchemaResult {
+    let branches = this.branches.get(s);
+    if (!branches) this.branches.set(s, (branches = (s.anyOf as SchemaNode[]).map((branch) => this.resolve(branch))));
+    // The results of the alternatives that did not fit, by index (made only once one fails).
+    let results: (SchemaResult | undefined)[] | undefined;
+    for (let index = 0; index < branches.length; index++) {
+      const branch = branches[index];
+      if (this.cannotFit(node, branch)) continue;
+      const result = this.check(node, branch, at);
       if (result.ok) return node.type === 'object' ? this.markOtherForms(result, node, branch, branches) : result;
-      results.push(result);
+      (results ??= [])[index] = result;
     }
     const fitting = branches.filter((branch) => branch.anyOf || branch.type === undefined || typeMatches(node, branch.type));
     if (fitting.length === 0) {
       const expected = [...new Set(branches.flatMap((branch) => ([] as string[]).concat(branch.type ?? [])))];
-      return fail({ kind: 'type', node, path, schema: s, expected });
+      return fail({ kind: 'type', node, path: pathOf(at), schema: s, expected });
     }
     const best = this.closestBranch(node, branches);
-    return results[best] ?? this.validate(node, branches[best], path);
+    return results?.[best] ?? this.check(node, branches[best], at);
   }
 
   /** A key dropped by the form that won, but known to another form: it was meant for that one. */
@@ -154,11 +131,23 @@ export class SchemaEngine {
     if (node.type !== 'object') return false;
     const props = lastProperties(node);
     if ((branch.required as string[] | undefined)?.some((key) => !props.has(key))) return true;
-    for (const [key, property] of Object.entries<SchemaNode>(branch.properties ?? {})) {
+    for (const [key, constant] of this.constants(branch)) {
       const value = props.get(key);
-      if ('const' in property && value && toValue(valueNode(value)!) !== property.const) return true;
+      if (value && toValue(valueNode(value)!) !== constant) return true;
     }
     return false;
+  }
+
+  /** The properties of an object schema that must hold one value (`const`), by key. */
+  private constants(branch: SchemaNode): [string, unknown][] {
+    let found = this.constantsOf.get(branch);
+    if (!found) {
+      found = Object.entries<SchemaNode>(branch.properties ?? {}).flatMap(([key, property]) =>
+        'const' in property ? [[key, property.const]] : [],
+      );
+      this.constantsOf.set(branch, found);
+    }
+    return found;
   }
 
   /** The alternative a failing value was most likely meant to be: its type, its required keys, the fewest problems. */
@@ -186,56 +175,64 @@ export class SchemaEngine {
     return best;
   }
 
-  private string(node: JsonNode, s: SchemaNode, path: JsonPath): SchemaResult {
+  private string(node: JsonNode, s: SchemaNode, at: At): SchemaResult {
     const raw = node.value as string;
     const value = s['x-trim'] ? raw.trim() : raw;
     if (s.minLength !== undefined && value.length < s.minLength) {
       return fail({
         kind: 'string',
         node,
-        path,
+        path: pathOf(at),
         schema: s,
         detail: s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters long`,
       });
     }
     if (s.maxLength !== undefined && value.length > s.maxLength)
-      return fail({ kind: 'string', node, path, schema: s, detail: `must be at most ${s.maxLength} characters long` });
+      return fail({ kind: 'string', node, path: pathOf(at), schema: s, detail: `must be at most ${s.maxLength} characters long` });
     if (s.pattern !== undefined && !this.pattern(s.pattern).test(value))
-      return fail({ kind: 'string', node, path, schema: s, detail: `must match ${s.pattern}` });
+      return fail({ kind: 'string', node, path: pathOf(at), schema: s, detail: `must match ${s.pattern}` });
     if (s['x-check']) {
       const detail = schemaCheck(s['x-check'], value);
-      if (detail) return fail({ kind: 'check', node, path, schema: s, detail });
+      if (detail) return fail({ kind: 'check', node, path: pathOf(at), schema: s, detail });
     }
     return OK;
   }
 
-  private array(node: JsonNode, s: SchemaNode, path: JsonPath): SchemaResult {
+  private array(node: JsonNode, s: SchemaNode, at: At): SchemaResult {
     const items = node.children ?? [];
     if (s.minItems !== undefined && items.length < s.minItems)
       return fail({
         kind: 'array',
         node,
-        path,
+        path: pathOf(at),
         schema: s,
         detail: s.minItems === 1 ? 'must not be empty' : `must hold at least ${s.minItems} items`,
       });
     if (s.maxItems !== undefined && items.length > s.maxItems)
-      return fail({ kind: 'array', node, path, schema: s, detail: `may hold at most ${s.maxItems} items` });
+      return fail({ kind: 'array', node, path: pathOf(at), schema: s, detail: `may hold at most ${s.maxItems} items` });
     if (!s.items) return OK;
     const leftOut = this.leftOut;
+    // Only the results with something to say are kept (most items are valid and drop nothing).
     const results: SchemaResult[] = [];
-    items.forEach((item, index) => leftOut?.has(item) || results.push(this.validate(item, s.items, [...path, index])));
+    for (let index = 0; index < items.length; index++) {
+      if (leftOut?.has(items[index])) continue;
+      const result = this.check(items[index], s.items, { up: at, key: index });
+      if (!result.ok || result.drops.length) results.push(result);
+    }
     const result = collect(results);
     // As the platform's validator, a check of the whole runs after problems inside it, unless an
     // item is not even of the right type.
-    if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === path.length + 1)) {
+    const depth = result.issues.length ? pathOf(at).length + 1 : 0;
+    if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === depth)) {
       const detail = schemaCheck(s['x-check'], toValue(node));
-      if (detail) return { ok: false, issues: [...result.issues, { kind: 'check', node, path, schema: s, detail }], drops: result.drops };
+      if (detail)
+        return { ok: false, issues: [...result.issues, { kind: 'check', node, path: pathOf(at), schema: s, detail }], drops: result.drops };
     }
     return result;
   }
 
-  private object(node: JsonNode, s: SchemaNode, path: JsonPath): SchemaResult {
+  private object(node: JsonNode, s: SchemaNode, at: At): SchemaResult {
+    const path = pathOf(at);
     const props = lastProperties(node);
     const issues: SchemaIssue[] = [];
     const drops: SchemaDrop[] = [];
@@ -247,42 +244,42 @@ export class SchemaEngine {
     for (const [key, property] of props) {
       if (divisions.includes(key)) continue;
       const value = valueNode(property)!;
-      const childPath = [...path, key];
+      const childAt = { up: at, key };
       if (never.includes(key)) {
         issues.push({ kind: 'never', node, path, schema: s, key, keyNode: property.children?.[0] });
         continue;
       }
       const child = declared[key];
       if (child && !appliesHere(child, props)) {
-        drops.push({ property, key, path: childPath, holder: s, known: false });
+        drops.push({ property, key, path: [...path, key], holder: s, known: false });
       } else if (child) {
-        const result = this.validate(value, child, childPath);
+        const result = this.check(value, child, childAt);
         appendAll(drops, result.drops);
         if (result.ok) continue;
         if (this.resolve(child)['x-catch'] || child['x-catch'])
-          drops.push({ property, key, path: childPath, holder: s, known: true, reason: result.issues[0] });
+          drops.push({ property, key, path: [...path, key], holder: s, known: true, reason: result.issues[0] });
         else appendAll(issues, result.issues);
       } else if (s.additionalProperties && typeof s.additionalProperties === 'object') {
         if (s.propertyNames?.enum && !s.propertyNames.enum.includes(key)) {
           issues.push({
             kind: 'enum',
             node: property.children![0],
-            path: childPath,
+            path: [...path, key],
             schema: s.propertyNames,
             expected: s.propertyNames.enum,
           });
           continue;
         }
-        const result = this.validate(value, s.additionalProperties, childPath);
+        const result = this.check(value, s.additionalProperties, childAt);
         appendAll(issues, result.issues);
         appendAll(drops, result.drops);
       } else if (s['x-strict']) {
         issues.push({ kind: 'rejected-key', node, path, schema: s, key, keyNode: property.children?.[0] });
       } else if (s.additionalProperties !== true) {
-        drops.push({ property, key, path: childPath, holder: s, known: false });
+        drops.push({ property, key, path: [...path, key], holder: s, known: false });
       }
     }
-    if (divisions.length) this.divisions(node, s, path, props, divisions, issues, drops);
+    if (divisions.length) this.divisions(node, s, at, props, divisions, issues, drops);
     for (const [key, winner] of Object.entries<string>(s['x-ignoredWith'] ?? {})) {
       const property = props.get(key);
       const winning = props.get(winner);
@@ -301,20 +298,20 @@ export class SchemaEngine {
   private divisions(
     node: JsonNode,
     s: SchemaNode,
-    path: JsonPath,
-    props: Map<string, JsonNode>,
+    at: At,
+    props: ReadonlyMap<string, JsonNode>,
     divisions: string[],
     issues: SchemaIssue[],
     drops: SchemaDrop[],
   ): void {
     const present = divisions.filter((key) => props.has(key));
-    const results = new Map(present.map((key) => [key, this.validate(valueNode(props.get(key)!)!, s.properties[key], [...path, key])]));
+    const results = new Map(present.map((key) => [key, this.check(valueNode(props.get(key)!)!, s.properties[key], { up: at, key })]));
     const kept = present.find((key) => results.get(key)!.ok);
     // Where no division may be left out, or where the node is rejected anyway (its own keys are
     // wrong), the problems of the division it was meant to show are part of the rejection.
     const rejected = kept === undefined && (s['x-divisionRequired'] || (issues.length > 0 && present.length > 0));
     if (rejected && present.length === 0) {
-      issues.push({ kind: 'no-division', node, path, schema: s, expected: divisions });
+      issues.push({ kind: 'no-division', node, path: pathOf(at), schema: s, expected: divisions });
       return;
     }
     // The division shown: the valid one kept, or, when none is valid and the file is rejected, the first.
@@ -329,7 +326,7 @@ export class SchemaEngine {
       drops.push({
         property: props.get(key)!,
         key,
-        path: [...path, key],
+        path: [...pathOf(at), key],
         holder: s,
         known: true,
         kept: shown,
@@ -346,7 +343,7 @@ export class SchemaEngine {
 }
 
 /** `x-when: {"theme": ["willow"]}`: the key exists only when a sibling key has one of these values. */
-function appliesHere(schema: SchemaNode, siblings: Map<string, JsonNode>): boolean {
+function appliesHere(schema: SchemaNode, siblings: ReadonlyMap<string, JsonNode>): boolean {
   const when = schema['x-when'] as Record<string, unknown[]> | undefined;
   if (!when) return true;
   return Object.entries(when).every(([key, values]) => {
@@ -355,31 +352,12 @@ function appliesHere(schema: SchemaNode, siblings: Map<string, JsonNode>): boole
   });
 }
 
-function fail(issue: SchemaIssue): SchemaResult {
-  return { ok: false, issues: [issue], drops: [] };
-}
-
-function collect(results: SchemaResult[]): SchemaResult {
-  if (results.every((result) => result.ok && result.drops.length === 0)) return OK;
-  return {
-    ok: results.every((result) => result.ok),
-    issues: results.flatMap((result) => result.issues),
-    drops: results.flatMap((result) => result.drops),
-  };
-}
-
 function typeMatches(node: JsonNode, type: string | string[]): boolean {
-  const types = typeof type === 'string' ? [type] : type;
-  for (const wanted of types) {
-    if (wanted === node.type) return true;
-    if (wanted === 'integer' && node.type === 'number' && Number.isInteger(node.value)) return true;
-  }
+  if (typeof type === 'string') return typeIs(node, type);
+  for (const wanted of type) if (typeIs(node, wanted)) return true;
   return false;
 }
 
-/** The properties of an object by key; a repeated key counts once, with its last value (as JSON.parse). */
-export function lastProperties(node: JsonNode): Map<string, JsonNode> {
-  const map = new Map<string, JsonNode>();
-  for (const property of node.children ?? []) if (valueNode(property)) map.set(keyOf(property), property);
-  return map;
+function typeIs(node: JsonNode, wanted: string): boolean {
+  return wanted === node.type || (wanted === 'integer' && node.type === 'number' && Number.isInteger(node.value));
 }
