@@ -1,6 +1,6 @@
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { MessageCap, maxMessageBytes, megabytes } from './lsp/messageCap';
-import { boundHeapGrowth } from './heapGrowth';
+import { boundHeapGrowth, HEAP_GROWING_PERCENT } from './heapGrowth';
 import { startServer } from './server';
 
 /**
@@ -12,7 +12,7 @@ const MAX_UNREAD_OUTPUT =
   Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) > 0 ? Number(process.env.DOCSMITH_MAX_UNREAD_OUTPUT) : 256 * 1024 * 1024;
 
 // A long-lived process that makes much short-lived garbage: its heap stays near what is live.
-boundHeapGrowth();
+boundHeapGrowth(HEAP_GROWING_PERCENT.server);
 
 // `--stdio`, `--node-ipc` or `--socket=N`. Over stdio the messages pass a size cap first: a huge
 // message is dropped as it streams by, and answered with an error (see messageCap.ts).

@@ -14,6 +14,7 @@ import { printable } from './printable';
 import { plural } from '../common/plural';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { isShareData, runShare } from './checkThreads';
+import { boundHeapGrowth, HEAP_GROWING_PERCENT } from '../heapGrowth';
 
 type GapsModule = typeof import('./gapsEntry');
 let gapsModule: GapsModule | undefined;
@@ -259,4 +260,8 @@ async function main(): Promise<void> {
 
 // dist/cli.js is also the script of the check's threads (checkThreads.ts).
 if (!isMainThread && isShareData(workerData)) void runShare(workerData);
-else void main();
+else {
+  // Once per process (its threads share the heap's settings): see heapGrowth.ts.
+  boundHeapGrowth(HEAP_GROWING_PERCENT.cli);
+  void main();
+}
