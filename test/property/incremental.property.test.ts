@@ -260,6 +260,12 @@ test('an entry added before a schema problem of its list loads again: the proble
     messages.some((message) => message.includes('`navigation.pages[2]` must not be empty')),
     messages.join('\n'),
   );
+  // On one line, `"intro", ""` to `"intro", "index", ""`: the changed text starts inside the quotes of `""`.
+  const oneLine = text.replace(/"intro",\s+""/, '"intro", ""');
+  workspace.set('docs.json', oneLine);
+  const before = await loadSiteState(ROOT, { workspace, specs: new SpecStore(workspace), settings: {} });
+  assert.equal(updateForPageEntryEdit(before, oneLine.replace('"intro", ""', '"intro", "index", ""')), undefined, 'not applied in place');
+  workspace.set('docs.json', edited);
   // An entry added after the problem moves nothing: applied in place.
   assert.ok(
     updateForPageEntryEdit(

@@ -112,10 +112,13 @@ function leafEntryEdit(state: SiteState, context: SiteContext, document: ConfigD
 function listEntryEdit(state: SiteState, context: SiteContext, document: ConfigDocument, text: string): EntryEdit | undefined {
   const edit = findListEdit(document, text);
   if (!edit) return undefined;
-  // The items after the edit change their index: a problem reported there naming its place by index
-  // (`pages[2] must not be empty`) would be stale, so the site is loaded again.
+  // The items from the edit's index on change their index: a problem reported there naming its place
+  // by index (`pages[2] must not be empty`) would be stale, so the site is loaded again. From the item,
+  // not from the changed text: `"a", ""` to `"a", "b", ""` changes the text inside the quotes of `""`.
   const { array } = edit;
-  if (context.sink.hasFixedWithin(array.uri, edit.window.start, array.offset + array.length)) return undefined;
+  const end = array.offset + array.length;
+  const from = Math.min(edit.window.start, array.children?.[edit.index]?.offset ?? end);
+  if (context.sink.hasFixedWithin(array.uri, from, end)) return undefined;
   const { navigation, files } = context;
   const entries = entriesOf(navigation);
   const value = edit.item.value as string;
