@@ -4,6 +4,7 @@ import { replaceWith, type FixData } from '../check/fixData';
 import { load as parseYaml } from 'js-yaml';
 import { closestMatch } from '../check/suggest';
 import { SPEC_METHODS } from './httpMethods';
+import { detached } from '../../common/text';
 
 export interface OperationParameter {
   name: string;
@@ -58,20 +59,24 @@ export function parseSpec(uri: string, text: string, keepText = true): SpecLoadR
   const webhooks = root.webhooks as Record<string, unknown> | undefined;
   if (!root.openapi && !root.swagger) return { error: 'is not an OpenAPI document (no `openapi` or `swagger` version key)' };
   const operations: Operation[] = [];
+  // The YAML parser's strings are slices of the text: without the text kept, what is kept is copied,
+  // or one parameter's name would keep a 2 MB spec alive.
+  const own = keepText ? (value: string | undefined) => value : (value: string | undefined) => value && detached(value);
   const add = (method: string, path: string, item: unknown, shared: unknown) => {
     const op = (item ?? {}) as Record<string, unknown>;
     const parameters = [...parametersOf(shared), ...parametersOf(op.parameters)];
+    if (!keepText) for (const parameter of parameters) parameter.name = detached(parameter.name);
     const tags = Array.isArray(op.tags) ? op.tags : [];
     const xMint = op['x-mint'] && typeof op['x-mint'] === 'object' ? (op['x-mint'] as Record<string, unknown>) : undefined;
     operations.push({
       method,
-      path,
-      summary: stringOr(op.summary),
-      description: stringOr(op.description),
-      operationId: stringOr(op.operationId),
+      path: own(path)!,
+      summary: own(stringOr(op.summary)),
+      description: own(stringOr(op.description)),
+      operationId: own(stringOr(op.operationId)),
       parameters,
-      tag: stringOr(tags[0]),
-      href: stringOr(xMint?.href),
+      tag: own(stringOr(tags[0])),
+      href: own(stringOr(xMint?.href)),
       excluded: op['x-excluded'] === true ? true : undefined,
     });
   };
