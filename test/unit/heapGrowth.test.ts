@@ -14,7 +14,7 @@ const module = resolve(import.meta.dirname, '../../server/src/heapGrowth.ts');
  */
 const CHURN = `
 import { boundHeapGrowth, HEAP_GROWING_PERCENT } from ${JSON.stringify(module)};
-const bounded = process.argv[2] === 'bounded' ? boundHeapGrowth(HEAP_GROWING_PERCENT.server, [], '') : false;
+const bounded = process.argv[2] === 'bounded' ? boundHeapGrowth(HEAP_GROWING_PERCENT.server, []) : false;
 const live = [];
 for (let i = 0; i < 300000; i++) live.push({ name: 'page-' + i, links: [i, i + 1] });
 const recent = [];
@@ -47,6 +47,6 @@ test('with its growth bounded, the heap stays far closer to what is live than V8
 
 test('a growth factor given to node wins over the one of the server', async () => {
   const { boundHeapGrowth } = await import('../../server/src/heapGrowth');
-  assert.equal(boundHeapGrowth(50, ['--heap-growing-percent=100'], ''), false);
-  assert.equal(boundHeapGrowth(50, [], '--max-old-space-size=300 --heap_growing_percent=20'), false);
+  assert.equal(boundHeapGrowth(50, ['--heap-growing-percent=100']), false);
+  assert.equal(boundHeapGrowth(50, ['--max-old-space-size=300', '--heap_growing_percent=20']), false);
 });
