@@ -1,5 +1,4 @@
-import { child, items, keyOf, stringValue, type JsonNode } from './jsonTree';
-import { lastProperties } from './jsonTree';
+import { child, items, keyOf, lastProperties, stringValue, type JsonNode } from './jsonTree';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 import { appendAll } from '../../common/arrays';
 import { OPERATION_METHOD } from '../openapi/httpMethods';

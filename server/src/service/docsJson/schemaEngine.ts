@@ -2,6 +2,7 @@ import { lastProperties, valueNode, toValue, type JsonNode } from './jsonTree';
 import {
   atPath,
   collect,
+  depthOf,
   fail,
   OK,
   pathOf,
@@ -222,8 +223,7 @@ export class SchemaEngine {
     const result = collect(results);
     // As the platform's validator, a check of the whole runs after problems inside it, unless an
     // item is not even of the right type.
-    const depth = result.issues.length ? pathOf(at).length + 1 : 0;
-    if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === depth)) {
+    if (s['x-check'] && !result.issues.some((issue) => issue.kind === 'type' && issue.path.length === depthOf(at) + 1)) {
       const detail = schemaCheck(s['x-check'], toValue(node));
       if (detail)
         return { ok: false, issues: [...result.issues, { kind: 'check', node, path: pathOf(at), schema: s, detail }], drops: result.drops };

@@ -15,6 +15,13 @@ export function pathOf(at: At): JsonPath {
   return path.reverse();
 }
 
+/** How many levels deep a path is (the length of its {@link JsonPath}), without making it. */
+export function depthOf(at: At): number {
+  let depth = 0;
+  for (let level = at; level; level = level.up) depth++;
+  return depth;
+}
+
 export function atPath(path: JsonPath): At {
   let at: At = null;
   for (const key of path) at = { up: at, key };

@@ -61,22 +61,24 @@ export function parseSpec(uri: string, text: string, keepText = true): SpecLoadR
   const operations: Operation[] = [];
   // The YAML parser's strings are slices of the text: without the text kept, what is kept is copied,
   // or one parameter's name would keep a 2 MB spec alive.
-  const own = keepText ? (value: string | undefined) => value : (value: string | undefined) => value && detached(value);
+  const kept = (value: unknown): string | undefined => {
+    const string = stringOr(value);
+    return string !== undefined && !keepText ? detached(string) : string;
+  };
   const add = (method: string, path: string, item: unknown, shared: unknown) => {
     const op = (item ?? {}) as Record<string, unknown>;
-    const parameters = [...parametersOf(shared), ...parametersOf(op.parameters)];
-    if (!keepText) for (const parameter of parameters) parameter.name = detached(parameter.name);
+    const parameters = [...parametersOf(shared, kept), ...parametersOf(op.parameters, kept)];
     const tags = Array.isArray(op.tags) ? op.tags : [];
     const xMint = op['x-mint'] && typeof op['x-mint'] === 'object' ? (op['x-mint'] as Record<string, unknown>) : undefined;
     operations.push({
       method,
-      path: own(path)!,
-      summary: own(stringOr(op.summary)),
-      description: own(stringOr(op.description)),
-      operationId: own(stringOr(op.operationId)),
+      path: kept(path)!,
+      summary: kept(op.summary),
+      description: kept(op.description),
+      operationId: kept(op.operationId),
       parameters,
-      tag: own(stringOr(tags[0])),
-      href: own(stringOr(xMint?.href)),
+      tag: kept(tags[0]),
+      href: kept(xMint?.href),
       excluded: op['x-excluded'] === true ? true : undefined,
     });
   };
@@ -94,11 +96,12 @@ export function parseSpec(uri: string, text: string, keepText = true): SpecLoadR
   };
 }
 
-function parametersOf(value: unknown): OperationParameter[] {
+function parametersOf(value: unknown, kept: (value: unknown) => string | undefined): OperationParameter[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((parameter) => {
     const p = parameter as Record<string, unknown> | null;
-    return p && typeof p.name === 'string' ? [{ name: p.name, in: String(p.in ?? ''), required: p.required === true }] : [];
+    const name = kept(p?.name);
+    return p && name !== undefined ? [{ name, in: String(p.in ?? ''), required: p.required === true }] : [];
   });
 }
 
