@@ -165,6 +165,10 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '<div class="x">start <p>para',
     'end</p> <section><b>x',
     '</b></section> tail',
+    // White space between a self-closing slash and `>`, which MDX allows.
+    '<img src="/j.png" / >',
+    'text <Icon icon="k" / > [k](/k)',
+    '<Card href="/l" /\n>',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));
@@ -235,6 +239,14 @@ test('inline elements a paragraph closes on a later line are read as the parser 
     assert.ok(scanBody(open, 0).uncertain, `vouched for: ${JSON.stringify(open)}`);
     assert.ok(!('tree' in parseMdx(open)), `the parser reads: ${JSON.stringify(open)}`);
   }
+});
+
+test('white space between the self-closing slash and `>` closes a tag, as in MDX', () => {
+  vouchedLikeTheParser('<img src="/images/flow.webp" / >\n\nSee [m](/m) and <Icon icon="x" /\t> too.\n', ['/images/flow.webp', '/m']);
+  // Anything but white space there is an error of the parser's: the scanner leaves it to the parser.
+  const text = '<img src="/a.png" / x>\n';
+  assert.ok(scanBody(text, 0).uncertain);
+  assert.ok('error' in parseMdx(text));
 });
 
 test('a page the scanner is unsure of is read through the parser tree', () => {

@@ -215,7 +215,7 @@ function skipSpaceAndComments(text: string, from: number, limit: number): number
  * One `import { A, B as C } from "x";` or `import D from "x"` per line: read by hand, without acorn
  * (whose set-up per page costs more than the reading). Anything else: undefined, and acorn reads it.
  */
-function simpleImports(code: string): EsmImport[] | undefined {
+export function simpleImports(code: string): EsmImport[] | undefined {
   const imports: EsmImport[] = [];
   let offset = 0;
   for (const raw of code.split('\n')) {
@@ -243,7 +243,8 @@ function simpleImports(code: string): EsmImport[] | undefined {
     const source = read.string();
     if (!source) return undefined;
     read.symbol(';');
-    if (!read.done() || names.some((name) => RESERVED.has(name.local) || RESERVED.has(name.imported))) return undefined;
+    // A local name must be an identifier; the imported one may be any name (`{ default as X }`).
+    if (!read.done() || names.some((name) => RESERVED.has(name.local))) return undefined;
     imports.push({ source: source.value, start: offset + source.start, end: offset + source.end, names });
     offset += raw.length + 1;
   }

@@ -45,8 +45,13 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
     const space = i;
     while (i < text.length && /\s/.test(text[i])) i++;
     if (text[i] === '>') return { name, start: at, end: i + 1, closing, selfClosing: false, attributes };
-    if (text[i] === '/' && text[i + 1] === '>')
-      return closing ? undefined : { name, start: at, end: i + 2, closing, selfClosing: true, attributes };
+    if (text[i] === '/') {
+      // MDX allows white space between the self-closing slash and `>` (`<img src="a" / >`).
+      let close = i + 1;
+      while (close < text.length && (text[close] === ' ' || text[close] === '\t' || (multiline && /\s/.test(text[close])))) close++;
+      if (text[close] !== '>' || closing) return ((scanned = close), undefined);
+      return { name, start: at, end: close + 1, closing, selfClosing: true, attributes };
+    }
     if (closing || i === space) return ((scanned = i), undefined);
     if (text[i] === '{') {
       const end = attributeExpressionEnd(braces, i, multiline);
