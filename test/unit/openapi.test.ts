@@ -233,3 +233,14 @@ test('a YAML spec parsed without its text keeps nothing that holds the text aliv
   // 20 texts are 20 MB; what is kept of them, well under 1 MB.
   assert.ok(grown < 2_000_000, `kept ${(grown / 1e6).toFixed(1)} MB for ${kept.length} specs`);
 });
+
+test('a JSON file is a spec when its top level has an openapi key, wherever the key is', async () => {
+  const { isOpenApiText } = await import('../../server/src/service/site/siteSpecs');
+  const lock = JSON.stringify({ name: 'x', packages: { 'node_modules/openapi-types': { version: '12.1.3' } } }, null, 2);
+  assert.equal(isOpenApiText(lock, 'package-lock.json'), false);
+  const nested = JSON.stringify({ name: 'x'.repeat(5000), config: { openapi: '3.1.0' } });
+  assert.equal(isOpenApiText(nested, 'config.json'), false);
+  // Keys sorted: `openapi` comes after 100 KB of components, past the quick look at the start.
+  const sorted = `{"components": {"schemas": {"S": {"description": "${'x'.repeat(100_000)}"}}}, "info": {}, "openapi" : "3.0.0", "paths": {}}`;
+  assert.equal(isOpenApiText(sorted, 'spec.json'), true);
+});

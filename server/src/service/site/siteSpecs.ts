@@ -13,6 +13,8 @@ const LOOKS_LIKE_OPENAPI = /(?:^|[{,\s])["']?openapi["']?\s*:\s*["']?\d/;
 const SNIFF_CHARS = 4000;
 /** A YAML file's top-level `openapi` key: at the start of a line, not indented. */
 const YAML_TOP_LEVEL_OPENAPI = /^["']?openapi["']?[ \t]*:/m;
+/** A JSON file's `openapi` key, at any depth: without one, the file is not a spec (no need to walk it). */
+const JSON_OPENAPI_KEY = /"openapi"\s*:/;
 
 /** The OpenAPI specs of a site, as the platform sees them. */
 
@@ -36,6 +38,8 @@ export function isOpenApiText(text: string, relative: string): boolean {
   if (LOOKS_LIKE_OPENAPI.test(text.slice(0, SNIFF_CHARS))) return true;
   if (!text.includes('openapi')) return false;
   if (/\.ya?ml$/i.test(relative)) return YAML_TOP_LEVEL_OPENAPI.test(text);
+  // A package-lock.json names `openapi-types` often, and never has the key.
+  if (!JSON_OPENAPI_KEY.test(text)) return false;
   let found = false;
   visit(text, {
     onObjectProperty: (property, _offset, _length, _line, _character, path) => {
