@@ -47,6 +47,11 @@ const PATHOLOGICAL: Record<string, string> = {
     2_000,
   ),
   'a tag whose attribute expression never closes, on every line': '<Card items={[\n'.repeat(5_000),
+  'a paragraph of backtick runs of growing length, one per line, none closed': Array.from(
+    { length: 600 },
+    (_, i) => `a ${'`'.repeat(i + 1)}`,
+  ).join('\n'),
+  'a paragraph of lines opening a code span and a tag that never closes its quote': 'a ` b\n<A b="\n'.repeat(5_000),
 };
 
 for (const [name, text] of Object.entries(PATHOLOGICAL)) {

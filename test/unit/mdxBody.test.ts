@@ -169,6 +169,13 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '<img src="/j.png" / >',
     'text <Icon icon="k" / > [k](/k)',
     '<Card href="/l" /\n>',
+    // Code spans over the lines of a paragraph, and backticks that close nothing.
+    'set `MCP-Version: [m](/m)',
+    '<protocol-version>` header [n](/n)',
+    '/path/o` and `p` [o](/o)',
+    'a lone ` backtick [q](/q)',
+    '`` double `[r](/r)',
+    '- item `open',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));
@@ -239,6 +246,15 @@ test('inline elements a paragraph closes on a later line are read as the parser 
     assert.ok(scanBody(open, 0).uncertain, `vouched for: ${JSON.stringify(open)}`);
     assert.ok(!('tree' in parseMdx(open)), `the parser reads: ${JSON.stringify(open)}`);
   }
+});
+
+test('a code span over the lines of a paragraph is code, as the parser reads it; one left open is literal', () => {
+  // As the MCP specification writes it: the span opens on one line and closes on the next.
+  vouchedLikeTheParser('Send the `MCP-Protocol-Version:\n<protocol-version>` header, see [v](/v).\n', ['/v']);
+  vouchedLikeTheParser('Run `prefect deploy\n-n hello/[x](/x)` or [y](/y).\n', ['/y']);
+  vouchedLikeTheParser('A ` alone, then [z](/z)\nand more.\n\nA `new` paragraph [w](/w).\n', ['/z', '/w']);
+  // A line that may start a block of its own (here a list item) leaves it to the parser.
+  assert.ok(scanBody('A `b\n+ index` c\n', 0).uncertain);
 });
 
 test('white space between the self-closing slash and `>` closes a tag, as in MDX', () => {

@@ -5,6 +5,7 @@ import { readInline, type InlineHost } from './inlineReader';
 import { Braces, expressionEnd, isCommentExpression } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink } from './linkSyntax';
+import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 
@@ -62,6 +63,8 @@ class Scanner implements InlineHost {
   private readonly inlineOpen: Tag[] = [];
   /** The line just read continued the paragraph's text with {@link inlineOpen} carried. */
   private carried = false;
+  codeOpen: { offset: number; run: number } | undefined;
+  private codeSpans: CodeSpanLookahead | undefined;
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
   private skipTo = -1;
 
@@ -174,7 +177,18 @@ class Scanner implements InlineHost {
       this.unsure(this.inlineOpen[0].start, `<${this.inlineOpen[0].name}> is not closed in its paragraph`);
       this.inlineOpen.length = 0;
     }
+    // Its run was literal backticks, and the lines after it were read as code: the parser reads them.
+    if (!this.carried && this.codeOpen) {
+      this.unsure(this.codeOpen.offset, 'a code span that is not closed in its paragraph');
+      this.codeOpen = undefined;
+    }
     this.carried = false;
+  }
+
+  openCodeSpan(run: number, lineEnd: number): OpenCodeSpan {
+    // Once unsure, the parser reads the page: no need to look further.
+    if (this.scan.uncertain) return 'literal';
+    return (this.codeSpans ??= new CodeSpanLookahead(this.text)).find(run, lineEnd);
   }
 
   unsure(offset: number, reason: string): void {

@@ -4,6 +4,7 @@ import { referenceLabel, type BodyLink, type BodyScan } from './bodyScan';
 import { indexBefore, parseDestination } from './linkSyntax';
 import { runLength, Runs } from './runs';
 import { scanWork } from './scanWork';
+import type { OpenCodeSpan } from './codeSpans';
 
 /** CommonMark's longest link label: longer bracketed text is no reference. */
 const MAX_LABEL = 999;
@@ -28,6 +29,13 @@ export interface InlineHost {
   unsure(offset: number, reason: string): void;
   /** A tag met in text: an element that opens and closes on the line, or the closing tag of one opened before. */
   inlineTag(tag: Tag): void;
+  /**
+   * A code span a line of the paragraph opened and did not close (`` `MCP-Protocol-Version: ``): its
+   * opening run, carried to the paragraph's next lines (see {@link readInline}'s `carried`).
+   */
+  codeOpen: { offset: number; run: number } | undefined;
+  /** What a code span left open on a paragraph's line is (see {@link CodeSpanLookahead}). */
+  openCodeSpan(run: number, lineEnd: number): OpenCodeSpan;
 }
 
 /** One line being read: its text (searched alone, so that no search runs past its end) and what is open. */
@@ -42,6 +50,8 @@ interface InlineLine {
   inlineOpen: Tag[];
   /** Where an unclosed `$` run opened inline math, or -1. */
   mathOpen: number;
+  /** The paragraph may go on over the next line: what is open is carried there. */
+  carry: boolean;
 }
 
 /**
@@ -52,9 +62,19 @@ interface InlineLine {
 export function readInline(host: InlineHost, from: number, to: number, carried?: Tag[]): void {
   const text = host.text;
   const line = text.slice(from, to);
-  const state: InlineLine = { host, text, from, to, line, runs: new Runs(line, from), inlineOpen: carried ?? [], mathOpen: -1 };
+  const runs = new Runs(line, from);
+  const state: InlineLine = { host, text, from, to, line, runs, inlineOpen: carried ?? [], mathOpen: -1, carry: carried !== undefined };
+  let start = from;
+  const open = carried && host.codeOpen;
+  if (open) {
+    // A code span opened on a line above: this line is code up to its closing run, if it has one.
+    const close = runs.next('`', open.run, from);
+    if (close < 0) return;
+    host.codeOpen = undefined;
+    start = close + open.run;
+  }
   const withUrls = line.includes('://') || line.includes('www.') || line.includes('WWW.');
-  for (let at = from; at < to; at++) {
+  for (let at = start; at < to; at++) {
     // Jump to the next character that can start something: prose in between needs nothing. Lines
     // with a URL in them also stop at autolink literals (a slower search).
     const search = withUrls ? INTERESTING_WITH_URLS : INTERESTING;
@@ -91,11 +111,25 @@ function autolink({ host, text, from, to }: InlineLine, at: number): number {
   return at;
 }
 
-/** A code span: skipped to the run of backticks that closes it, else past its own run. */
-function codeSpan({ line, from, runs }: InlineLine, at: number): number {
+/**
+ * A code span: skipped to the run of backticks that closes it. Unclosed on a paragraph's line, it may
+ * close on a later one: then the rest of the line is code, and the run is carried to the lines below.
+ * Elsewhere (a heading, a table cell) it is literal backticks.
+ */
+function codeSpan({ host, line, from, to, runs, carry }: InlineLine, at: number): number {
   const run = runLength(line, at - from, '`');
   const close = runs.next('`', run, at + run);
-  return close >= 0 ? close + run - 1 : at + run - 1;
+  if (close >= 0) return close + run - 1;
+  if (!carry) return at + run - 1;
+  const span = host.openCodeSpan(run, to);
+  if (span === 'literal') return at + run - 1;
+  if (span === 'unsure') {
+    host.unsure(at, 'a code span that may close on a later line');
+    return at + run - 1;
+  }
+  host.codeOpen = { offset: at, run };
+  scanWork.spansOverLines++;
+  return to - 1;
 }
 
 /** Inline math: its content is not markdown. */

@@ -6,7 +6,11 @@ import { detached } from '../../common/text';
  * then slugified (@sindresorhus/slugify, which the platform uses), keeping `%XX` for titles in other
  * scripts; the rendered id is that with percent-encoding decoded and punctuation and emoji removed.
  */
-export type Slugger = (input: string, options: SlugOptions) => string;
+export interface Slugger {
+  (input: string, options: SlugOptions): string;
+  /** A slug already made, numbered as this slugger numbers repeats. */
+  count(slug: string): string;
+}
 
 interface SlugOptions {
   decamelize?: boolean;
@@ -114,17 +118,16 @@ function decamelize(input: string): string {
 /** A slugger that numbers repeats (`setup`, `setup-2`), one per page, as slugifyWithCounter does. */
 export function newSlugger(): Slugger {
   const occurrences = new Map<string, number>();
-  return (input, options) => {
-    let result = slugify(input, options);
-    if (!result) return '';
-    const lower = result.toLowerCase();
+  const count = (slug: string): string => {
+    if (!slug) return '';
+    const lower = slug.toLowerCase();
     const numberless = occurrences.get(withoutNumberSuffixes(lower)) ?? 0;
     const counter = occurrences.get(lower);
     occurrences.set(lower, typeof counter === 'number' ? counter + 1 : 1);
     const next = occurrences.get(lower) ?? 2;
-    if (next >= 2 || numberless > 2) result = `${result}-${next}`;
-    return result;
+    return next >= 2 || numberless > 2 ? `${slug}-${next}` : slug;
   };
+  return Object.assign((input: string, options: SlugOptions) => count(slugify(input, options)), { count });
 }
 
 /** `a-1-2` → `a`: every trailing `-<digits>` removed, as the library's `/(?:-\d+?)+?$/` does. */
@@ -138,10 +141,30 @@ function withoutNumberSuffixes(slug: string): string {
   }
 }
 
-export function slugifyTitle(title: string, slugger: Slugger = (input, options) => slugify(input, options)): string {
-  const encoded = encodeURIComponent(title.toLowerCase().trim().replace(/\s+/g, '-'));
-  if (/%[0-9A-F]{2}/.test(encoded)) return slugger(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false });
-  return slugger(encoded, { decamelize: false, preserveCharacters: ['_'] });
+/**
+ * A heading title's slug as the platform makes it, numbered by `slugger` when one is given. Titles
+ * repeat across a site ("Overview", "Parameters"): each distinct title is encoded and slugified once a
+ * run (bounded as {@link remembered}).
+ */
+export function slugifyTitle(title: string, slugger?: Slugger): string {
+  let slug = titleSlugs.get(title);
+  if (slug === undefined) {
+    const { input, options } = titleSlugInput(title);
+    slug = slugify(input, options);
+    if (titleSlugs.size >= MAX_REMEMBERED) titleSlugs.clear();
+    // The key a copy too: a title is often a piece of its page's text.
+    titleSlugs.set(detached(title), slug);
+  }
+  return slugger ? slugger.count(slug) : slug;
+}
+
+const titleSlugs = new Map<string, string>();
+
+/** What the platform gives the slugger for a heading title: the title lower-cased, spaces to `-`, percent-encoded. */
+export function titleSlugInput(title: string): { input: string; options: SlugOptions } {
+  const input = encodeURIComponent(title.toLowerCase().trim().replace(/\s+/g, '-'));
+  if (/%[0-9A-F]{2}/.test(input)) return { input, options: { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false } };
+  return { input, options: { decamelize: false, preserveCharacters: ['_'] } };
 }
 
 // The platform's set: emoji, their modifiers, the zero-width joiner and the variation selectors (the

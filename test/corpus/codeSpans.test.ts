@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
+import { parseFrontMatter } from '../../server/src/service/frontMatter/parseFrontMatter';
+import { scanBody } from '../../server/src/service/mdx/bodyScanner';
+import { scanWork } from '../../server/src/service/mdx/scanWork';
+import { parseMdx } from '../../server/src/service/mdx/mdxReference';
+import { scanFromTree } from '../../server/src/service/mdx/treeScan';
+
+/**
+ * Code spans over the lines of a paragraph (`` `MCP-Protocol-Version: `` and `` <protocol-version>` ``
+ * on the next line): every corpus page where the scanner read one, and vouched for the page, is read
+ * by the MDX parser too, and both find the same links, headings, elements and comments.
+ */
+console.log(`# code spans suite: ${CORPUS_LABEL}`);
+
+function pagesOf(dir: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules') pagesOf(path, found);
+    else if (/\.mdx?$/i.test(entry.name) && statSync(path).isFile()) found.push(path);
+  }
+  return found;
+}
+
+test('pages with code spans over lines: the scanner reads what the parser reads', () => {
+  let compared = 0;
+  for (const site of corpusSites())
+    for (const file of pagesOf(join(CORPUS, site))) {
+      const text = readFileSync(file, 'utf8');
+      const before = scanWork.spansOverLines;
+      const bodyOffset = parseFrontMatter(text).bodyOffset;
+      const scan = scanBody(text, bodyOffset);
+      if (scanWork.spansOverLines === before || scan.uncertain) continue;
+      const parsed = parseMdx(text);
+      assert.ok('tree' in parsed, `${file}: the scanner vouched for a page the parser rejects`);
+      const tree = scanFromTree(parsed.tree, text);
+      const where = `${file.slice(CORPUS.length + 1)}`;
+      assert.deepEqual(
+        scan.links.map((link) => [link.url, link.offset]),
+        tree.links.map((link) => [link.url, link.offset]),
+        `links of ${where}`,
+      );
+      assert.deepEqual(
+        scan.headings.map((heading) => heading.title),
+        tree.headings.map((heading) => heading.title),
+        `headings of ${where}`,
+      );
+      assert.deepEqual(
+        scan.elements.map((element) => element.name),
+        tree.elements.map((element) => element.name),
+        `elements of ${where}`,
+      );
+      assert.deepEqual(scan.comments, tree.comments, `comments of ${where}`);
+      compared++;
+    }
+  console.log(`# ${compared} pages with code spans over lines compared`);
+  assert.ok(compared > (corpusSites().length > 20 ? 100 : 0), `only ${compared} pages compared`);
+});
