@@ -3,8 +3,29 @@ import { Braces, expressionEnd } from './jsSyntax';
 import { scanWork } from './scanWork';
 
 /** The characters of a name in a JSX tag: `Card`, `Tree.Folder`, `svg:rect`, `data-x` for attributes. */
-const NAME_START = /[A-Z_$]/i;
-const NAME_PART = /[\w$.:-]/;
+function isNameStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36; // A-Z a-z _ $
+}
+
+function isNamePart(code: number): boolean {
+  return isNameStart(code) || (code >= 48 && code <= 58) || code === 46 || code === 45; // 0-9 : . -
+}
+
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x1680 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
 
 export interface Tag {
   name: string;
@@ -36,14 +57,14 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
   if (closing) i++;
   const nameStart = i;
   if (text[i] !== '>') {
-    if (!NAME_START.test(text[i] ?? '')) return ((scanned = i), undefined);
-    while (i < text.length && NAME_PART.test(text[i])) i++;
+    if (!isNameStart(text.charCodeAt(i))) return ((scanned = i), undefined);
+    while (i < text.length && isNamePart(text.charCodeAt(i))) i++;
   }
   const name = text.slice(nameStart, i);
   const attributes: BodyAttribute[] = [];
   for (;;) {
     const space = i;
-    while (i < text.length && /\s/.test(text[i])) i++;
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
     if (text[i] === '>') return { name, start: at, end: i + 1, closing, selfClosing: false, attributes };
     if (text[i] === '/') {
       // MDX allows white space between the self-closing slash and `>` (`<img src="a" / >`).
@@ -59,9 +80,9 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
       i = end + 1;
       continue;
     }
-    if (!NAME_START.test(text[i] ?? '')) return ((scanned = i), undefined);
+    if (!isNameStart(text.charCodeAt(i))) return ((scanned = i), undefined);
     const attributeStart = i;
-    while (i < text.length && NAME_PART.test(text[i])) i++;
+    while (i < text.length && isNamePart(text.charCodeAt(i))) i++;
     const attributeName = text.slice(attributeStart, i);
     let j = i;
     while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;

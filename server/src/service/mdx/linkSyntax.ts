@@ -79,7 +79,8 @@ export function parseDestination(
       else at++;
     }
     scanWork.characters += at - offset;
-    url = text.slice(offset, at).replace(/\\(.)/g, '$1');
+    url = text.slice(offset, at);
+    if (url.includes('\\')) url = url.replace(/\\(.)/g, '$1');
     length = at - offset;
   }
   while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
