@@ -53,15 +53,21 @@ export interface PageAnchors {
  */
 export function pageAnchors(scan: BodyScan): PageAnchors {
   const collector = new AnchorCollector(scan);
-  // Markdown headings and custom ids, then the elements, in document order.
-  const items: { offset: number; run: () => void }[] = [];
-  for (const [index, heading] of scan.headings.entries()) {
-    if (!heading.exact) collector.exact = false;
-    items.push({ offset: heading.offset, run: () => collector.heading(index, heading) });
+  // Markdown headings and custom ids, and the elements, in document order (a heading first at one offset).
+  const { headings, elements } = scan;
+  const byOffset = (list: readonly { offset: number }[]) =>
+    list.every((item, index) => index === 0 || list[index - 1].offset <= item.offset)
+      ? list.map((_, index) => index)
+      : list.map((_, index) => index).sort((a, b) => list[a].offset - list[b].offset);
+  const headingOrder = byOffset(headings);
+  const elementOrder = byOffset(elements);
+  for (let h = 0, e = 0; h < headingOrder.length || e < elementOrder.length;) {
+    const heading = headings[headingOrder[h]];
+    if (e >= elementOrder.length || (heading && heading.offset <= elements[elementOrder[e]].offset)) {
+      if (!heading.exact) collector.exact = false;
+      collector.heading(headingOrder[h++], heading);
+    } else collector.element(elements[elementOrder[e++]]);
   }
-  for (const element of scan.elements) items.push({ offset: element.offset, run: () => collector.element(element) });
-  items.sort((a, b) => a.offset - b.offset);
-  for (const item of items) item.run();
   const { anchors, elementIds, headingIds, exact } = collector;
   anchors.delete(''); // `#` alone is the top of the page
   headingIds.length = scan.headings.length;

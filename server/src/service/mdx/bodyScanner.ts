@@ -80,7 +80,7 @@ class Scanner implements InlineHost {
   run(): BodyScan {
     const text = this.text;
     /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
-    let fence: { char: string; count: number; container: number } | undefined;
+    let fence: { char: string; code: number; count: number; container: number } | undefined;
     let math = false;
     let esm: { start: number; end: number } | undefined;
     for (let start = this.from; start < text.length || (start === text.length && start === this.from);) {
@@ -91,6 +91,13 @@ class Scanner implements InlineHost {
       let indent = 0;
       while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
+      // A line of code inside a fence, in its container, that cannot close it: nothing to read.
+      if (fence && first !== fence.code && (first === -1 || indent >= fence.container)) {
+        this.checkListEnds(indent, first === -1, start);
+        start = this.nextLineStart(start, lineEnd, end);
+        if (start < 0) break;
+        continue;
+      }
       if (!fence && !math && !esm && isProseStart(first) && !(indent === 0 && (first === 105 || first === 101))) {
         this.proseLine(start, indent, lineEnd);
         start = this.nextLineStart(start, lineEnd, end);
@@ -128,7 +135,12 @@ class Scanner implements InlineHost {
         const content = item ? stripped.slice(item.length) : stripped;
         const opening = /^(`{3,}|~{3,})/.exec(content);
         if (opening && !(opening[1][0] === '`' && content.slice(opening[1].length).includes('`'))) {
-          fence = { char: opening[1][0], count: opening[1].length, container: Math.max(0, this.items.indent) };
+          fence = {
+            char: opening[1][0],
+            code: opening[1].charCodeAt(0),
+            count: opening[1].length,
+            container: Math.max(0, this.items.indent),
+          };
           this.scan.hasContent = true;
           this.inParagraph = false;
         } else if (stripped.startsWith('$$')) {

@@ -56,7 +56,7 @@ function readSegment(text: string, lineEnd: number): Segment {
   const runs = new Map<number, number[]>();
   const from = lineEnd;
   let end = text.length;
-  for (let start = text.indexOf('\n', lineEnd); start >= 0; ) {
+  for (let start = text.indexOf('\n', lineEnd); start >= 0;) {
     start++;
     let lineStop = text.indexOf('\n', start);
     if (lineStop < 0) lineStop = text.length;
@@ -69,7 +69,7 @@ function readSegment(text: string, lineEnd: number): Segment {
     }
     lineStarts.push(start);
     sure.push(continuesParagraph(text.slice(first, lineStop)));
-    for (let at = text.indexOf('`', start); at >= 0 && at < lineStop; ) {
+    for (let at = text.indexOf('`', start); at >= 0 && at < lineStop;) {
       const length = runLength(text, at, '`');
       let list = runs.get(length);
       if (!list) runs.set(length, (list = []));

@@ -75,8 +75,13 @@ export function readInline(host: InlineHost, from: number, to: number, carried?:
     host.codeOpen = undefined;
     start = close + open.run;
   }
-  const withUrls = URL_MARK.test(line);
-  for (let at = start; at < to; at++) {
+  // Most lines of prose hold nothing to read: whether they hold a URL does not matter then.
+  INTERESTING.lastIndex = start - from;
+  const first = INTERESTING.exec(line);
+  scanWork.characters += (first ? first.index : line.length) - (start - from);
+  const withUrls = first !== null && URL_MARK.test(line);
+  if (first && !withUrls) start = first.index + from;
+  for (let at = first ? start : to; at < to; at++) {
     // Jump to the next character that can start something: prose in between needs nothing. Lines
     // with a URL in them also stop at autolink literals (a slower search).
     const search = withUrls ? INTERESTING_WITH_URLS : INTERESTING;

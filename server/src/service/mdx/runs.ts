@@ -6,9 +6,10 @@ import { scanWork } from './scanWork';
  * runs of growing length would take time quadratic in its length).
  */
 export class Runs {
-  private readonly lists = new Map<string, Map<number, number[]>>();
+  /** Made on first use: most lines hold no run. */
+  private lists: Map<string, Map<number, number[]>> | undefined;
   /** Per character and length, how many of its runs lie before the last search (searches go forward). */
-  private readonly cursors = new Map<string, number>();
+  private cursors: Map<string, number> | undefined;
 
   constructor(
     private readonly line: string,
@@ -17,14 +18,16 @@ export class Runs {
 
   /** The start (in the page) of the next run of exactly `length` `char`s from `from`, or -1. */
   next(char: string, length: number, from: number): number {
-    let byLength = this.lists.get(char);
-    if (!byLength) this.lists.set(char, (byLength = this.list(char)));
+    const lists = (this.lists ??= new Map());
+    let byLength = lists.get(char);
+    if (!byLength) lists.set(char, (byLength = this.list(char)));
     const starts = byLength.get(length);
     if (!starts) return -1;
     const key = `${char}${length}`;
-    let index = this.cursors.get(key) ?? 0;
+    const cursors = (this.cursors ??= new Map());
+    let index = cursors.get(key) ?? 0;
     while (index < starts.length && starts[index] < from) index++;
-    this.cursors.set(key, index);
+    cursors.set(key, index);
     return index < starts.length ? starts[index] : -1;
   }
 

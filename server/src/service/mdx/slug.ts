@@ -178,6 +178,19 @@ const PLAIN_ID = /^[\w-]*$/;
 export function cleanHeadingId(id: string): string {
   // Letters, digits, `_` and `-` only: nothing to decode or drop (most anchors).
   if (PLAIN_ID.test(id)) return id;
+  let clean = cleanIds.get(id);
+  if (clean === undefined) {
+    clean = decodeAndClean(id);
+    if (cleanIds.size >= MAX_REMEMBERED) cleanIds.clear();
+    cleanIds.set(detached(id), clean === id ? detached(id) : clean);
+  }
+  return clean;
+}
+
+/** Ids cleaned this run (a site's headings in other scripts repeat as titles do), bounded as {@link remembered}. */
+const cleanIds = new Map<string, string>();
+
+function decodeAndClean(id: string): string {
   let decoded: string;
   try {
     decoded = decodeURIComponent(id.replace(/%(?![0-9A-F]{2})/gi, '%25'));
