@@ -1,10 +1,10 @@
-import type { BodyAttribute, BodyLink, BodyScan } from './bodyScan';
+import type { BodyLink, BodyScan } from './bodyScan';
 import { closesFence, isProseStart, isTableDelimiter, lineEndFrom, readDefinition, readEsmBlock } from './blockReaders';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
 import { Braces, expressionEnd, isCommentExpression } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
-import { attributeLink } from './linkSyntax';
+import { OpenElements, quotedFlowTags } from './openElements';
 import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
@@ -15,14 +15,6 @@ const DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
 /** Reads a page body in one pass (see {@link BodyScan}): the text from `bodyOffset`, after the front matter. */
 export function scanBody(text: string, bodyOffset: number): BodyScan {
   return new Scanner(text, bodyOffset).run();
-}
-
-interface OpenElement {
-  index: number;
-  name: string;
-  indent: number;
-  /** A flow element opened inside a list item: lines less indented end the item, and the element with it. */
-  inList: boolean;
 }
 
 class Scanner implements InlineHost {
@@ -36,7 +28,7 @@ class Scanner implements InlineHost {
     hasContent: false,
     comments: [],
   };
-  private readonly open: OpenElement[] = [];
+  private readonly elements: OpenElements;
   /** The list items open here. */
   private readonly items = new ListItems();
   /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
@@ -75,14 +67,18 @@ class Scanner implements InlineHost {
     private readonly from: number,
   ) {
     this.braces = new Braces(text);
+    this.elements = new OpenElements(this.scan, (offset, reason) => this.unsure(offset, reason));
   }
+
+  /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
+  private fence: { char: string; code: number; count: number; container: number } | undefined;
+  /** Inside a `$$` math block. */
+  private math = false;
+  /** An ESM block being read (`import`/`export` lines up to a blank line). */
+  private esm: { start: number; end: number } | undefined;
 
   run(): BodyScan {
     const text = this.text;
-    /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
-    let fence: { char: string; code: number; count: number; container: number } | undefined;
-    let math = false;
-    let esm: { start: number; end: number } | undefined;
     for (let start = this.from; start < text.length || (start === text.length && start === this.from);) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
@@ -92,81 +88,78 @@ class Scanner implements InlineHost {
       while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
       // A line of code inside a fence, in its container, that cannot close it: nothing to read.
+      const fence = this.fence;
       if (fence && first !== fence.code && (first === -1 || indent >= fence.container)) {
-        this.checkListEnds(indent, first === -1, start);
-        start = this.nextLineStart(start, lineEnd, end);
-        if (start < 0) break;
-        continue;
-      }
-      if (!fence && !math && !esm && isProseStart(first) && !(indent === 0 && (first === 105 || first === 101))) {
+        this.elements.checkListEnds(indent, first === -1, start);
+      } else if (!fence && !this.math && !this.esm && isProseStart(first) && !(indent === 0 && (first === 105 || first === 101))) {
         this.proseLine(start, indent, lineEnd);
-        start = this.nextLineStart(start, lineEnd, end);
-        if (start < 0) break;
-        continue;
-      }
-      const line = text.slice(start, lineEnd);
-      const stripped = line.slice(indent);
-      const blank = stripped === '';
-      // A line less indented than the list item holding a fence ends the item, and the fence with it.
-      if (fence && !blank && indent < fence.container) fence = undefined;
-      if (fence) {
-        if (closesFence(stripped, fence)) fence = undefined;
-      } else if (math) {
-        if (stripped.startsWith('$$')) math = false;
-      } else if (esm) {
-        if (blank) {
-          readEsmBlock(this.scan, this.text, esm.start, esm.end, (offset, reason) => this.unsure(offset, reason));
-          esm = undefined;
-        } else esm.end = end;
-      } else if (blank) {
-        this.inParagraph = false;
-        this.quotedParagraph = false;
-        this.lazy = false;
-        this.inTable = false;
       } else {
-        // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
-        if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
-        const itemsBefore = this.items.depth;
-        const item = this.items.track(indent, stripped, this.inParagraph);
-        // Once lazy, the paragraph's later lines are lazy too.
-        this.lazy =
-          this.inParagraph && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
-        // A fence may open a list item's content: `- ```js`.
-        const content = item ? stripped.slice(item.length) : stripped;
-        const opening = /^(`{3,}|~{3,})/.exec(content);
-        if (opening && !(opening[1][0] === '`' && content.slice(opening[1].length).includes('`'))) {
-          fence = {
-            char: opening[1][0],
-            code: opening[1].charCodeAt(0),
-            count: opening[1].length,
-            container: Math.max(0, this.items.indent),
-          };
-          this.scan.hasContent = true;
-          this.inParagraph = false;
-        } else if (stripped.startsWith('$$')) {
-          math = !stripped.slice(2).includes('$$');
-          this.scan.hasContent = true;
-          this.inParagraph = false;
-        } else if (indent === 0 && (!this.inParagraph || this.inTable) && /^(?:import|export)[\s{*]/.test(stripped)) {
-          // ESM starts where a paragraph does not go on (a table row is no paragraph: it interrupts a table).
-          this.inTable = false;
-          this.inParagraph = false;
-          esm = { start, end };
-        } else {
-          this.scan.hasContent = true;
-          this.readLine(start, line, indent, stripped);
-        }
+        const line = text.slice(start, lineEnd);
+        this.blockLine(start, end, line, indent, line.slice(indent));
       }
-      this.checkListEnds(indent, blank, start);
       start = this.nextLineStart(start, lineEnd, end);
       if (start < 0) break;
     }
-    if (esm) readEsmBlock(this.scan, this.text, esm.start, esm.end, (offset, reason) => this.unsure(offset, reason));
+    if (this.esm) readEsmBlock(this.scan, this.text, this.esm.start, this.esm.end, (offset, reason) => this.unsure(offset, reason));
     this.carried = false;
     this.endInline();
-    if (fence === undefined && this.open.length)
-      this.unsure(this.scan.elements[this.open[this.open.length - 1].index].offset, 'an element is not closed');
+    const unclosed = this.elements.unclosed();
+    if (this.fence === undefined && unclosed !== undefined) this.unsure(unclosed, 'an element is not closed');
     return this.scan;
+  }
+
+  /** A line that is not plain prose: code, math or ESM going on, a blank line, or the start of a block. */
+  private blockLine(start: number, end: number, line: string, indent: number, stripped: string): void {
+    const blank = stripped === '';
+    // A line less indented than the list item holding a fence ends the item, and the fence with it.
+    if (this.fence && !blank && indent < this.fence.container) this.fence = undefined;
+    if (this.fence) {
+      if (closesFence(stripped, this.fence)) this.fence = undefined;
+    } else if (this.math) {
+      if (stripped.startsWith('$$')) this.math = false;
+    } else if (this.esm) {
+      if (blank) {
+        readEsmBlock(this.scan, this.text, this.esm.start, this.esm.end, (offset, reason) => this.unsure(offset, reason));
+        this.esm = undefined;
+      } else this.esm.end = end;
+    } else if (blank) {
+      this.inParagraph = false;
+      this.quotedParagraph = false;
+      this.lazy = false;
+      this.inTable = false;
+    } else this.blockStart(start, end, line, indent, stripped);
+    this.elements.checkListEnds(indent, blank, start);
+  }
+
+  /** A line that may start a block: a fence, math, ESM, or what {@link readLine} reads. */
+  private blockStart(start: number, end: number, line: string, indent: number, stripped: string): void {
+    // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
+    if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
+    const itemsBefore = this.items.depth;
+    const item = this.items.track(indent, stripped, this.inParagraph);
+    // Once lazy, the paragraph's later lines are lazy too.
+    this.lazy = this.inParagraph && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
+    // A fence may open a list item's content: `- ```js`.
+    const content = item ? stripped.slice(item.length) : stripped;
+    const opening = /^(`{3,}|~{3,})/.exec(content);
+    if (opening && !(opening[1][0] === '`' && content.slice(opening[1].length).includes('`'))) {
+      const char = opening[1][0];
+      this.fence = { char, code: char.charCodeAt(0), count: opening[1].length, container: Math.max(0, this.items.indent) };
+      this.scan.hasContent = true;
+      this.inParagraph = false;
+    } else if (stripped.startsWith('$$')) {
+      this.math = !stripped.slice(2).includes('$$');
+      this.scan.hasContent = true;
+      this.inParagraph = false;
+    } else if (indent === 0 && (!this.inParagraph || this.inTable) && /^(?:import|export)[\s{*]/.test(stripped)) {
+      // ESM starts where a paragraph does not go on (a table row is no paragraph: it interrupts a table).
+      this.inTable = false;
+      this.inParagraph = false;
+      this.esm = { start, end };
+    } else {
+      this.scan.hasContent = true;
+      this.readLine(start, line, indent, stripped);
+    }
   }
 
   /** The usual line: text starting with a letter. No block construct starts with one. */
@@ -178,7 +171,7 @@ class Scanner implements InlineHost {
       this.items.close(indent);
       this.paragraphStart = start + indent;
     }
-    this.checkListEnds(indent, false, start);
+    this.elements.checkListEnds(indent, false, start);
     this.readText(start + indent, lineEnd);
     this.inParagraph = true;
   }
@@ -207,13 +200,6 @@ class Scanner implements InlineHost {
     this.scan.uncertain ??= { offset, reason };
   }
 
-  private checkListEnds(indent: number, blank: boolean, offset: number): void {
-    if (blank) return;
-    for (const element of this.open) {
-      if (element.inList && indent < element.indent) this.unsure(offset, 'a list item ends inside an element');
-    }
-  }
-
   /**
    * Records the line just read and gives where the next one starts: after the lines a tag went on
    * over (they are read), or -1 at the end of the text.
@@ -238,11 +224,15 @@ class Scanner implements InlineHost {
       const end = start + line.length;
       const quoted = /^(#{1,6})(?:[ \t]+|$)/.exec(this.text.slice(at, end));
       if (quoted) {
-        this.scan.headings.push(atxHeading(this, at, end, quoted[1].length, quoted[0].length, () => this.parent));
+        this.scan.headings.push(atxHeading(this, at, end, quoted[1].length, quoted[0].length, () => this.elements.parent));
         this.inParagraph = false;
         return;
       }
-      if (this.text[at] === '<' && this.readQuotedFlowTags(at, end)) return;
+      const quotedTags = this.text[at] === '<' ? quotedFlowTags(this.text, at, end, this.braces) : undefined;
+      if (quotedTags) {
+        for (const tag of quotedTags) this.elements.apply(tag, true, 0, false);
+        return;
+      }
       readInline(this, at, end);
       this.inParagraph = true;
       this.quotedParagraph = true;
@@ -253,7 +243,9 @@ class Scanner implements InlineHost {
     const rest = item ? stripped.slice(item[0].length) : stripped;
     const heading = /^(#{1,6})(?:[ \t]+|$)/.exec(rest);
     if (heading) {
-      this.scan.headings.push(atxHeading(this, afterMarker, start + line.length, heading[1].length, heading[0].length, () => this.parent));
+      this.scan.headings.push(
+        atxHeading(this, afterMarker, start + line.length, heading[1].length, heading[0].length, () => this.elements.parent),
+      );
       this.inParagraph = false;
       return;
     }
@@ -272,7 +264,7 @@ class Scanner implements InlineHost {
     if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
       const previous = this.previousLine!;
       const from = Math.min(this.paragraphStart, previous.offset);
-      this.scan.headings.push(setextHeading(this.text, from, previous.end, stripped[0] === '=' ? 1 : 2, this.parent));
+      this.scan.headings.push(setextHeading(this.text, from, previous.end, stripped[0] === '=' ? 1 : 2, this.elements.parent));
       this.inParagraph = false;
       return;
     }
@@ -327,63 +319,13 @@ class Scanner implements InlineHost {
       while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
     }
     if (at < end) return false;
-    for (const tag of tags) this.applyTag(tag, true, indent, inListItem || this.items.indent >= 0);
+    for (const tag of tags) this.elements.apply(tag, true, indent, inListItem || this.items.indent >= 0);
     if (end > lineEnd) this.skipTo = end;
     return true;
   }
 
-  /** In a block quote, a line of tags that all close on it (or close themselves) is a line of flow elements. */
-  private readQuotedFlowTags(from: number, to: number): boolean {
-    const tags: Tag[] = [];
-    const open: string[] = [];
-    let at = from;
-    while (at < to && this.text[at] === '<') {
-      const tag = parseTag(this.text, at, false, this.braces);
-      if (!tag || tag.end > to) return false;
-      tags.push(tag);
-      if (tag.closing) {
-        if (open.pop() !== tag.name) return false;
-      } else if (!tag.selfClosing) open.push(tag.name);
-      at = tag.end;
-      while (at < to && (this.text[at] === ' ' || this.text[at] === '\t')) at++;
-    }
-    if (at < to || open.length) return false;
-    for (const tag of tags) this.applyTag(tag, true, 0, false);
-    return true;
-  }
-
-  private applyTag(tag: Tag, flow: boolean, indent: number, inList: boolean): void {
-    if (tag.closing) {
-      const top = this.open[this.open.length - 1];
-      if (!top || top.name !== tag.name) {
-        this.unsure(tag.start, `a closing tag </${tag.name}> that does not close the element open here`);
-        const index = this.open.map((element) => element.name).lastIndexOf(tag.name);
-        if (index >= 0) this.open.length = index;
-        return;
-      }
-      this.open.pop();
-      return;
-    }
-    const index = this.scan.elements.length;
-    const parent = this.parent;
-    this.scan.elements.push({
-      name: tag.name,
-      offset: tag.start,
-      length: tag.end - tag.start,
-      nameOffset: tag.start + 1,
-      nameLength: tag.name.length,
-      attributes: tag.attributes,
-      selfClosing: tag.selfClosing,
-      flow,
-      parent,
-    });
-    for (const attribute of tag.attributes) this.urlAttribute(tag.name, attribute);
-    if (!tag.selfClosing) this.open.push({ index, name: tag.name, indent, inList });
-  }
-
-  private urlAttribute(element: string, attribute: BodyAttribute): void {
-    const link = attributeLink(element, attribute);
-    if (link) this.scan.links.push(link);
+  inlineTag(tag: Tag): void {
+    this.elements.inline(tag);
   }
 
   get links(): BodyLink[] {
@@ -398,12 +340,6 @@ class Scanner implements InlineHost {
     return this.scan.references;
   }
 
-  inlineTag(tag: Tag): void {
-    this.applyTag(tag, false, 0, false);
-    // An element opened in text closes on its own line (readInline checks it): it is not left open.
-    if (!tag.closing && !tag.selfClosing) this.open.pop();
-  }
-
   /**
    * Whether a `===` or `---` line underlines the paragraph before it: not a table's, not a block
    * quote's, and in the same list item (an underline cannot lazily continue a paragraph).
@@ -412,10 +348,5 @@ class Scanner implements InlineHost {
     const previous = this.previousLine!;
     if (this.inTable || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent)) return false;
     return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
-  }
-
-  /** The index of the element holding what is read now (-1: none). */
-  private get parent(): number {
-    return this.open.length ? this.open[this.open.length - 1].index : -1;
   }
 }

@@ -1,0 +1,100 @@
+import type { BodyScan } from './bodyScan';
+import type { Braces } from './jsSyntax';
+import { parseTag, type Tag } from './jsxTag';
+import { attributeLink } from './linkSyntax';
+
+interface OpenElement {
+  index: number;
+  name: string;
+  indent: number;
+  /** A flow element opened inside a list item: lines less indented end the item, and the element with it. */
+  inList: boolean;
+}
+
+/**
+ * The elements of a page as the scanner meets their tags: each opening tag is an element of the scan
+ * (and its URL attributes links), kept open until its closing tag. A closing tag that closes nothing
+ * open, or a list item that ends inside an element, leaves the page to the parser.
+ */
+export class OpenElements {
+  private readonly open: OpenElement[] = [];
+
+  constructor(
+    private readonly scan: BodyScan,
+    private readonly unsure: (offset: number, reason: string) => void,
+  ) {}
+
+  /** The index of the element holding what is read now (-1: none). */
+  get parent(): number {
+    return this.open.length ? this.open[this.open.length - 1].index : -1;
+  }
+
+  /** A tag met: an element opened (an element of the scan), or the one open closed. */
+  apply(tag: Tag, flow: boolean, indent: number, inList: boolean): void {
+    if (tag.closing) {
+      const top = this.open[this.open.length - 1];
+      if (!top || top.name !== tag.name) {
+        this.unsure(tag.start, `a closing tag </${tag.name}> that does not close the element open here`);
+        const index = this.open.map((element) => element.name).lastIndexOf(tag.name);
+        if (index >= 0) this.open.length = index;
+        return;
+      }
+      this.open.pop();
+      return;
+    }
+    const index = this.scan.elements.length;
+    this.scan.elements.push({
+      name: tag.name,
+      offset: tag.start,
+      length: tag.end - tag.start,
+      nameOffset: tag.start + 1,
+      nameLength: tag.name.length,
+      attributes: tag.attributes,
+      selfClosing: tag.selfClosing,
+      flow,
+      parent: this.parent,
+    });
+    for (const attribute of tag.attributes) {
+      const link = attributeLink(tag.name, attribute);
+      if (link) this.scan.links.push(link);
+    }
+    if (!tag.selfClosing) this.open.push({ index, name: tag.name, indent, inList });
+  }
+
+  /** A tag in text: an element opened there closes on its own line (the inline reader checks it), so it is not left open. */
+  inline(tag: Tag): void {
+    this.apply(tag, false, 0, false);
+    if (!tag.closing && !tag.selfClosing) this.open.pop();
+  }
+
+  /** A line less indented than a list item holding an open element ends the item inside the element. */
+  checkListEnds(indent: number, blank: boolean, offset: number): void {
+    if (blank) return;
+    for (const element of this.open) {
+      if (element.inList && indent < element.indent) this.unsure(offset, 'a list item ends inside an element');
+    }
+  }
+
+  /** Where the innermost element left open at the end starts; undefined when all closed. */
+  unclosed(): number | undefined {
+    return this.open.length ? this.scan.elements[this.open[this.open.length - 1].index].offset : undefined;
+  }
+}
+
+/** In a block quote, a line of tags that all close on it (or close themselves): its tags, else undefined (it is text). */
+export function quotedFlowTags(text: string, from: number, to: number, braces: Braces): Tag[] | undefined {
+  const tags: Tag[] = [];
+  const open: string[] = [];
+  let at = from;
+  while (at < to && text[at] === '<') {
+    const tag = parseTag(text, at, false, braces);
+    if (!tag || tag.end > to) return undefined;
+    tags.push(tag);
+    if (tag.closing) {
+      if (open.pop() !== tag.name) return undefined;
+    } else if (!tag.selfClosing) open.push(tag.name);
+    at = tag.end;
+    while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  }
+  return at < to || open.length ? undefined : tags;
+}
