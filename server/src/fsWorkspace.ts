@@ -22,11 +22,20 @@ export class FsWorkspace implements DocsWorkspace {
    */
   async readFile(uri: string): Promise<string | undefined> {
     const path = uriToPath(uri);
-    return readFileText(path, this.listedFiles.has(path));
+    return readFileText(path, this.isListedFile(path));
   }
 
-  /** Regular files seen by {@link listFiles}: read without an fstat first (a third of the calls per page). */
-  private readonly listedFiles = new Set<string>();
+  /**
+   * Regular files seen by {@link listFiles}, read without an fstat first (a third of the calls per
+   * page): per folder listed (its path with a final `/`), the relative paths the listing gave, the same
+   * strings (absolute paths of every file of a 150,000-file site would take 15 MB more).
+   */
+  private readonly listedFiles = new Map<string, Set<string>>();
+
+  private isListedFile(path: string): boolean {
+    for (const [folder, files] of this.listedFiles) if (path.startsWith(folder) && files.has(path.slice(folder.length))) return true;
+    return false;
+  }
 
   async realPathInside(uri: string, rootUri: string): Promise<boolean> {
     let real: string;
@@ -91,6 +100,8 @@ export class FsWorkspace implements DocsWorkspace {
       };
     }
     const inside = (real: string) => real === topReal || real.startsWith(topReal.endsWith('/') ? topReal : topReal + '/');
+    const listed = new Set<string>();
+    this.listedFiles.set(top.endsWith('/') ? top : `${top}/`, listed);
     const walk = (folder: string, real: string, relative: string, ancestors: Set<string>): void => {
       let entries: Dirent[];
       try {
@@ -141,8 +152,9 @@ export class FsWorkspace implements DocsWorkspace {
         if (isDirectory) {
           if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, entryReal, relative + entry.name + '/', chain);
         } else if (isFile) {
-          files.push(relative + entry.name);
-          this.listedFiles.add(path);
+          const file = relative + entry.name;
+          files.push(file);
+          listed.add(file);
         }
       }
     };

@@ -1,3 +1,4 @@
+import type { AnchorIds } from '../links/linkedAnchors';
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import catalogue from '../../../../schemas/components.json';
 import type { PageDocument } from '../documents/pageDocument';
@@ -112,7 +113,7 @@ async function completeAnchors(
 ): Promise<CompletionItem[]> {
   const relative = relativeUri(state.rootUri, document.uri);
   if (relative === undefined || !state.links) return [];
-  let anchors: Set<string> | undefined;
+  let anchors: AnchorIds | undefined;
   let file = relative;
   if (hash === 0) anchors = document.anchors().anchors;
   else {

@@ -1,5 +1,6 @@
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import type { PageAnchors } from '../mdx/anchors';
+import { linkedAnchors, type LinkedAnchors } from './linkedAnchors';
 import type { DocsWorkspace } from '../workspace';
 
 /** What a page importing a snippet needs of it: the names it exports, and whether it has content to show. */
@@ -16,7 +17,7 @@ export interface SnippetFacts {
  */
 export interface LinkedPages {
   /** The anchors of a page file (from its body scan); undefined when it is gone or unreadable. */
-  anchors(uri: string): Promise<PageAnchors | undefined>;
+  anchors(uri: string): Promise<LinkedAnchors | undefined>;
   /** The same, as the reference parser reads them (exact, slow): to confirm an anchor the scan did not find. */
   exactAnchors(uri: string): Promise<Set<string> | undefined>;
   /** A snippet file's exports; undefined when it does not exist. */
@@ -34,7 +35,9 @@ const JS_EXPORT_LIST = /\bexport\s*\{([^}]*)\}/g;
  * parsed there is not parsed again), and keeps only the facts it derives, until the file changes.
  */
 export class KeptPages implements LinkedPages {
-  private readonly anchorsKept = new Map<string, Promise<PageAnchors | undefined>>();
+  private readonly anchorsKept = new Map<string, Promise<LinkedAnchors | undefined>>();
+  /** Anchors of pages parsed for another reason (`remember`): kept as they are, without a promise each. */
+  private readonly anchorsKnown = new Map<string, LinkedAnchors>();
   private readonly snippetsKept = new Map<string, Promise<SnippetFacts | undefined>>();
 
   constructor(
@@ -47,9 +50,11 @@ export class KeptPages implements LinkedPages {
     return text === undefined ? undefined : this.parse(uri, text);
   }
 
-  anchors(uri: string): Promise<PageAnchors | undefined> {
+  anchors(uri: string): Promise<LinkedAnchors | undefined> {
+    const known = this.anchorsKnown.get(uri);
+    if (known) return Promise.resolve(known);
     let found = this.anchorsKept.get(uri);
-    if (!found) this.anchorsKept.set(uri, (found = this.read(uri).then((document) => document?.anchors())));
+    if (!found) this.anchorsKept.set(uri, (found = this.read(uri).then((document) => document && linkedAnchors(document.anchors()))));
     return found;
   }
 
@@ -72,16 +77,19 @@ export class KeptPages implements LinkedPages {
   }
 
   remember(uri: string, anchors: PageAnchors): void {
-    this.anchorsKept.set(uri, Promise.resolve(anchors));
+    this.anchorsKept.delete(uri);
+    this.anchorsKnown.set(uri, linkedAnchors(anchors));
   }
 
   forget(uri: string): void {
     this.anchorsKept.delete(uri);
+    this.anchorsKnown.delete(uri);
     this.snippetsKept.delete(uri);
   }
 
   clear(): void {
     this.anchorsKept.clear();
+    this.anchorsKnown.clear();
     this.snippetsKept.clear();
   }
 }

@@ -1,5 +1,5 @@
-import type { PageAnchors } from '../mdx/anchors';
 import type { LinkedPages, SnippetFacts } from './linkedPages';
+import type { LinkedAnchors } from './linkedAnchors';
 import type { SiteSpecs } from '../openapi/spec';
 import { DEFAULT_API_DIRECTORY, generatedPagePaths } from './generatedPages';
 import { LinkTargets, type LinkTarget } from './linkTargets';
@@ -96,7 +96,7 @@ export class SiteLinks {
   }
 
   /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */
-  async anchorsOf(relative: string): Promise<PageAnchors | undefined> {
+  async anchorsOf(relative: string): Promise<LinkedAnchors | undefined> {
     if (!/\.mdx?$/i.test(relative)) return undefined;
     return this.pages.anchors(joinUri(this.context.rootUri, relative));
   }

@@ -144,14 +144,15 @@ function withoutNumberSuffixes(slug: string): string {
 /**
  * A heading title's slug as the platform makes it, numbered by `slugger` when one is given. Titles
  * repeat across a site ("Overview", "Parameters"): each distinct title is encoded and slugified once a
- * run (bounded as {@link remembered}).
+ * run (bounded by {@link MAX_TITLES}).
  */
 export function slugifyTitle(title: string, slugger?: Slugger): string {
   let slug = titleSlugs.get(title);
   if (slug === undefined) {
     const { input, options } = titleSlugInput(title);
-    slug = slugify(input, options);
-    if (titleSlugs.size >= MAX_REMEMBERED) titleSlugs.clear();
+    // Not through slugify's own memory: this one holds the title's slug already.
+    slug = detached(makeSlug(input, options));
+    if (titleSlugs.size >= MAX_TITLES) titleSlugs.clear();
     // The key a copy too: a title is often a piece of its page's text.
     titleSlugs.set(detached(title), slug);
   }
@@ -159,6 +160,8 @@ export function slugifyTitle(title: string, slugger?: Slugger): string {
 }
 
 const titleSlugs = new Map<string, string>();
+/** Distinct titles remembered at most: a site repeats a few hundred titles; the rest are seen once. */
+const MAX_TITLES = 20_000;
 
 /** What the platform gives the slugger for a heading title: the title lower-cased, spaces to `-`, percent-encoded. */
 export function titleSlugInput(title: string): { input: string; options: SlugOptions } {
@@ -178,27 +181,20 @@ const PLAIN_ID = /^[\w-]*$/;
 export function cleanHeadingId(id: string): string {
   // Letters, digits, `_` and `-` only: nothing to decode or drop (most anchors).
   if (PLAIN_ID.test(id)) return id;
-  let clean = cleanIds.get(id);
-  if (clean === undefined) {
-    clean = decodeAndClean(id);
-    if (cleanIds.size >= MAX_REMEMBERED) cleanIds.clear();
-    cleanIds.set(detached(id), clean === id ? detached(id) : clean);
+  let decoded = id;
+  if (id.includes('%')) {
+    try {
+      decoded = decodeURIComponent(id.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    } catch {
+      return id;
+    }
   }
-  return clean;
+  decoded = decoded.replace(/[?,;:!'"()[\]{}]/g, '');
+  // Emoji are never ASCII.
+  return PRINTABLE_ASCII.test(decoded) ? decoded : decoded.replace(EMOJI, '');
 }
 
-/** Ids cleaned this run (a site's headings in other scripts repeat as titles do), bounded as {@link remembered}. */
-const cleanIds = new Map<string, string>();
-
-function decodeAndClean(id: string): string {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(id.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  } catch {
-    return id;
-  }
-  return decoded.replace(/[?,;:!'"()[\]{}]/g, '').replace(EMOJI, '');
-}
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The id of an Accordion or a View, from its title: numbered from the second one with the same title. */
 export function componentId(title: string, count: number): string {

@@ -10,7 +10,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import type { LinkTarget, LinkTargets } from '../links/linkTargets';
 import type { SnippetFacts } from '../links/linkedPages';
-import type { PageAnchors } from '../mdx/anchors';
+import type { LinkedAnchors } from '../links/linkedAnchors';
 
 /** Everything a page rule may look at. */
 export interface PageContext {
@@ -35,7 +35,7 @@ export interface PageContext {
   /** Whether a spec Docsmith cannot read could generate a page at this path (then a link to it is not judged). */
   mayBeGenerated(path: string): Promise<boolean>;
   /** The anchors of another page of the site, by file (the page's diagnostics then depend on it). */
-  anchorsOf(relative: string): Promise<PageAnchors | undefined>;
+  anchorsOf(relative: string): Promise<LinkedAnchors | undefined>;
   /** The same, read by the reference parser: to confirm an anchor the body scan did not find. */
   exactAnchorsOf(relative: string): Promise<Set<string> | undefined>;
   /** The anchors a page has through the snippets it shows (`shows` of its anchors); the diagnostics then depend on those snippets. */

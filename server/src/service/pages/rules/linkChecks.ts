@@ -1,3 +1,4 @@
+import type { AnchorIds } from '../../links/linkedAnchors';
 import { extensionOf } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 
@@ -11,7 +12,7 @@ const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
  * browser writes it in the URL, percent-encoded: a Tab keeps the encoded slug of its title as its id
  * (`%F0%9F%A7%91...-oauth-app-setup`), which `#🧑‍💻-oauth-app-setup` reaches.
  */
-export function reaches(anchors: ReadonlySet<string>, id: string, anchor: string): boolean {
+export function reaches(anchors: AnchorIds, id: string, anchor: string): boolean {
   if (anchors.has(id)) return true;
   try {
     return /[^\x20-\x7e]/.test(anchor) && anchors.has(encodeURIComponent(anchor));

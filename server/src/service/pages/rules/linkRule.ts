@@ -5,7 +5,7 @@ import type { FixData } from '../../check/fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
 import type { LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
-import type { PageAnchors } from '../../mdx/anchors';
+import type { AnchorIds, LinkedAnchors } from '../../links/linkedAnchors';
 import { cleanHeadingId } from '../../mdx/slug';
 import { notPublished, suggestPageMatch } from '../../site/pageLookup';
 import { checkWhereShown } from './snippetLinks';
@@ -157,7 +157,7 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   const range = page.lines.rangeOf(place.offset, place.length);
   const { anchorsOf, exactAnchorsOf, shownAnchorsOf } = page;
   page.later(async () => {
-    const anchors: PageAnchors | undefined = await anchorsOf(file);
+    const anchors: LinkedAnchors | undefined = await anchorsOf(file);
     if (!anchors || reaches(anchors.anchors, id, anchor)) return [];
     if (anchors.shows.length && (await shownAnchorsOf(file, anchors.shows)).has(id)) return [];
     if (!anchors.exact) {
@@ -177,12 +177,12 @@ function uncheckedMessage(anchor: string, where: string, source: string): string
   return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI ${source}: its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
 }
 
-function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: ReadonlySet<string>): Diagnostic {
+function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: AnchorIds): Diagnostic {
   const message = anchorMessage(anchor, file, anchors);
   return makeDiagnostic('links/anchor-not-found', range, message.text, message.data);
 }
 
-function anchorMessage(anchor: string, where: string, anchors: ReadonlySet<string>): { text: string; data?: FixData } {
+function anchorMessage(anchor: string, where: string, anchors: AnchorIds): { text: string; data?: FixData } {
   const { best: suggestion, only } = closestMatch(anchor, anchors);
   const hint = suggestion
     ? ` Did you mean "#${suggestion}"?`

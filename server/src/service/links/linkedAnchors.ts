@@ -1,0 +1,48 @@
+import type { PageAnchors } from '../mdx/anchors';
+
+/** A page's anchor ids as links into it read them: whether one is there, how many, and each in order. */
+export type AnchorIds = Pick<ReadonlySet<string>, 'has' | 'size'> & Iterable<string>;
+
+/**
+ * What links from other pages need of a page's anchors. A whole-site check keeps it for every page
+ * until the end (links into pages read later are checked then), so it is kept small: no heading list,
+ * and a page's few ids in a list rather than a set (a tenth of the memory).
+ */
+export interface LinkedAnchors {
+  anchors: AnchorIds;
+  exact: boolean;
+  operation?: string;
+  shows: readonly string[];
+}
+
+/** Up to this many ids are kept as a list, searched one by one; a page with more keeps its set. */
+const LISTED = 32;
+const NO_SNIPPETS: readonly string[] = Object.freeze([]);
+
+/** A list of a few ids, in the page's order: a fraction of a set's memory, as fast for so few. */
+class AnchorList implements AnchorIds {
+  constructor(private readonly ids: readonly string[]) {}
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.ids.includes(id);
+  }
+
+  [Symbol.iterator](): Iterator<string> {
+    return this.ids[Symbol.iterator]();
+  }
+}
+
+const NO_IDS = new AnchorList([]);
+
+export function linkedAnchors(page: PageAnchors): LinkedAnchors {
+  const { size } = page.anchors;
+  const anchors = size === 0 ? NO_IDS : size <= LISTED ? new AnchorList([...page.anchors]) : page.anchors;
+  const shows = page.shows.length ? page.shows : NO_SNIPPETS;
+  return page.operation === undefined
+    ? { anchors, exact: page.exact, shows }
+    : { anchors, exact: page.exact, operation: page.operation, shows };
+}
