@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { jsonChunks } from '../../server/src/cli/gapFormats/json';
+import { jsonChunks } from '../../server/src/cli/jsonChunks';
 
 /**
  * `docsmith gaps --format json` writes its report in pieces; joined, they must be exactly

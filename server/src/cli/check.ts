@@ -43,7 +43,8 @@ export interface CheckOptions {
 }
 
 export interface CheckOutcome {
-  output: string;
+  /** What goes to stdout, in pieces (a large site's JSON is never one string). */
+  output: Iterable<string>;
   exitCode: 0 | 1;
 }
 
@@ -188,15 +189,15 @@ function openCache({ location, salt, started, folder }: CacheArguments, workspac
   return new FileCheckCache(location, workspace, salt, options.warn, started, folder);
 }
 
-function format(report: Report, options: CheckOptions): string {
+function format(report: Report, options: CheckOptions): Iterable<string> {
   switch (options.format) {
     case 'json':
       return formatJson(report);
     case 'sarif':
       return formatSarif(report, options.version);
     case 'github':
-      return formatGithub(report);
+      return [formatGithub(report)];
     default:
-      return formatText(report, options.colour);
+      return [formatText(report, options.colour)];
   }
 }

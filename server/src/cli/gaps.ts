@@ -14,7 +14,7 @@ import { formatGapsCsv } from './gapFormats/csv';
 import { loadCorrections } from './gapCorrectionsFile';
 import { EmbeddingsCacheFile } from './embeddingsCacheFile';
 import { embeddingsDestination, fetchEmbeddings } from '../analytics';
-import { jsonChunks } from './gapFormats/json';
+import { jsonChunks, withNewline } from './jsonChunks';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';
 
@@ -216,11 +216,6 @@ export function redactKey(conversations: Conversation[], apiKey: string): void {
       source.url = clean(source.url);
     }
   }
-}
-
-function* withNewline(chunks: Iterable<string>): Generator<string> {
-  yield* chunks;
-  yield '\n';
 }
 
 /** One export of a date range, keeping the conversations `keep` accepts. */

@@ -85,7 +85,7 @@ program
       });
       // Set first: a reader that stops early (`| head`) still sees the check's verdict.
       process.exitCode = outcome.exitCode;
-      await write(outcome.output);
+      await writeAll(outcome.output);
     },
   );
 
@@ -195,10 +195,10 @@ function fraction(value: string): number {
 }
 
 /** Output in pieces, gathered into writes of about 64 KB, each waited for when the pipe is full; stops on abort. */
-async function writeAll(chunks: Iterable<string>, signal: AbortSignal): Promise<void> {
+async function writeAll(chunks: Iterable<string>, signal?: AbortSignal): Promise<void> {
   let pending = '';
   for (const chunk of chunks) {
-    if (signal.aborted) return;
+    if (signal?.aborted) return;
     pending += chunk;
     if (pending.length >= 65536) {
       await write(pending);

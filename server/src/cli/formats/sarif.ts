@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diagnosticCodes, codeHref, type DiagnosticCode } from '../../service';
+import { jsonChunks, withNewline } from '../jsonChunks';
 import type { Report } from '../report';
 
 const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;
@@ -11,7 +12,7 @@ const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' }
  * resolves a location from the repository's root, so paths are relative to it (the nearest folder
  * above the docs holding `.git`; without one, the working directory), and `%SRCROOT%` says where that is.
  */
-export function formatSarif(report: Report, version: string, root = repositoryRoot(report.baseDir) ?? process.cwd()): string {
+export function formatSarif(report: Report, version: string, root = repositoryRoot(report.baseDir) ?? process.cwd()): Iterable<string> {
   const codes = Object.keys(diagnosticCodes) as DiagnosticCode[];
   const uriOf = (file: string) => relative(root, resolve(report.baseDir, file)).split(sep).join('/');
   const sarif = {
@@ -63,7 +64,8 @@ export function formatSarif(report: Report, version: string, root = repositoryRo
       },
     ],
   };
-  return JSON.stringify(sarif, null, 2) + '\n';
+  // In pieces of a result each: the log, its runs, the run and its results are opened here.
+  return withNewline(jsonChunks(sarif, 4));
 }
 
 /** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a worktree). */

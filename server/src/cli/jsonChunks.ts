@@ -1,7 +1,8 @@
 /**
  * JSON as `JSON.stringify(value, null, 2)` writes it, in pieces: the objects and arrays of the first
  * `depth` levels are opened here, and what lies below them is stringified one value at a time. A report
- * of 100,000 conversations is then never one string of tens of megabytes (nor its copy as bytes).
+ * of 100,000 conversations, or the 15,000 findings of a large site, is then never one string of tens
+ * of megabytes (nor its copy as bytes).
  * The text is JSON.stringify's for data (a value it would leave out at the top is written null).
  */
 export function* jsonChunks(value: unknown, depth = 2): Generator<string> {
@@ -52,4 +53,10 @@ function written(json: unknown): boolean {
 function stringify(json: unknown, indent: string): string | undefined {
   const text = JSON.stringify(json, null, 2) as string | undefined;
   return text === undefined || !indent ? text : text.replace(/\n/g, `\n${indent}`);
+}
+
+/** The chunks, then a line break (the end of a file). */
+export function* withNewline(chunks: Iterable<string>): Generator<string> {
+  yield* chunks;
+  yield '\n';
 }
