@@ -27,6 +27,15 @@ test('joined, the pieces are JSON.stringify(value, null, 2) at any depth', () =>
   );
 });
 
+test('compact, the joined pieces are JSON.stringify(value) at any depth (the check cache is written so)', () => {
+  fc.assert(
+    fc.property(fc.dictionary(fc.string(), data.value, { maxKeys: 6 }), fc.integer({ min: 0, max: 5 }), (value, depth) => {
+      assert.equal([...jsonChunks(value, depth, true)].join(''), JSON.stringify(value));
+    }),
+    { numRuns: 500 },
+  );
+});
+
 test('a report of many conversations comes in many pieces, none holding the whole list', () => {
   const report = {
     conversations: Array.from({ length: 1000 }, (_, i) => ({

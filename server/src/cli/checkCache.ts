@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { isDiagnosticCode, joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../service';
 import { isUsageError } from './usageError';
+import { jsonChunks } from './jsonChunks';
 import { readLocalFile, writeLocalFile } from './localFiles';
 import { printable } from './printable';
 
@@ -16,6 +17,8 @@ const FORMAT = 2;
  * or written by another build no longer matches it, and is not used.
  */
 const HEADER = 'docsmith-cache';
+/** A SHA-256 digest in base64url: 43 characters. */
+const DIGEST_LENGTH = 43;
 /**
  * Files whose content the site's configuration reads: docs.json and its `$ref` files, OpenAPI specs
  * (any JSON or YAML file may be one), `.mintignore` (and `.docsmithrc.json`, a JSON file too). A change
@@ -238,7 +241,12 @@ export class FileCheckCache implements CheckCache {
   }
 
   private digest(body: string): string {
-    return createHash('sha256').update(this.salt).update('\0').update(body).digest('base64url');
+    return this.hasher().update(body).digest('base64url');
+  }
+
+  /** The digest's hash, fed the salt: the body follows. */
+  private hasher(): Hash {
+    return createHash('sha256').update(this.salt).update('\0');
   }
 
   async open(rootUri: string, files: Iterable<string>): Promise<void> {
@@ -312,8 +320,16 @@ export class FileCheckCache implements CheckCache {
     this.close();
     if (!this.dirty) return;
     try {
-      const body = JSON.stringify(this.data);
-      writeLocalFile(this.location, `${HEADER} ${FORMAT} ${this.digest(body)}\n${body}`, 'cache', this.folder);
+      // Written in pieces as it is hashed: the cache of a large site is a JSON text of tens of MB.
+      const hash = this.hasher();
+      const body = function* (chunks: Iterable<string>) {
+        for (const chunk of chunks) yield (hash.update(chunk), chunk);
+      };
+      const start = `${HEADER} ${FORMAT} `;
+      writeLocalFile(this.location, body(jsonChunks(this.data, 4, true)), 'cache', this.folder, {
+        length: start.length + DIGEST_LENGTH + 1,
+        text: () => `${start}${hash.digest('base64url')}\n`,
+      });
     } catch (error) {
       if (!isUsageError(error)) throw error;
       this.warn(`could not write the cache: ${error.message}`);

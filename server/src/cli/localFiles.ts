@@ -46,11 +46,18 @@ export function parseLocalJson(text: string, path: string, what: string): unknow
   return JSON.parse(text) as unknown;
 }
 
+/** A first line written once the rest is: `length` bytes are kept for it, and it must fill them exactly. */
+export interface LateHeader {
+  length: number;
+  text(): string;
+}
+
 /**
  * Writes `content` to `path`, refusing a symlink or anything but a regular file there, and (when the
- * path lies inside `folder`) a folder on the way that links out of it.
+ * path lies inside `folder`) a folder on the way that links out of it. Content in pieces is written as
+ * it comes (in writes of about 64 KB), never joined; a `header` goes before it, filled in at the end.
  */
-export function writeLocalFile(path: string, content: string, what: string, folder: string): void {
+export function writeLocalFile(path: string, content: string | Iterable<string>, what: string, folder: string, header?: LateHeader): void {
   const target = resolve(path);
   let existing: ReturnType<typeof lstatSync> | undefined;
   try {
@@ -72,8 +79,12 @@ export function writeLocalFile(path: string, content: string, what: string, fold
   try {
     mkdirSync(dirname(target), { recursive: true });
     fd = openSync(temporary, 'wx', 0o644); // exclusive: fails on anything already there, a planted link included
-    const bytes = Buffer.from(content);
-    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
+    writeAll(fd, typeof content === 'string' ? [content] : content, header?.length ?? 0);
+    if (header) {
+      const line = Buffer.from(header.text());
+      if (line.length !== header.length) throw new Error(`a header of ${line.length} bytes where ${header.length} were kept`);
+      writeAt(fd, line, 0);
+    }
     closeSync(fd);
     fd = undefined;
     renameSync(temporary, target);
@@ -89,6 +100,27 @@ export function writeLocalFile(path: string, content: string, what: string, fold
       `cannot write the ${what} ${path} (${code ?? (error as Error).message}); check that its folder exists and is writable.`,
     );
   }
+}
+
+/** The pieces from byte `from` on, gathered into writes of about 64 KB. */
+function writeAll(fd: number, pieces: Iterable<string>, from: number): void {
+  let position = from;
+  let pending = '';
+  const flush = () => {
+    const bytes = Buffer.from(pending);
+    writeAt(fd, bytes, position);
+    position += bytes.length;
+    pending = '';
+  };
+  for (const piece of pieces) {
+    pending += piece;
+    if (pending.length >= 65536) flush();
+  }
+  if (pending) flush();
+}
+
+function writeAt(fd: number, bytes: Buffer, position: number): void {
+  for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written, position + written);
 }
 
 /** A path inside `folder` whose nearest existing folder really lies outside it (through a link) is refused. */

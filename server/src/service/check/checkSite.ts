@@ -71,7 +71,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   if (cache && files) await cache.open(rootUri, files.files);
   let reused = 0;
   // The pages checked (not reused), with what they read: kept in the cache once their findings are complete.
-  const toKeep: { relative: string; uri: string; dependencies: Set<string> }[] = [];
+  const toKeep: { relative: string; uri: string; dependencies: string[] }[] = [];
   // The pages with inline suppressions: applied once their deferred findings are in.
   const suppressed: { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[] = [];
   /** The anchors of the pages this share checked, for the other shares. */
@@ -100,7 +100,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
       if (shares) own.push([uri, anchors]);
       if (cache) {
         cache.seen(relative, found.document.text);
-        toKeep.push({ relative, uri, dependencies: found.dependencies });
+        // A list, not the set the page was checked with: one for each page, kept to the end.
+        toKeep.push({ relative, uri, dependencies: [...found.dependencies] });
       }
     }
     for (const check of found.deferred) deferred.push({ uri, check });
