@@ -284,15 +284,13 @@ export class FileCheckCache implements CheckCache {
   }
 
   seen(relative: string, text: string): void {
-    if (!this.root) return;
-    const hash = sha1(text);
-    this.hashes.set(relative, Promise.resolve(hash));
-    this.record(relative, hash);
+    // Recorded with its metadata, which {@link hash} reads first: no promise kept per page.
+    if (this.root) this.record(relative, sha1(text));
   }
 
   async keep(relative: string, diagnostics: Diagnostic[], dependencies: Iterable<string>): Promise<void> {
     const root = this.root;
-    if (!root || !(await this.hashes.get(relative))) return;
+    if (!root || !(root.files.get(relative)?.hash ?? (await this.hashes.get(relative)))) return;
     const read: string[] = [];
     // Hashed now, so that the file written holds the hash of every file a page read.
     for (const file of dependencies) if (file !== relative && (await this.hash(file))) read.push(file);
@@ -361,6 +359,8 @@ export class FileCheckCache implements CheckCache {
   }
 
   private hash(relative: string): Promise<string | null> {
+    const seen = this.root?.files.get(relative);
+    if (seen) return Promise.resolve(seen.hash);
     let found = this.hashes.get(relative);
     if (!found) this.hashes.set(relative, (found = this.computeHash(relative)));
     return found;

@@ -71,7 +71,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   if (cache && files) await cache.open(rootUri, files.files);
   let reused = 0;
   // The pages checked (not reused), with what they read: kept in the cache once their findings are complete.
-  const toKeep: { relative: string; uri: string; dependencies: string[] }[] = [];
+  const toKeep: { relative: string; dependencies: Set<string> }[] = [];
   // The pages with inline suppressions: applied once their deferred findings are in.
   const suppressed: { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[] = [];
   /** The anchors of the pages this share checked, for the other shares. */
@@ -100,8 +100,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
       if (shares) own.push([uri, anchors]);
       if (cache) {
         cache.seen(relative, found.document.text);
-        // A list, not the set the page was checked with: one for each page, kept to the end.
-        toKeep.push({ relative, uri, dependencies: [...found.dependencies] });
+        // The set itself: the page's deferred checks add the pages whose anchors they read.
+        toKeep.push({ relative, dependencies: found.dependencies });
       }
     }
     for (const check of found.deferred) deferred.push({ uri, check });
@@ -119,7 +119,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     else diagnostics.delete(uri);
   }
   for (const [uri, list] of diagnostics) diagnostics.set(uri, groupRepeats(uri, list));
-  for (const { relative, uri, dependencies } of toKeep) await cache!.keep(relative, diagnostics.get(uri) ?? [], dependencies);
+  for (const { relative, dependencies } of toKeep)
+    await cache!.keep(relative, diagnostics.get(joinUri(rootUri, relative)) ?? [], dependencies);
   return {
     rootUri,
     docsJsonUri: state.docsJsonUri,
