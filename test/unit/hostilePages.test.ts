@@ -51,6 +51,7 @@ const PATHOLOGICAL: Record<string, string> = {
     { length: 600 },
     (_, i) => `a ${'`'.repeat(i + 1)}`,
   ).join('\n'),
+  'an export left unfinished, followed by thousands of blank lines and lines': `export const A = () => {\n${'  a;\n\n'.repeat(5_000)}`,
   'a paragraph of lines opening a code span and a tag that never closes its quote': 'a ` b\n<A b="\n'.repeat(5_000),
 };
 

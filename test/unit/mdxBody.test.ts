@@ -257,6 +257,17 @@ test('a code span over the lines of a paragraph is code, as the parser reads it;
   assert.ok(scanBody('A `b\n+ index` c\n', 0).uncertain);
 });
 
+test('an ESM block goes on past a blank line while its code is unfinished, as MDX reads it', () => {
+  // As custom-component pages write it: the component's body has blank lines.
+  const component = 'export const Tabs = ({ tabs }) => {\n  const first = tabs[0];\n\n  return <div>{first}</div>;\n};\n';
+  const scan = vouchedLikeTheParser(`${component}\nSee [t](/t).\n`, ['/t']);
+  assert.deepEqual(scan.exported, ['Tabs']);
+  // Code that is wrong before its end is an error at the blank line: the parser says so.
+  const broken = 'export const A = ) => {\n\n  return 1;\n};\n\nText.\n';
+  assert.ok(scanBody(broken, 0).uncertain);
+  assert.ok('error' in parseMdx(broken));
+});
+
 test('white space between the self-closing slash and `>` closes a tag, as in MDX', () => {
   vouchedLikeTheParser('<img src="/images/flow.webp" / >\n\nSee [m](/m) and <Icon icon="x" /\t> too.\n', ['/images/flow.webp', '/m']);
   // Anything but white space there is an error of the parser's: the scanner leaves it to the parser.

@@ -2,13 +2,15 @@ import type { BodyLink, BodyScan } from './bodyScan';
 import { closesFence, isProseStart, isTableDelimiter, lineEndFrom, readDefinition, readEsmBlock } from './blockReaders';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
-import { Braces, expressionEnd, isCommentExpression } from './jsSyntax';
+import { Braces, esmGoesOn, expressionEnd, isCommentExpression } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { OpenElements, quotedFlowTags } from './openElements';
 import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 
+/** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
+const ESM_BUDGET = 200_000;
 /** A link reference definition `[label]: url` (a label starting with `^` is a GFM footnote: its text is read as text). */
 const DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
 
@@ -75,7 +77,7 @@ class Scanner implements InlineHost {
   /** Inside a `$$` math block. */
   private math = false;
   /** An ESM block being read (`import`/`export` lines up to a blank line). */
-  private esm: { start: number; end: number } | undefined;
+  private esm: { start: number; end: number; budget: { characters: number } } | undefined;
 
   run(): BodyScan {
     const text = this.text;
@@ -118,10 +120,19 @@ class Scanner implements InlineHost {
     } else if (this.math) {
       if (stripped.startsWith('$$')) this.math = false;
     } else if (this.esm) {
-      if (blank) {
-        readEsmBlock(this.scan, this.text, this.esm.start, this.esm.end, (offset, reason) => this.unsure(offset, reason));
-        this.esm = undefined;
-      } else this.esm.end = end;
+      if (!blank) this.esm.end = end;
+      else {
+        // MDX reads on past a blank line while the code so far ends unfinished (a component's body).
+        const goesOn = esmGoesOn(this.text.slice(this.esm.start, this.esm.end), this.esm.budget);
+        if (goesOn === undefined) this.unsure(this.esm.start, 'an ESM block too long to follow over its blank lines');
+        if (goesOn) {
+          this.esm.end = end;
+          scanWork.esmOverBlankLines++;
+        } else {
+          readEsmBlock(this.scan, this.text, this.esm.start, this.esm.end, (offset, reason) => this.unsure(offset, reason));
+          this.esm = undefined;
+        }
+      }
     } else if (blank) {
       this.inParagraph = false;
       this.quotedParagraph = false;
@@ -155,7 +166,7 @@ class Scanner implements InlineHost {
       // ESM starts where a paragraph does not go on (a table row is no paragraph: it interrupts a table).
       this.inTable = false;
       this.inParagraph = false;
-      this.esm = { start, end };
+      this.esm = { start, end, budget: { characters: ESM_BUDGET } };
     } else {
       this.scan.hasContent = true;
       this.readLine(start, line, indent, stripped);

@@ -137,6 +137,25 @@ export interface EsmImport {
   names: ImportedName[];
 }
 
+/**
+ * Whether an ESM block that reached a blank line goes on past it, as MDX reads it: the code does not
+ * parse, and the error is at its very end (an `export const X = () => {` whose body has blank lines),
+ * or is a comment left open. `undefined`: it cannot be told within the work allowed (`budget`
+ * characters of parsing, shared by the blank lines of one block).
+ */
+export function esmGoesOn(code: string, budget: { characters: number }): boolean | undefined {
+  if (code.length > budget.characters) return undefined;
+  budget.characters -= code.length;
+  scanWork.characters += code.length;
+  try {
+    JsParser.parse(code, OPTIONS);
+    return false;
+  } catch (error) {
+    const { raisedAt, message } = error as { raisedAt?: number; message?: string };
+    return (raisedAt ?? 0) >= code.length || message?.startsWith('Unterminated comment') === true;
+  }
+}
+
 /** The ESM block of a page (`import`/`export` lines) read as a module: its imports and exported names. */
 export function readEsm(code: string): { imports: EsmImport[]; exported: string[] } | undefined {
   const simple = simpleImports(code);

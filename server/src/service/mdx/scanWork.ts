@@ -7,4 +7,6 @@ export const scanWork = {
   characters: 0,
   /** Code spans read over more than one line of a paragraph (the corpus test compares those pages with the parser's reading). */
   spansOverLines: 0,
+  /** ESM blocks read on past a blank line (the same corpus test). */
+  esmOverBlankLines: 0,
 };

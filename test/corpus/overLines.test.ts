@@ -10,11 +10,13 @@ import { parseMdx } from '../../server/src/service/mdx/mdxReference';
 import { scanFromTree } from '../../server/src/service/mdx/treeScan';
 
 /**
- * Code spans over the lines of a paragraph (`` `MCP-Protocol-Version: `` and `` <protocol-version>` ``
- * on the next line): every corpus page where the scanner read one, and vouched for the page, is read
- * by the MDX parser too, and both find the same links, headings, elements and comments.
+ * What the scanner reads over several lines: code spans over the lines of a paragraph
+ * (`` `MCP-Protocol-Version: `` and `` <protocol-version>` `` on the next line), and ESM blocks read on
+ * past a blank line (a component's body). Every corpus page where the scanner read one, and vouched
+ * for the page, is read by the MDX parser too, and both find the same links, headings, elements,
+ * comments and imports.
  */
-console.log(`# code spans suite: ${CORPUS_LABEL}`);
+console.log(`# over lines suite: ${CORPUS_LABEL}`);
 
 function pagesOf(dir: string, found: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -25,15 +27,18 @@ function pagesOf(dir: string, found: string[] = []): string[] {
   return found;
 }
 
-test('pages with code spans over lines: the scanner reads what the parser reads', () => {
+test('pages with code spans over lines, or ESM over blank lines: the scanner reads what the parser reads', () => {
   let compared = 0;
+  let esm = 0;
   for (const site of corpusSites())
     for (const file of pagesOf(join(CORPUS, site))) {
       const text = readFileSync(file, 'utf8');
-      const before = scanWork.spansOverLines;
+      const spans = scanWork.spansOverLines;
+      const blocks = scanWork.esmOverBlankLines;
       const bodyOffset = parseFrontMatter(text).bodyOffset;
       const scan = scanBody(text, bodyOffset);
-      if (scanWork.spansOverLines === before || scan.uncertain) continue;
+      if ((scanWork.spansOverLines === spans && scanWork.esmOverBlankLines === blocks) || scan.uncertain) continue;
+      if (scanWork.esmOverBlankLines !== blocks) esm++;
       const parsed = parseMdx(text);
       assert.ok('tree' in parsed, `${file}: the scanner vouched for a page the parser rejects`);
       const tree = scanFromTree(parsed.tree, text);
@@ -54,8 +59,15 @@ test('pages with code spans over lines: the scanner reads what the parser reads'
         `elements of ${where}`,
       );
       assert.deepEqual(scan.comments, tree.comments, `comments of ${where}`);
+      assert.deepEqual(
+        scan.imports.map((item) => item.source),
+        tree.imports.map((item) => item.source),
+        `imports of ${where}`,
+      );
+      assert.deepEqual(scan.exported, tree.exported, `exports of ${where}`);
       compared++;
     }
-  console.log(`# ${compared} pages with code spans over lines compared`);
+  console.log(`# ${compared} pages compared, ${esm} of them with ESM over blank lines`);
   assert.ok(compared > (corpusSites().length > 20 ? 100 : 0), `only ${compared} pages compared`);
+  assert.ok(esm > (corpusSites().length > 20 ? 20 : 0), `only ${esm} pages with ESM over blank lines`);
 });
