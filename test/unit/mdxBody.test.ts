@@ -169,6 +169,9 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '<img src="/j.png" / >',
     'text <Icon icon="k" / > [k](/k)',
     '<Card href="/l" /\n>',
+    '<Card title="t"href="/p1" id="q">',
+    'text <b>bold</ b> [p2](/p2)',
+    '</ Card>',
     // Code spans over the lines of a paragraph, and backticks that close nothing.
     'set `MCP-Version: [m](/m)',
     '<protocol-version>` header [n](/n)',
@@ -266,6 +269,17 @@ test('an ESM block goes on past a blank line while its code is unfinished, as MD
   const broken = 'export const A = ) => {\n\n  return 1;\n};\n\nText.\n';
   assert.ok(scanBody(broken, 0).uncertain);
   assert.ok('error' in parseMdx(broken));
+});
+
+test('attributes without a space after a value, and `</ Name>`, are tags, as in MDX', () => {
+  vouchedLikeTheParser('<Card title="x"href="/c" icon={1}id="i">\n\nText [d](/d).\n\n</ Card>\n\nA <b>b</ b> [e](/e).\n', [
+    '/c',
+    '/d',
+    '/e',
+  ]);
+  // After a bare name, or in a closing tag, anything but a space is not a tag the scanner reads.
+  assert.ok(scanBody('<Card open"x">\n\n</Card>\n', 0).uncertain);
+  assert.ok(scanBody('<Card>\n\n</Card x>\n', 0).uncertain);
 });
 
 test('white space between the self-closing slash and `>` closes a tag, as in MDX', () => {

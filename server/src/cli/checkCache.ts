@@ -244,7 +244,6 @@ export class FileCheckCache implements CheckCache {
     return this.hasher().update(body).digest('base64url');
   }
 
-  /** The digest's hash, fed the salt: the body follows. */
   private hasher(): Hash {
     return createHash('sha256').update(this.salt).update('\0');
   }

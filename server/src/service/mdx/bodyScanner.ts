@@ -58,6 +58,9 @@ class Scanner implements InlineHost {
   /** The line just read continued the paragraph's text with {@link inlineOpen} carried. */
   private carried = false;
   codeOpen: { offset: number; run: number } | undefined;
+  spanLines: 'follow' | 'unsure' | 'literal' = 'literal';
+  /** The line just read was a paragraph's that follows a code span left open (see {@link spanLines}). */
+  private spanCarried = false;
   private codeSpans: CodeSpanLookahead | undefined;
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
   private skipTo = -1;
@@ -104,6 +107,7 @@ class Scanner implements InlineHost {
     }
     if (this.esm) readEsmBlock(this.scan, this.text, this.esm.start, this.esm.end, (offset, reason) => this.unsure(offset, reason));
     this.carried = false;
+    this.spanCarried = false;
     this.endInline();
     const unclosed = this.elements.unclosed();
     if (this.fence === undefined && unclosed !== undefined) this.unsure(unclosed, 'an element is not closed');
@@ -148,6 +152,8 @@ class Scanner implements InlineHost {
     if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
     const itemsBefore = this.items.depth;
     const item = this.items.track(indent, stripped, this.inParagraph);
+    // A list item is a block of its own: it ends a table above it.
+    if (item) this.inTable = false;
     // Once lazy, the paragraph's later lines are lazy too.
     this.lazy = this.inParagraph && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
     // A fence may open a list item's content: `- ```js`.
@@ -194,11 +200,12 @@ class Scanner implements InlineHost {
       this.inlineOpen.length = 0;
     }
     // Its run was literal backticks, and the lines after it were read as code: the parser reads them.
-    if (!this.carried && this.codeOpen) {
+    if (!this.spanCarried && this.codeOpen) {
       this.unsure(this.codeOpen.offset, 'a code span that is not closed in its paragraph');
       this.codeOpen = undefined;
     }
     this.carried = false;
+    this.spanCarried = false;
   }
 
   openCodeSpan(run: number, lineEnd: number): OpenCodeSpan {
@@ -244,7 +251,9 @@ class Scanner implements InlineHost {
         for (const tag of quotedTags) this.elements.apply(tag, true, 0, false);
         return;
       }
+      this.spanLines = 'unsure';
       readInline(this, at, end);
+      this.spanLines = 'literal';
       this.inParagraph = true;
       this.quotedParagraph = true;
       return;
@@ -294,7 +303,10 @@ class Scanner implements InlineHost {
   /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */
   private readText(from: number, to: number): void {
     const carry = this.items.indent < 0 && !this.inTable;
+    this.spanLines = this.inTable ? 'unsure' : 'follow';
     readInline(this, from, to, carry ? this.inlineOpen : undefined);
+    this.spanCarried = this.spanLines === 'follow';
+    this.spanLines = 'literal';
     this.carried = carry;
   }
 

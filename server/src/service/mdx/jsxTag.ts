@@ -54,7 +54,11 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
   let i = at + 1;
   scanned = i;
   const closing = text[i] === '/';
-  if (closing) i++;
+  if (closing) {
+    i++;
+    // MDX allows white space after `</` (`</ Note>`), not after `<` (`< b` is text).
+    while (text[i] === ' ' || text[i] === '\t') i++;
+  }
   const nameStart = i;
   if (text[i] !== '>') {
     if (!isNameStart(text.charCodeAt(i))) return ((scanned = i), undefined);
@@ -62,6 +66,8 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
   }
   const name = text.slice(nameStart, i);
   const attributes: BodyAttribute[] = [];
+  /** The last attribute ended with a value (`"x"`, `{x}`): the next may follow without a space (`b="x"c="y"`). */
+  let afterValue = false;
   for (;;) {
     const space = i;
     while (i < text.length && isSpace(text.charCodeAt(i))) i++;
@@ -73,11 +79,13 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
       if (text[close] !== '>' || closing) return ((scanned = close), undefined);
       return { name, start: at, end: close + 1, closing, selfClosing: true, attributes };
     }
-    if (closing || i === space) return ((scanned = i), undefined);
+    if (closing || (i === space && !afterValue)) return ((scanned = i), undefined);
+    afterValue = false;
     if (text[i] === '{') {
       const end = attributeExpressionEnd(braces, i, multiline);
       if (end === undefined || !/^\{\s*\.\.\./.test(text.slice(i, end))) return ((scanned = i), undefined);
       i = end + 1;
+      afterValue = true;
       continue;
     }
     if (!isNameStart(text.charCodeAt(i))) return ((scanned = i), undefined);
@@ -98,31 +106,28 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
     }
     j++;
     while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;
-    const quote = text[j];
-    if (quote === '"' || quote === "'") {
-      const close = text.indexOf(quote, j + 1);
-      if (close < 0) return ((scanned = text.length), undefined);
-      attributes.push({
-        name: attributeName,
-        nameOffset: attributeStart,
-        value: decodeEntities(text.slice(j + 1, close)),
-        valueOffset: j,
-        valueLength: close + 1 - j,
-      });
-      i = close + 1;
-    } else if (quote === '{') {
-      const close = attributeExpressionEnd(braces, j, multiline);
-      if (close === undefined) return ((scanned = i), undefined);
-      attributes.push({
-        name: attributeName,
-        nameOffset: attributeStart,
-        value: { expression: text.slice(j + 1, close) },
-        valueOffset: j,
-        valueLength: close + 1 - j,
-      });
-      i = close + 1;
-    } else return ((scanned = i), undefined);
+    const value = attributeValue(braces, j, multiline);
+    if (!value) return ((scanned = value === undefined ? i : text.length), undefined);
+    attributes.push({ name: attributeName, nameOffset: attributeStart, value: value.value, valueOffset: j, valueLength: value.end - j });
+    i = value.end;
+    afterValue = true;
   }
+}
+
+/**
+ * An attribute's value at `at` (after `=`): a string in quotes, entities decoded, or an expression;
+ * where it ends. Undefined for anything else; null for a quote that never closes.
+ */
+function attributeValue(braces: Braces, at: number, multiline: boolean): { value: BodyAttribute['value']; end: number } | null | undefined {
+  const text = braces.text;
+  const quote = text[at];
+  if (quote === '"' || quote === "'") {
+    const close = text.indexOf(quote, at + 1);
+    return close < 0 ? null : { value: decodeEntities(text.slice(at + 1, close)), end: close + 1 };
+  }
+  if (quote !== '{') return undefined;
+  const close = attributeExpressionEnd(braces, at, multiline);
+  return close === undefined ? undefined : { value: { expression: text.slice(at + 1, close) }, end: close + 1 };
 }
 
 /**
