@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
+import { CORPUS, CORPUS_LABEL, corpusSites, sitePageFiles } from '../helpers/corpus';
 import { parseFrontMatter } from '../../server/src/service/frontMatter/parseFrontMatter';
 import { scanBody } from '../../server/src/service/mdx/bodyScanner';
 import { scanWork } from '../../server/src/service/mdx/scanWork';
@@ -18,20 +18,11 @@ import { scanFromTree } from '../../server/src/service/mdx/treeScan';
  */
 console.log(`# over lines suite: ${CORPUS_LABEL}`);
 
-function pagesOf(dir: string, found: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules') pagesOf(path, found);
-    else if (/\.mdx?$/i.test(entry.name) && statSync(path).isFile()) found.push(path);
-  }
-  return found;
-}
-
 test('pages with code spans over lines, or ESM over blank lines: the scanner reads what the parser reads', () => {
   let compared = 0;
   let esm = 0;
   for (const site of corpusSites())
-    for (const file of pagesOf(join(CORPUS, site))) {
+    for (const file of sitePageFiles(join(CORPUS, site))) {
       const text = readFileSync(file, 'utf8');
       const spans = scanWork.spansOverLines;
       const blocks = scanWork.esmOverBlankLines;

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import slugifyLibrary from '@sindresorhus/slugify';
-import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
+import { CORPUS, CORPUS_LABEL, corpusSites, sitePageFiles } from '../helpers/corpus';
 import { parseFrontMatter } from '../../server/src/service/frontMatter/parseFrontMatter';
 import { scanBody } from '../../server/src/service/mdx/bodyScanner';
 import { slugify, slugifyTitle, titleSlugInput } from '../../server/src/service/mdx/slug';
@@ -17,19 +17,10 @@ import { slugify, slugifyTitle, titleSlugInput } from '../../server/src/service/
  */
 console.log(`# slugs suite: ${CORPUS_LABEL}`);
 
-function pagesOf(dir: string, found: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules') pagesOf(path, found);
-    else if (/\.mdx?$/i.test(entry.name) && statSync(path).isFile()) found.push(path);
-  }
-  return found;
-}
-
 test('every non-ASCII heading and component title of the corpus: the same slug as @sindresorhus/slugify', () => {
   const titles = new Set<string>();
   for (const site of corpusSites())
-    for (const file of pagesOf(join(CORPUS, site))) {
+    for (const file of sitePageFiles(join(CORPUS, site))) {
       const text = readFileSync(file, 'utf8');
       const scan = scanBody(text, parseFrontMatter(text).bodyOffset);
       for (const heading of scan.headings) titles.add(heading.title);
