@@ -15,8 +15,9 @@ export type OpenCodeSpan = 'code' | 'literal' | 'unsure';
  * The lines after it are looked at up to the next blank line. A closing run on a line that surely
  * goes on with the paragraph (it starts with a letter, or with a tag followed by text) is `code`. No
  * run of that length before the blank line: `literal`. A closing run after a line that might start a
- * block of its own (a heading, a list item, a flow tag): `unsure`, for the parser to read. Outside
- * containers only (the scanner carries a paragraph's open spans there).
+ * block of its own (a heading, a list item, a flow tag): `unsure`, for the parser to read. The
+ * scanner follows the span on a paragraph's lines outside containers and in list items; in a block
+ * quote or a table row it only asks whether the span may close (then the parser reads the page).
  */
 export class CodeSpanLookahead {
   /** The lines after the last span asked about, to the blank line that ends their paragraph. */
@@ -99,8 +100,8 @@ function upperBound(sorted: number[], value: number): number {
 }
 
 /**
- * A line that surely goes on with the paragraph before it, outside containers: one that cannot start
- * a block that interrupts a paragraph. Those are an ATX heading, a fence, a block quote, a list item,
+ * A line that surely goes on with the paragraph before it (its indentation aside: a paragraph takes
+ * lazy lines): one that cannot start a block that interrupts a paragraph. Those are an ATX heading, a fence, a block quote, a list item,
  * a thematic break or setext underline, a line of tags alone (a flow element), an expression, math,
  * a table row and a footnote definition; a line that might be one of them is not sure.
  */
