@@ -58,8 +58,7 @@ class Scanner implements InlineHost {
   /** The line just read continued the paragraph's text with {@link inlineOpen} carried. */
   private carried = false;
   codeOpen: { offset: number; run: number } | undefined;
-  spanLines: 'follow' | 'unsure' | 'literal' = 'literal';
-  /** The line just read was a paragraph's that follows a code span left open (see {@link spanLines}). */
+  /** The line just read was a paragraph's that follows a code span left open (readInline's `spanLines`). */
   private spanCarried = false;
   private codeSpans: CodeSpanLookahead | undefined;
   /** After a tag spanning lines, the offset of the end of its last line (the main loop goes on from there). */
@@ -251,9 +250,7 @@ class Scanner implements InlineHost {
         for (const tag of quotedTags) this.elements.apply(tag, true, 0, false);
         return;
       }
-      this.spanLines = 'unsure';
-      readInline(this, at, end);
-      this.spanLines = 'literal';
+      readInline(this, at, end, undefined, 'unsure');
       this.inParagraph = true;
       this.quotedParagraph = true;
       return;
@@ -303,10 +300,8 @@ class Scanner implements InlineHost {
   /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */
   private readText(from: number, to: number): void {
     const carry = this.items.indent < 0 && !this.inTable;
-    this.spanLines = this.inTable ? 'unsure' : 'follow';
-    readInline(this, from, to, carry ? this.inlineOpen : undefined);
-    this.spanCarried = this.spanLines === 'follow';
-    this.spanLines = 'literal';
+    readInline(this, from, to, carry ? this.inlineOpen : undefined, this.inTable ? 'unsure' : 'follow');
+    this.spanCarried = !this.inTable;
     this.carried = carry;
   }
 

@@ -36,13 +36,6 @@ export interface InlineHost {
    * opening run, carried to the paragraph's next lines (see {@link readInline}'s `carried`).
    */
   codeOpen: { offset: number; run: number } | undefined;
-  /**
-   * What a code span left open on the line read may be: `follow`, a paragraph's line (outside
-   * containers or in a list item), where the scanner follows it to the later line that closes it;
-   * `unsure`, a block quote's line or a table row (which a lazy line may make a paragraph's), where
-   * the parser does; `literal`, a heading's, which cannot go on.
-   */
-  readonly spanLines: 'follow' | 'unsure' | 'literal';
   /** What a code span left open on a paragraph's line is (see {@link CodeSpanLookahead}). */
   openCodeSpan(run: number, lineEnd: number): OpenCodeSpan;
 }
@@ -59,20 +52,29 @@ interface InlineLine {
   inlineOpen: Tag[];
   /** Where an unclosed `$` run opened inline math, or -1. */
   mathOpen: number;
+  spanLines: SpanLines;
 }
+
+/**
+ * What a code span left open on the line read may be: `follow`, a paragraph's line (outside
+ * containers or in a list item), where the scanner follows it to the later line that closes it;
+ * `unsure`, a block quote's line or a table row (which a lazy line may make a paragraph's), where the
+ * parser does; `literal`, a heading's, which cannot go on.
+ */
+export type SpanLines = 'follow' | 'unsure' | 'literal';
 
 /**
  * Text: code spans, links, images, inline tags, expressions, math. Inline elements close on the line,
  * unless the caller passes `carried`, the elements still open from the paragraph's lines before: then
  * those left open are carried on to its next line, and the caller checks that the paragraph closes them.
  */
-export function readInline(host: InlineHost, from: number, to: number, carried?: Tag[]): void {
+export function readInline(host: InlineHost, from: number, to: number, carried?: Tag[], spanLines: SpanLines = 'literal'): void {
   const text = host.text;
   const line = text.slice(from, to);
   const runs = new Runs(line, from);
-  const state: InlineLine = { host, text, from, to, line, runs, inlineOpen: carried ?? [], mathOpen: -1 };
+  const state: InlineLine = { host, text, from, to, line, runs, inlineOpen: carried ?? [], mathOpen: -1, spanLines };
   let start = from;
-  const open = host.spanLines === 'follow' && host.codeOpen;
+  const open = spanLines === 'follow' && host.codeOpen;
   if (open) {
     // A code span opened on a line above: this line is code up to its closing run, if it has one.
     const close = runs.next('`', open.run, from);
@@ -128,16 +130,16 @@ function autolink({ host, text, from, to }: InlineLine, at: number): number {
  * close on a later one: then the rest of the line is code, and the run is carried to the lines below.
  * Elsewhere (a heading, a table cell) it is literal backticks.
  */
-function codeSpan({ host, line, from, to, runs }: InlineLine, at: number): number {
+function codeSpan({ host, line, from, to, runs, spanLines }: InlineLine, at: number): number {
   const run = runLength(line, at - from, '`');
   const close = runs.next('`', run, at + run);
   if (close >= 0) return close + run - 1;
-  if (host.spanLines === 'literal') return at + run - 1;
+  if (spanLines === 'literal') return at + run - 1;
   // A run of three or more opening a block quote's line is a fence there, not a span.
-  if (host.spanLines === 'unsure' && run >= 3 && at === from) return at + run - 1;
+  if (spanLines === 'unsure' && run >= 3 && at === from) return at + run - 1;
   const span = host.openCodeSpan(run, to);
   if (span === 'literal') return at + run - 1;
-  if (span === 'unsure' || host.spanLines === 'unsure') {
+  if (span === 'unsure' || spanLines === 'unsure') {
     host.unsure(at, 'a code span that may close on a later line');
     return at + run - 1;
   }

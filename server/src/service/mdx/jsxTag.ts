@@ -75,7 +75,8 @@ function readTag(braces: Braces, at: number, multiline: boolean): Tag | undefine
     if (text[i] === '/') {
       // MDX allows white space between the self-closing slash and `>` (`<img src="a" / >`).
       let close = i + 1;
-      while (close < text.length && (text[close] === ' ' || text[close] === '\t' || (multiline && /\s/.test(text[close])))) close++;
+      while (close < text.length && (text[close] === ' ' || text[close] === '\t' || (multiline && isSpace(text.charCodeAt(close)))))
+        close++;
       if (text[close] !== '>' || closing) return ((scanned = close), undefined);
       return { name, start: at, end: close + 1, closing, selfClosing: true, attributes };
     }
