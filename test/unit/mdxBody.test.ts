@@ -179,6 +179,23 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     'a lone ` backtick [q](/q)',
     '`` double `[r](/r)',
     '- item `open',
+    // Table rows: cells split at every unescaped pipe, code spans end with their cell.
+    '| a | b |\n|---|---|\n| `x | y [t1](/t1) |',
+    '| [a|b](/t2) | `c \\| d` [t3](/t3) |',
+    'z` [t4](/t4) | w |',
+    '| a | b | c |\n|---|---|',
+    '- | h | i |\n  |---|---|\n  | `j | k |',
+    'para\n| l | m |\n| :-- | --: |',
+    // Lines that end a paragraph with a code span left open, or go on with it.
+    '1. one `x [s1](/s1)',
+    '2) two ` [s2](/s2)',
+    '   - nested `y [s3](/s3)',
+    'p `open [s5](/s5)\n---',
+    '___',
+    '===',
+    '-- lazy` [s4](/s4)',
+    '* * *',
+    '~~~',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));
@@ -257,7 +274,31 @@ test('a code span over the lines of a paragraph is code, as the parser reads it;
   vouchedLikeTheParser('Run `prefect deploy\n-n hello/[x](/x)` or [y](/y).\n', ['/y']);
   vouchedLikeTheParser('A ` alone, then [z](/z)\nand more.\n\nA `new` paragraph [w](/w).\n', ['/z', '/w']);
   // A line that may start a block of its own (here a list item) leaves it to the parser.
-  assert.ok(scanBody('A `b\n+ index` c\n', 0).uncertain);
+  assert.ok(scanBody('A `b\n2. index` c\n', 0).uncertain);
+  // One that surely starts a block (a bullet item, a heading, a thematic break) ends the paragraph: the backtick is literal.
+  vouchedLikeTheParser('- Use `Ctrl + ``\n- Or `Shift + `` [s](/s)\n', ['/s']);
+  vouchedLikeTheParser('A `b [t](/t)\n# Heading ` [u](/u)\n', ['/t', '/u']);
+  vouchedLikeTheParser('A `b [t](/t)\n***\nc ` [u](/u)\n', ['/t', '/u']);
+});
+
+test('a table row is read cell by cell: a pipe ends a cell even in code or a link, and a code span ends with its cell', () => {
+  // As real reference tables write it: a backtick left open in one row, closed in another.
+  const table = '| Name | Notes |\n|---|---|\n| `a` | when `kind=url |\n| `b` | see `c` and [d](/d) |\n';
+  vouchedLikeTheParser(table, ['/d']);
+  // A table may interrupt a paragraph; the last line before the delimiter row is its header.
+  vouchedLikeTheParser('Intro `x\n| h | i |\n| :-- | --: |\n| y | [e](/e) |\n', ['/e']);
+  // A pipe inside link text splits the cell: no link. Escaped, it does not.
+  vouchedLikeTheParser('| h | i |\n|---|---|\n| [f|g](/f) | [h\\|i](/h) |\n', ['/h']);
+  // A pipe inside an attribute splits the tag: the page is left to the parser, which rejects it.
+  assert.ok(scanBody('| h |\n|---|\n| <Tooltip tip="a|b">x</Tooltip> |\n', 0).uncertain);
+  // Header and delimiter rows of different widths make no table but a paragraph: the span goes on.
+  vouchedLikeTheParser('| h | i | j |\n|---|---|\n| `x [k](/k) |\ny` z\n', []);
+  // A table has no lazy lines: a line outside the list item holding it starts a paragraph (here a code span over two lines).
+  vouchedLikeTheParser('- | h | i |\n  |---|---|\n  | `x | y |\nz` [l](/l)\nw ` [m](/m)\n', ['/m']);
+  // ... and that lazy line cannot be a table's header: what follows is the paragraph's.
+  vouchedLikeTheParser('- | h |\n  |---|\n| a |\n|---|\n| [b|c](/n) |\n', ['/n']);
+  // A list item after a table is one whatever its number (its span closes on the item's next line).
+  vouchedLikeTheParser('| h |\n|---|\n| x |\n2) two ` [o](/o)\n`` [p](/p) `\n', []);
 });
 
 test('an ESM block goes on past a blank line while its code is unfinished, as MDX reads it', () => {

@@ -8,6 +8,7 @@ import { OpenElements, quotedFlowTags } from './openElements';
 import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
+import { delimiterCells, tableCells } from './tableCells';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
 const ESM_BUDGET = 200_000;
@@ -41,6 +42,14 @@ class Scanner implements InlineHost {
   private paragraphStart = 0;
   /** The paragraph being read is a table (a delimiter row followed its first line): no setext heading. */
   private inTable = false;
+  /**
+   * While {@link inTable}: the indentation from which a line is surely a row of the table, read cell
+   * by cell (its header and delimiter rows have as many cells, in one container); -1 when the scanner
+   * is not sure of that, and reads each row whole.
+   */
+  private rowIndent = -1;
+  /** Where the last line that ended a table in a list item starts (see {@link endTableOutside}). */
+  private lazyLine = -1;
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
   brackets: { offset: number; image: boolean }[] = [];
   /** The paragraph being read is inside a block quote (a line without `>` continues it lazily). */
@@ -109,7 +118,7 @@ class Scanner implements InlineHost {
     this.spanCarried = false;
     this.endInline();
     const unclosed = this.elements.unclosed();
-    if (this.fence === undefined && unclosed !== undefined) this.unsure(unclosed, 'an element is not closed');
+    if (unclosed !== undefined) this.unsure(unclosed, 'an element is not closed');
     return this.scan;
   }
 
@@ -147,10 +156,12 @@ class Scanner implements InlineHost {
 
   /** A line that may start a block: a fence, math, ESM, or what {@link readLine} reads. */
   private blockStart(start: number, end: number, line: string, indent: number, stripped: string): void {
+    this.endTableOutside(start, indent);
     // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
     if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
     const itemsBefore = this.items.depth;
-    const item = this.items.track(indent, stripped, this.inParagraph);
+    // A table's row is no paragraph's line: a list item may interrupt it whatever its number.
+    const item = this.items.track(indent, stripped, this.inParagraph && !(this.inTable && this.rowIndent >= 0));
     // A list item is a block of its own: it ends a table above it.
     if (item) this.inTable = false;
     // Once lazy, the paragraph's later lines are lazy too.
@@ -181,6 +192,7 @@ class Scanner implements InlineHost {
   /** The usual line: text starting with a letter. No block construct starts with one. */
   private proseLine(start: number, indent: number, lineEnd: number): void {
     this.scan.hasContent = true;
+    this.endTableOutside(start, indent);
     if (!this.inParagraph) {
       this.brackets = [];
       this.inTable = false;
@@ -188,8 +200,20 @@ class Scanner implements InlineHost {
       this.paragraphStart = start + indent;
     }
     this.elements.checkListEnds(indent, false, start);
-    this.readText(start + indent, lineEnd);
+    this.readText(start + indent, lineEnd, indent);
     this.inParagraph = true;
+  }
+
+  /**
+   * A table has no lazy lines: a line less indented than the list item holding the table ends both.
+   * The parser still counts it a lazy line, so it cannot be the header of a table in turn.
+   */
+  private endTableOutside(start: number, indent: number): void {
+    if (this.inTable && indent < this.rowIndent) {
+      this.inTable = false;
+      this.inParagraph = false;
+      this.lazyLine = start;
+    }
   }
 
   /** After a line that did not carry the paragraph's open inline elements on: those still open are never closed. */
@@ -274,8 +298,13 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
-    if (this.inParagraph && !this.inTable && !item && isTableDelimiter(stripped)) {
+    const header =
+      this.inParagraph && !this.inTable && !item && isTableDelimiter(stripped)
+        ? this.tableHeader(contentStart, start + line.length, indent)
+        : 'none';
+    if (header === 'table' || header === 'unsure') {
       this.inTable = true;
+      this.rowIndent = header === 'table' ? Math.max(0, this.items.indent) : -1;
       return;
     }
     if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
@@ -293,12 +322,22 @@ class Scanner implements InlineHost {
       this.inTable = false;
       this.paragraphStart = afterMarker;
     }
-    this.readText(afterMarker, start + line.length);
+    this.readText(afterMarker, start + line.length, indent);
     this.inParagraph = true;
   }
 
   /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */
-  private readText(from: number, to: number): void {
+  private readText(from: number, to: number, indent: number): void {
+    if (this.inTable && this.rowIndent >= 0 && indent >= this.rowIndent) {
+      // A row of a table: each cell is read alone, and a code span ends with its cell.
+      for (const cell of tableCells(this.text, from, to)) {
+        this.brackets = [];
+        readInline(this, cell.from, cell.to, undefined, 'literal');
+      }
+      this.spanCarried = false;
+      this.carried = false;
+      return;
+    }
     const carry = this.items.indent < 0 && !this.inTable;
     readInline(this, from, to, carry ? this.inlineOpen : undefined, this.inTable ? 'unsure' : 'follow');
     this.spanCarried = !this.inTable;
@@ -359,12 +398,31 @@ class Scanner implements InlineHost {
   }
 
   /**
+   * What the delimiter row from `from` to `to` makes of the line before it: a table's header
+   * (`table`: as many cells in both, in one container), a paragraph's line (as many cells only
+   * makes a table), or `unsure` (a lazy line, a block quote's, another list item's).
+   */
+  private tableHeader(from: number, to: number, indent: number): 'table' | 'none' | 'unsure' {
+    const header = this.previousLine;
+    if (header?.offset === this.lazyLine) return 'none';
+    if (!header || this.lazy || this.quotedParagraph || header.depth !== this.items.depth || indent < this.items.indent) return 'unsure';
+    let headerFrom = header.offset;
+    while (headerFrom < header.end && (this.text[headerFrom] === ' ' || this.text[headerFrom] === '\t')) headerFrom++;
+    const item = LIST_ITEM.exec(this.text.slice(headerFrom, header.end));
+    if (item) headerFrom += item[0].length;
+    else if (headerFrom - header.offset < this.items.indent) return 'unsure';
+    const cells = delimiterCells(this.text, from, to);
+    return cells > 0 && cells === tableCells(this.text, headerFrom, header.end).length ? 'table' : 'none';
+  }
+
+  /**
    * Whether a `===` or `---` line underlines the paragraph before it: not a table's, not a block
-   * quote's, and in the same list item (an underline cannot lazily continue a paragraph).
+   * quote's, and in the same list item (an underline cannot lazily continue a paragraph, nor follow a lazy line).
    */
   private underlines(indent: number): boolean {
     const previous = this.previousLine!;
-    if (this.inTable || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent)) return false;
+    if (this.inTable || this.lazy || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent))
+      return false;
     return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
   }
 }

@@ -64,8 +64,8 @@ function readSegment(text: string, lineEnd: number): Segment {
     scanWork.characters += lineStop - start + 1;
     let first = start;
     while (first < lineStop && (text[first] === ' ' || text[first] === '\t' || text[first] === '\r')) first++;
-    if (first === lineStop) {
-      end = start; // a blank line ends the paragraph
+    if (first === lineStop || (first - start <= 3 && endsParagraph(text.slice(first, lineStop)))) {
+      end = start; // a blank line ends the paragraph, as does a line that surely starts a block
       break;
     }
     lineStarts.push(start);
@@ -97,6 +97,36 @@ function upperBound(sorted: number[], value: number): number {
     else high = middle;
   }
   return low;
+}
+
+/**
+ * A line (indented at most 3 spaces) that surely ends the paragraph before it, wherever that paragraph
+ * is: it starts a block that interrupts any paragraph, in its list item or outside it. Those are an
+ * ATX heading, a fence, a block quote, a bullet item or one numbered 1 that holds text, and a
+ * thematic break (or a `---` underline, which ends the paragraph as its heading). A shorter underline
+ * is not sure: a list item's paragraph takes it as a lazy line.
+ */
+function endsParagraph(line: string): boolean {
+  switch (line[0]) {
+    case '#':
+      return /^#{1,6}(?:[ \t]|$)/.test(line);
+    case '`':
+    case '~': {
+      const run = runLength(line, 0, line[0]);
+      return run >= 3 && !(line[0] === '`' && line.includes('`', run));
+    }
+    case '>':
+      return true;
+    case '-':
+    case '*':
+    case '+':
+    case '_':
+      return /^[-*+][ \t]+\S/.test(line) || /^(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/.test(line.trimEnd());
+    case '1':
+      return /^1[.)][ \t]+\S/.test(line);
+    default:
+      return false;
+  }
 }
 
 /**

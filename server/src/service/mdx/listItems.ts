@@ -31,6 +31,10 @@ export class ListItems {
    */
   track(indent: number, stripped: string, inParagraph: boolean): string | undefined {
     const item = LIST_ITEM.exec(stripped);
+    if (item && inParagraph && !startsItemInParagraph(item[0], stripped, indent, this.indent)) {
+      // Continuation text: an ordered item not numbered 1, or an empty one, cannot interrupt a paragraph.
+      return undefined;
+    }
     if (item) {
       this.close(indent);
       this.indents.push(indent + item[0].length);
@@ -39,4 +43,15 @@ export class ListItems {
     if (!inParagraph || BLOCK_START.test(stripped)) this.close(indent);
     return undefined;
   }
+}
+
+/**
+ * Whether a list marker on a paragraph's line starts an item: a line outside the innermost item's
+ * content starts one of an outer list whatever it holds; one that would interrupt the paragraph (at
+ * its level) must hold text and, when ordered, be numbered 1.
+ */
+function startsItemInParagraph(marker: string, stripped: string, indent: number, itemIndent: number): boolean {
+  if (itemIndent >= 0 && indent < itemIndent) return true;
+  if (stripped.length === marker.length) return false;
+  return !/^\d/.test(marker) || /^1[.)]/.test(marker);
 }
