@@ -1,14 +1,15 @@
 import type { BodyLink, BodyScan } from './bodyScan';
-import { closesFence, isProseStart, isTableDelimiter, lineEndFrom, readDefinition, readEsmBlock } from './blockReaders';
+import { closesFence, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
+import { readFlowTagLine } from './flowTagLine';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
-import { Braces, esmGoesOn, expressionEnd, isCommentExpression } from './jsSyntax';
-import { parseTag, type Tag } from './jsxTag';
+import { Braces, esmGoesOn } from './jsSyntax';
+import type { Tag } from './jsxTag';
 import { OpenElements, quotedFlowTags } from './openElements';
 import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
-import { delimiterCells, tableCells } from './tableCells';
+import { headerRow, tableCells } from './tableCells';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
 const ESM_BUDGET = 200_000;
@@ -344,40 +345,13 @@ class Scanner implements InlineHost {
     this.carried = carry;
   }
 
-  /**
-   * A line made only of tags (`<Card title="x">`, `</Tabs>`, `<Icon icon="a" />`) and expressions:
-   * flow elements, possibly spanning lines. False when the line holds more: it is read as text.
-   */
+  /** A line of tags and expressions alone ({@link readFlowTagLine}): its elements applied. False when the line holds more. */
   private readFlowTags(from: number, lineEnd: number, indent: number, inListItem: boolean): boolean {
-    const text = this.text;
-    const tags: Tag[] = [];
-    let at = from;
-    let end = lineEnd;
-    while (at < end && (text[at] === '<' || text[at] === '{')) {
-      if (text[at] === '{') {
-        // `<a id="x"></a> {/* note */}`: expressions beside tags keep the line a line of flow content.
-        // Outside lists one may go on over the lines below (a `{/* ... */}` note), blank lines included.
-        const multiline = !inListItem && this.items.indent < 0 && !this.lazy;
-        const close = expressionEnd(this.braces, at, true, multiline ? text.length : end);
-        if (close === undefined) return false;
-        if (isCommentExpression(text, at, close)) this.scan.comments.push({ offset: at, length: close - at + 1 });
-        at = close + 1;
-        if (at > end) end = lineEndFrom(text, at);
-        while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
-        continue;
-      }
-      // A tag alone on its lines, outside lists, may spread an attribute's expression over them.
-      const tag = parseTag(text, at, !inListItem && this.items.indent < 0 && !this.lazy, this.braces);
-      if (!tag || (this.lazy && tag.end > end)) return false;
-      tags.push(tag);
-      at = tag.end;
-      // The tag went on over more lines: the rest of its last line must be empty or more tags.
-      if (at > end) end = lineEndFrom(text, at);
-      while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
-    }
-    if (at < end) return false;
-    for (const tag of tags) this.elements.apply(tag, true, indent, inListItem || this.items.indent >= 0);
-    if (end > lineEnd) this.skipTo = end;
+    const multiline = !inListItem && this.items.indent < 0 && !this.lazy;
+    const line = readFlowTagLine(this.text, this.braces, from, lineEnd, { multiline, lazy: this.lazy }, this.scan.comments);
+    if (!line) return false;
+    for (const tag of line.tags) this.elements.apply(tag, true, indent, inListItem || this.items.indent >= 0);
+    if (line.end > lineEnd) this.skipTo = line.end;
     return true;
   }
 
@@ -406,13 +380,7 @@ class Scanner implements InlineHost {
     const header = this.previousLine;
     if (header?.offset === this.lazyLine) return 'none';
     if (!header || this.lazy || this.quotedParagraph || header.depth !== this.items.depth || indent < this.items.indent) return 'unsure';
-    let headerFrom = header.offset;
-    while (headerFrom < header.end && (this.text[headerFrom] === ' ' || this.text[headerFrom] === '\t')) headerFrom++;
-    const item = LIST_ITEM.exec(this.text.slice(headerFrom, header.end));
-    if (item) headerFrom += item[0].length;
-    else if (headerFrom - header.offset < this.items.indent) return 'unsure';
-    const cells = delimiterCells(this.text, from, to);
-    return cells > 0 && cells === tableCells(this.text, headerFrom, header.end).length ? 'table' : 'none';
+    return headerRow(this.text, header, { from, to }, this.items.indent);
   }
 
   /**

@@ -1,3 +1,5 @@
+import { LIST_ITEM } from './listItems';
+
 /**
  * The cells of a GFM table row, as micromark splits them: at every `|` that a backslash does not
  * escape, before any inline construct is read. A pipe inside a code span, link text or a tag's
@@ -34,6 +36,27 @@ export function delimiterCells(text: string, from: number, to: number): number {
   const cells = tableCells(text, from, to);
   for (const cell of cells) if (!/^[ \t]*:?-+:?[ \t]*$/.test(text.slice(cell.from, cell.to))) return -1;
   return cells.length;
+}
+
+/**
+ * What the delimiter row makes of the line before it (`header`, from its start to its end), in a
+ * list item whose content is indented `itemIndent` (-1 outside lists): a table's header when both
+ * have as many cells, a paragraph's line (`none`) when they do not, `unsure` when the line is not
+ * surely in the item (less indented, and not the line that opens it).
+ */
+export function headerRow(
+  text: string,
+  header: { offset: number; end: number },
+  delimiter: Cell,
+  itemIndent: number,
+): 'table' | 'none' | 'unsure' {
+  let from = header.offset;
+  while (from < header.end && (text[from] === ' ' || text[from] === '\t')) from++;
+  const item = LIST_ITEM.exec(text.slice(from, header.end));
+  if (item) from += item[0].length;
+  else if (from - header.offset < itemIndent) return 'unsure';
+  const cells = delimiterCells(text, delimiter.from, delimiter.to);
+  return cells > 0 && cells === tableCells(text, from, header.end).length ? 'table' : 'none';
 }
 
 function isSpace(code: number): boolean {
