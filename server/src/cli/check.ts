@@ -61,13 +61,37 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
   const workspace = new FsWorkspace();
-  const service = createLanguageService({ workspace, settings, specText: false });
-  const roots = await service.findDocsRoots(pathToUri(dir), NOT_CANCELLED);
-  if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
-
   const changed = options.changedSince ? changedFiles(dir, options.changedSince) : undefined;
   const cacheArguments = options.cache ? cacheArgumentsOf(dir, options.cache, settings, options) : undefined;
   const cache = cacheArguments && openCache(cacheArguments, workspace, options);
+  // The service, and the site it loaded, are out of reach from here on: the cache and the report are
+  // written with that memory free (on a crewAI-sized site, about 70 MB).
+  const { report, checkedPages } = await checkRoots({ dir, dirArgument, settings, workspace, changed, cache, cacheArguments, options });
+  cache?.save();
+  if (settings.ignore) report.entries = applyIgnores(report.entries, settings.ignore, options.config ?? CONFIG_FILE, options.warn);
+  // A baseline finding of a page that was not checked is neither known nor fixed (docs.json and its files always are).
+  const wasChecked = checkedPages && ((file: string) => !/\.mdx?$/i.test(file) || checkedPages!.has(file));
+  const written = applyBaselines(report, options, wasChecked);
+  const output = format(report, options);
+  return { output, exitCode: !written && report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
+}
+
+interface RootsCheck {
+  dir: string;
+  dirArgument: string;
+  settings: Awaited<ReturnType<typeof loadConfig>>;
+  workspace: FsWorkspace;
+  changed: ChangedFiles | undefined;
+  cache: FileCheckCache | undefined;
+  cacheArguments: CacheArguments | undefined;
+  options: CheckOptions;
+}
+
+/** Checks every docs root under `dir`, with a service of its own: the report, and with --changed-since the pages checked. */
+async function checkRoots({ dir, dirArgument, settings, workspace, changed, cache, cacheArguments, options }: RootsCheck) {
+  const service = createLanguageService({ workspace, settings, specText: false });
+  const roots = await service.findDocsRoots(pathToUri(dir), NOT_CANCELLED);
+  if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   /** With --changed-since, the pages checked (relative to `dir`); undefined when every page was. */
   let checkedPages: Set<string> | undefined;
@@ -107,13 +131,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
     report.files += result.filesChecked;
     if (cache) options.progress?.(`Reused the findings of ${plural(result.reused, 'unchanged page')} (cache: ${cache.location})`);
   }
-  cache?.save();
-  if (settings.ignore) report.entries = applyIgnores(report.entries, settings.ignore, options.config ?? CONFIG_FILE, options.warn);
-  // A baseline finding of a page that was not checked is neither known nor fixed (docs.json and its files always are).
-  const wasChecked = checkedPages && ((file: string) => !/\.mdx?$/i.test(file) || checkedPages!.has(file));
-  const written = applyBaselines(report, options, wasChecked);
-  const output = format(report, options);
-  return { output, exitCode: !written && report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
+  return { report, checkedPages };
 }
 
 /** The pages a check since a git ref needs, with a note of what it checks and why. */

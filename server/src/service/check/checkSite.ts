@@ -11,6 +11,8 @@ import { checkedPageFiles } from '../site/siteFiles';
 import { groupRepeats } from './groupRepeats';
 import type { SharedAnchors, SiteShares } from './siteShares';
 
+const NO_DEPENDENCIES: ReadonlySet<string> = new Set();
+
 export interface SiteCheckResult {
   rootUri: string;
   docsJsonUri: string;
@@ -71,7 +73,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   if (cache && files) await cache.open(rootUri, files.files);
   let reused = 0;
   // The pages checked (not reused), with what they read: kept in the cache once their findings are complete.
-  const toKeep: { relative: string; dependencies: Set<string> }[] = [];
+  const toKeep: { relative: string; dependencies: ReadonlySet<string> }[] = [];
   // The pages with inline suppressions: applied once their deferred findings are in.
   const suppressed: { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[] = [];
   /** The anchors of the pages this share checked, for the other shares. */
@@ -100,8 +102,10 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
       if (shares) own.push([uri, anchors]);
       if (cache) {
         cache.seen(relative, found.document.text);
-        // The set itself: the page's deferred checks add the pages whose anchors they read.
-        toKeep.push({ relative, dependencies: found.dependencies });
+        // The set itself: the page's deferred checks add the pages whose anchors they read. A page
+        // that read nothing and defers nothing keeps no set of its own (most pages of a large site).
+        const reads = found.dependencies.size || found.deferred.length ? found.dependencies : NO_DEPENDENCIES;
+        toKeep.push({ relative, dependencies: reads });
       }
     }
     for (const check of found.deferred) deferred.push({ uri, check });
