@@ -1,8 +1,6 @@
 import type { Position } from 'vscode-languageserver-types';
 import { LineTable } from '../documents/lineTable';
-import { replaceWith, type FixData } from '../check/fixData';
 import { load as parseYaml } from 'js-yaml';
-import { closestMatch } from '../check/suggest';
 import { SPEC_METHODS } from './httpMethods';
 import { detached } from '../../common/text';
 
@@ -124,66 +122,6 @@ export function operationKeys(method: string, path: string): [exact: string, alt
 export function findOperation(spec: OpenApiSpec, method: string, path: string): Operation | undefined {
   const [exact, alternative] = operationKeys(method, path);
   return spec.byKey.get(exact) ?? spec.byKey.get(alternative);
-}
-
-/**
- * The operation most likely meant when `METHOD path` is not in the spec: the same path with another
- * method, the same path with renamed parameters, or the closest path with the same method.
- */
-export function suggestOperation(spec: OpenApiSpec, method: string, path: string): Operation | undefined {
-  return suggestOperationMatch(spec, method, path)?.operation;
-}
-
-/** {@link suggestOperation}, telling also whether it was the only operation close enough. */
-function suggestOperationMatch(spec: OpenApiSpec, method: string, path: string): { operation: Operation; only: boolean } | undefined {
-  const upper = method.toUpperCase();
-  const trimmed = path.replace(/\/$/, '');
-  const sameShape = (candidate: string) => normaliseParams(candidate.replace(/\/$/, '')) === normaliseParams(trimmed);
-  const sameMethod = spec.operations.filter((op) => op.method === upper);
-  const renamed = sameMethod.filter((op) => sameShape(op.path));
-  if (renamed.length) return { operation: renamed[0], only: renamed.length === 1 };
-  const otherMethods = spec.operations.filter((op) => op.path.replace(/\/$/, '') === trimmed);
-  if (otherMethods.length) return { operation: otherMethods[0], only: otherMethods.length === 1 };
-  const near = closestMatch(
-    path,
-    sameMethod.map((op) => op.path),
-  );
-  const operation = near.best === undefined ? undefined : sameMethod.find((op) => op.path === near.best);
-  return operation && { operation, only: near.only };
-}
-
-/**
- * What to write instead of `METHOD path` (prefixed with its spec file when it names one) when none of
- * these specs has it: the closest operation of the first spec that has a close one, as the end of a
- * message and as the fix. Navigation entries and front matter `openapi` values share it.
- */
-export function operationFix(
-  specs: readonly OpenApiSpec[],
-  method: string,
-  path: string,
-  specFile?: string,
-): { replacement: string; hint: string; data: FixData } | undefined {
-  const match = specs.map((spec) => suggestOperationMatch(spec, method, path)).find(Boolean);
-  if (!match) return undefined;
-  const suggestion = match.operation;
-  const replacement = `${specFile ? `${specFile} ` : ''}${suggestion.method} ${suggestion.path}`;
-  return {
-    replacement,
-    hint: ` Did you mean "${replacement}"?`,
-    data: { ...replaceWith(replacement), ...(match.only && { fixAll: true }) },
-  };
-}
-
-function normaliseParams(path: string): string {
-  let result = '';
-  for (let at = 0; at < path.length;) {
-    const open = path.indexOf('{', at);
-    const close = open < 0 ? -1 : path.indexOf('}', open);
-    if (close < 0) return result + path.slice(at);
-    result += path.slice(at, open) + '{}';
-    at = close + 1;
-  }
-  return result;
 }
 
 /**

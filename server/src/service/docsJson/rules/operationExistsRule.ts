@@ -1,4 +1,5 @@
-import { findOperation, operationFix, type OpenApiSpec } from '../../openapi/spec';
+import { operationFix } from '../../openapi/operationFix';
+import { findOperation, type OpenApiSpec } from '../../openapi/spec';
 import type { SiteContext } from '../../site/siteContext';
 import { resolveSpecs } from '../../site/siteSpecs';
 import { relativeUri } from '../../uri';

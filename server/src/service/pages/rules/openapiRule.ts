@@ -1,6 +1,7 @@
 import { parseOperation } from '../../docsJson/navigation';
 import { replaceWith } from '../../check/fixData';
-import { operationFix, type OpenApiSpec } from '../../openapi/spec';
+import { operationFix } from '../../openapi/operationFix';
+import type { OpenApiSpec } from '../../openapi/spec';
 import { specsHaving } from '../../site/siteSpecs';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
