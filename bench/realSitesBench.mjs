@@ -59,15 +59,20 @@ export function runRealSiteBench({ sitesDir, corpus, haveValidator }) {
     console.log(
       `${name.padEnd(39)}| ${String(pages).padStart(6)} | ${check.ms.toFixed(0).padStart(8)} | ${check.mb.toFixed(0).padStart(8)} | ${platform.ms.toFixed(0).padStart(12)} | ${(check.ms / platform.ms).toFixed(1).padStart(5)} | ${perThousand.toFixed(0)} ms`,
     );
+    return check;
   };
   const shaped = generateRealShapedSite(join(sitesDir, 'real-shaped'), corpus);
   if (shaped) row('crewAI-sized, of real corpus pages', shaped);
+  // The same real pages, 15,000 of them under 5 versions x 5 languages (target: under 10 s cold).
+  const multi = generateRealShapedSite(join(sitesDir, 'real-shaped-15k'), corpus, { pages: 15000 });
+  const multiOk = !multi || row('15,000 listed, 5 versions x 5 languages', multi).ms < 10000;
   const sites = readdirSync(corpus)
     .filter((name) => existsSync(join(corpus, name, 'docs.json')))
     .map((name) => ({ name, dir: join(corpus, name), pages: pageCount(join(corpus, name)) }))
     .sort((a, b) => b.pages - a.pages);
   for (const site of sites.slice(0, 4)) row(site.name, site.dir);
   console.log('(targets, issue 41: no slower than 1.5x the validator and under 300 MB: ' + (ok ? 'met' : 'MISSED') + ')');
+  if (multi) console.log(`(target, issue 41: the 15,000-page site of languages under 10 s cold: ${multiOk ? 'met' : 'MISSED'})`);
   // Every corpus site once, cold: the slowest per 1,000 pages (target under 1 s).
   let worst = { name: '', perThousand: 0, ms: 0, pages: 0 };
   for (const site of sites) {
@@ -80,5 +85,5 @@ export function runRealSiteBench({ sitesDir, corpus, haveValidator }) {
     `every corpus site (${sites.length}), cold, per 1,000 pages (a site under 1,000 counted as 1,000): worst ${worst.name}, ${worst.ms.toFixed(0)} ms for ${worst.pages} pages (<1 s per 1,000: ${perSiteOk ? 'met' : 'MISSED'})`,
   );
   rmSync(join(sitesDir, 'real-shaped-cache.json'), { force: true });
-  return ok && perSiteOk;
+  return ok && multiOk && perSiteOk;
 }
