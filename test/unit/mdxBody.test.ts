@@ -196,6 +196,11 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '-- lazy` [s4](/s4)',
     '* * *',
     '~~~',
+    // Fences in block quotes: the quote's lines are code to the closing fence.
+    '> ```tsx\n> config: { [q1](/q1)\n> ```',
+    '> ~~~\n> <Tip> {',
+    '>> ```\n> [q2](/q2)',
+    '>     ```',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));
@@ -279,6 +284,16 @@ test('a code span over the lines of a paragraph is code, as the parser reads it;
   vouchedLikeTheParser('- Use `Ctrl + ``\n- Or `Shift + `` [s](/s)\n', ['/s']);
   vouchedLikeTheParser('A `b [t](/t)\n# Heading ` [u](/u)\n', ['/t', '/u']);
   vouchedLikeTheParser('A `b [t](/t)\n***\nc ` [u](/u)\n', ['/t', '/u']);
+});
+
+test('a fence in a block quote holds code to its closing fence, or to the end of the quote', () => {
+  // As real pages quote a config object: its braces are code, not expressions.
+  vouchedLikeTheParser('> Note:\n> ```tsx\n> walletConfig: {\n>   chains: { [a](/a) }\n> ```\n> See [b](/b).\n', ['/b']);
+  // A line outside the quote, or less deep, ends the quote and its fence.
+  vouchedLikeTheParser('> ```\n> {x\n\n[c](/c)\n', ['/c']);
+  vouchedLikeTheParser('>> ```\n>> {x\n> [d](/d)\n', ['/d']);
+  // MDX reads a closing fence at any indentation.
+  vouchedLikeTheParser('> ~~~\n> {\n>     ~~~\n> [e](/e)\n', ['/e']);
 });
 
 test('a table row is read cell by cell: a pipe ends a cell even in code or a link, and a code span ends with its cell', () => {

@@ -70,6 +70,13 @@ export function isProseStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 128;
 }
 
+/** The fence a line opens (a run of 3 or more backticks or tildes; a backtick fence's info holds no backtick), or undefined. */
+export function fenceOpening(content: string): { char: string; count: number } | undefined {
+  const opening = /^(`{3,}|~{3,})/.exec(content);
+  if (!opening || (opening[1][0] === '`' && content.includes('`', opening[1].length))) return undefined;
+  return { char: opening[1][0], count: opening[1].length };
+}
+
 /** A line that closes an open fence: a run of its marker at least as long, and nothing after it. */
 export function closesFence(stripped: string, fence: { char: string; count: number }): boolean {
   let count = 0;

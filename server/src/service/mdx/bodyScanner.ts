@@ -1,5 +1,5 @@
 import type { BodyLink, BodyScan } from './bodyScan';
-import { closesFence, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
+import { closesFence, fenceOpening, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
 import { readFlowTagLine } from './flowTagLine';
 import { atxHeading, setextHeading } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
@@ -9,7 +9,7 @@ import { OpenElements, quotedFlowTags } from './openElements';
 import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
-import { headerRow, tableCells } from './tableCells';
+import { TableState, tableCells } from './tableCells';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
 const ESM_BUDGET = 200_000;
@@ -41,16 +41,7 @@ class Scanner implements InlineHost {
   private previousLine: { offset: number; end: number; depth: number } | undefined;
   /** Where the paragraph being read starts: a setext underline makes all its lines the heading. */
   private paragraphStart = 0;
-  /** The paragraph being read is a table (a delimiter row followed its first line): no setext heading. */
-  private inTable = false;
-  /**
-   * While {@link inTable}: the indentation from which a line is surely a row of the table, read cell
-   * by cell (its header and delimiter rows have as many cells, in one container); -1 when the scanner
-   * is not sure of that, and reads each row whole.
-   */
-  private rowIndent = -1;
-  /** Where the last line that ended a table in a list item starts (see {@link endTableOutside}). */
-  private lazyLine = -1;
+  private readonly table = new TableState();
   /** Unclosed `[` of the paragraph being read: link text may go on over several lines. */
   brackets: { offset: number; image: boolean }[] = [];
   /** The paragraph being read is inside a block quote (a line without `>` continues it lazily). */
@@ -86,6 +77,8 @@ class Scanner implements InlineHost {
 
   /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
   private fence: { char: string; code: number; count: number; container: number } | undefined;
+  /** An open fence inside a block quote, and how many `>` deep it is. */
+  private quoteFence: { char: string; count: number; depth: number } | undefined;
   /** Inside a `$$` math block. */
   private math = false;
   /** An ESM block being read (`import`/`export` lines up to a blank line). */
@@ -101,6 +94,8 @@ class Scanner implements InlineHost {
       let indent = 0;
       while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
+      // A line outside the block quote ends it, and a fence in it.
+      if (first !== 62) this.quoteFence = undefined;
       // A line of code inside a fence, in its container, that cannot close it: nothing to read.
       const fence = this.fence;
       if (fence && first !== fence.code && (first === -1 || indent >= fence.container)) {
@@ -150,38 +145,39 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       this.quotedParagraph = false;
       this.lazy = false;
-      this.inTable = false;
+      this.table.active = false;
     } else this.blockStart(start, end, line, indent, stripped);
     this.elements.checkListEnds(indent, blank, start);
   }
 
   /** A line that may start a block: a fence, math, ESM, or what {@link readLine} reads. */
   private blockStart(start: number, end: number, line: string, indent: number, stripped: string): void {
-    this.endTableOutside(start, indent);
+    const marker = LIST_ITEM.test(stripped);
+    // A list item's line continues the list: not a lazy line.
+    if (this.table.endsOutside(marker ? -1 : start, indent)) this.inParagraph = false;
     // A paragraph's link text may span lines; a table row's may not, nor a new list item's.
-    if (!this.inParagraph || LIST_ITEM.test(stripped) || stripped.startsWith('|')) this.brackets = [];
+    if (!this.inParagraph || marker || stripped.startsWith('|')) this.brackets = [];
     const itemsBefore = this.items.depth;
     // A table's row is no paragraph's line: a list item may interrupt it whatever its number.
-    const item = this.items.track(indent, stripped, this.inParagraph && !(this.inTable && this.rowIndent >= 0));
-    // A list item is a block of its own: it ends a table above it.
-    if (item) this.inTable = false;
-    // Once lazy, the paragraph's later lines are lazy too.
-    this.lazy = this.inParagraph && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
+    const item = this.items.track(indent, stripped, this.inParagraph && !this.table.sure);
+    // Once lazy, the paragraph's later lines are lazy too; a list item is a block of its own.
+    this.lazy =
+      this.inParagraph && !item && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
+    // ... which ends a table or a block quote above it.
+    if (item) this.table.active = this.quotedParagraph = false;
     // A fence may open a list item's content: `- ```js`.
-    const content = item ? stripped.slice(item.length) : stripped;
-    const opening = /^(`{3,}|~{3,})/.exec(content);
-    if (opening && !(opening[1][0] === '`' && content.slice(opening[1].length).includes('`'))) {
-      const char = opening[1][0];
-      this.fence = { char, code: char.charCodeAt(0), count: opening[1].length, container: Math.max(0, this.items.indent) };
+    const opening = fenceOpening(item ? stripped.slice(item.length) : stripped);
+    if (opening) {
+      this.fence = { ...opening, code: opening.char.charCodeAt(0), container: Math.max(0, this.items.indent) };
       this.scan.hasContent = true;
       this.inParagraph = false;
     } else if (stripped.startsWith('$$')) {
       this.math = !stripped.slice(2).includes('$$');
       this.scan.hasContent = true;
       this.inParagraph = false;
-    } else if (indent === 0 && (!this.inParagraph || this.inTable) && /^(?:import|export)[\s{*]/.test(stripped)) {
+    } else if (indent === 0 && (!this.inParagraph || this.table.active) && /^(?:import|export)[\s{*]/.test(stripped)) {
       // ESM starts where a paragraph does not go on (a table row is no paragraph: it interrupts a table).
-      this.inTable = false;
+      this.table.active = false;
       this.inParagraph = false;
       this.esm = { start, end, budget: { characters: ESM_BUDGET } };
     } else {
@@ -193,28 +189,17 @@ class Scanner implements InlineHost {
   /** The usual line: text starting with a letter. No block construct starts with one. */
   private proseLine(start: number, indent: number, lineEnd: number): void {
     this.scan.hasContent = true;
-    this.endTableOutside(start, indent);
+    if (this.table.endsOutside(start, indent)) this.inParagraph = false;
     if (!this.inParagraph) {
+      this.lazy = false;
       this.brackets = [];
-      this.inTable = false;
+      this.table.active = false;
       this.items.close(indent);
       this.paragraphStart = start + indent;
     }
     this.elements.checkListEnds(indent, false, start);
     this.readText(start + indent, lineEnd, indent);
     this.inParagraph = true;
-  }
-
-  /**
-   * A table has no lazy lines: a line less indented than the list item holding the table ends both.
-   * The parser still counts it a lazy line, so it cannot be the header of a table in turn.
-   */
-  private endTableOutside(start: number, indent: number): void {
-    if (this.inTable && indent < this.rowIndent) {
-      this.inTable = false;
-      this.inParagraph = false;
-      this.lazyLine = start;
-    }
   }
 
   /** After a line that did not carry the paragraph's open inline elements on: those still open are never closed. */
@@ -260,10 +245,13 @@ class Scanner implements InlineHost {
   private readLine(start: number, line: string, indent: number, stripped: string): void {
     const contentStart = start + indent;
     if (stripped.startsWith('>')) {
-      // Block quotes are containers too: an element inside one must close on the same line.
+      // Block quotes are containers too: an element inside one must close on the same line. One ends a table.
+      this.table.active = false;
       let at = contentStart;
-      while (this.text[at] === '>') at += this.text[at + 1] === ' ' ? 2 : 1;
+      let depth = 0;
+      for (; this.text[at] === '>'; depth++) at += this.text[at + 1] === ' ' ? 2 : 1;
       const end = start + line.length;
+      if (this.quotedCode(depth, this.text.slice(at, end))) return;
       const quoted = /^(#{1,6})(?:[ \t]+|$)/.exec(this.text.slice(at, end));
       if (quoted) {
         this.scan.headings.push(atxHeading(this, at, end, quoted[1].length, quoted[0].length, () => this.elements.parent));
@@ -299,15 +287,16 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
-    const header =
-      this.inParagraph && !this.inTable && !item && isTableDelimiter(stripped)
-        ? this.tableHeader(contentStart, start + line.length, indent)
-        : 'none';
-    if (header === 'table' || header === 'unsure') {
-      this.inTable = true;
-      this.rowIndent = header === 'table' ? Math.max(0, this.items.indent) : -1;
+    const delimiter = { from: contentStart, to: start + line.length };
+    const at = { indent, depth: this.items.depth, itemIndent: this.items.indent, plain: !this.lazy && !this.quotedParagraph };
+    if (
+      this.inParagraph &&
+      !this.table.active &&
+      !item &&
+      isTableDelimiter(stripped) &&
+      this.table.start(this.text, this.previousLine, delimiter, at)
+    )
       return;
-    }
     if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
       const previous = this.previousLine!;
       const from = Math.min(this.paragraphStart, previous.offset);
@@ -320,16 +309,32 @@ class Scanner implements InlineHost {
       return;
     }
     if (!this.inParagraph) {
-      this.inTable = false;
+      this.table.active = false;
       this.paragraphStart = afterMarker;
     }
     this.readText(afterMarker, start + line.length, indent);
     this.inParagraph = true;
   }
 
+  /**
+   * A fence in a block quote: the quote's lines (as deep) are its code to the closing fence; a line
+   * less deep, or outside the quote, ends it (see {@link run}). True when the line was one of them.
+   */
+  private quotedCode(depth: number, content: string): boolean {
+    const fence = this.quoteFence;
+    if (fence && depth >= fence.depth) {
+      if (depth === fence.depth && closesFence(content.trimStart(), fence)) this.quoteFence = undefined;
+      return true;
+    }
+    const opening = fenceOpening(content.trimStart());
+    this.quoteFence = opening && { ...opening, depth };
+    if (opening) this.inParagraph = this.quotedParagraph = false;
+    return opening !== undefined;
+  }
+
   /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */
   private readText(from: number, to: number, indent: number): void {
-    if (this.inTable && this.rowIndent >= 0 && indent >= this.rowIndent) {
+    if (this.table.cellsAt(indent)) {
       // A row of a table: each cell is read alone, and a code span ends with its cell.
       for (const cell of tableCells(this.text, from, to)) {
         this.brackets = [];
@@ -339,9 +344,9 @@ class Scanner implements InlineHost {
       this.carried = false;
       return;
     }
-    const carry = this.items.indent < 0 && !this.inTable;
-    readInline(this, from, to, carry ? this.inlineOpen : undefined, this.inTable ? 'unsure' : 'follow');
-    this.spanCarried = !this.inTable;
+    const carry = this.items.indent < 0 && !this.table.active;
+    readInline(this, from, to, carry ? this.inlineOpen : undefined, this.table.active ? 'unsure' : 'follow');
+    this.spanCarried = !this.table.active;
     this.carried = carry;
   }
 
@@ -372,24 +377,12 @@ class Scanner implements InlineHost {
   }
 
   /**
-   * What the delimiter row from `from` to `to` makes of the line before it: a table's header
-   * (`table`: as many cells in both, in one container), a paragraph's line (as many cells only
-   * makes a table), or `unsure` (a lazy line, a block quote's, another list item's).
-   */
-  private tableHeader(from: number, to: number, indent: number): 'table' | 'none' | 'unsure' {
-    const header = this.previousLine;
-    if (header?.offset === this.lazyLine) return 'none';
-    if (!header || this.lazy || this.quotedParagraph || header.depth !== this.items.depth || indent < this.items.indent) return 'unsure';
-    return headerRow(this.text, header, { from, to }, this.items.indent);
-  }
-
-  /**
    * Whether a `===` or `---` line underlines the paragraph before it: not a table's, not a block
    * quote's, and in the same list item (an underline cannot lazily continue a paragraph, nor follow a lazy line).
    */
   private underlines(indent: number): boolean {
     const previous = this.previousLine!;
-    if (this.inTable || this.lazy || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent))
+    if (this.table.active || this.lazy || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent))
       return false;
     return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
   }
