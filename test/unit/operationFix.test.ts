@@ -7,7 +7,7 @@ import { parseSpec, type OpenApiSpec, type Operation } from '../../server/src/se
 
 /** The did-you-mean as it was written first: every operation of every spec compared, lists built anew for each question. */
 function reference(specs: readonly OpenApiSpec[], method: string, path: string): string | undefined {
-  const normalise = (p: string) => p.replace(/\{[^}]*\}/g, '{}');
+  const normalise = (p: string) => p.replace(/\{[^{}]*\}/g, '{}');
   const upper = method.toUpperCase();
   const trimmed = path.replace(/\/$/, '');
   for (const spec of specs) {
@@ -49,7 +49,9 @@ test('operationFix suggests what comparing every operation of every spec suggest
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const words = ['users', 'user', 'orders', 'order', 'items', 'invoices', 'cards', 'card', 'transfers', 'limits', 'keys', 'teams'];
   const pathOf = () => {
-    const parts = Array.from({ length: 1 + Math.floor(random() * 4) }, () => (random() < 0.3 ? `{${pick(['id', 'userId', 'orderId'])}}` : pick(words)));
+    const parts = Array.from({ length: 1 + Math.floor(random() * 4) }, () =>
+      random() < 0.3 ? `{${pick(['id', 'userId', 'orderId'])}}` : pick(words),
+    );
     return `/${parts.join('/')}${random() < 0.1 ? '/' : ''}`;
   };
   let compared = 0;
@@ -59,7 +61,7 @@ test('operationFix suggests what comparing every operation of every spec suggest
     for (let round = 0; round < 300; round++) {
       const base = pick(known).path;
       const variants = [
-        base.replace(/\{[^}]*\}/, '{other}'),
+        base.replace(/\{[^{}]*\}/, '{other}'),
         base.endsWith('/') ? base.slice(0, -1) : `${base}/`,
         base.replace(/[aeiou]/, ''),
         `${base}x`,
