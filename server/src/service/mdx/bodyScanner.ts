@@ -287,14 +287,18 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
-    const delimiter = { from: contentStart, to: start + line.length };
-    const at = { indent, depth: this.items.depth, itemIndent: this.items.indent, plain: !this.lazy && !this.quotedParagraph };
+    // A delimiter row after a paragraph's line (its arguments made only then: this is a hot path).
     if (
       this.inParagraph &&
       !this.table.active &&
       !item &&
       isTableDelimiter(stripped) &&
-      this.table.start(this.text, this.previousLine, delimiter, at)
+      this.table.start(
+        this.text,
+        this.previousLine,
+        { from: contentStart, to: start + line.length },
+        { indent, depth: this.items.depth, itemIndent: this.items.indent, plain: !this.lazy && !this.quotedParagraph },
+      )
     )
       return;
     if (this.inParagraph && this.previousLine && /^(?:=+|-+)[ \t]*$/.test(stripped) && !item && this.underlines(indent)) {
