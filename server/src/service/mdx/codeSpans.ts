@@ -1,4 +1,4 @@
-import { isProseStart } from './blockReaders';
+import { fenceOpening, isProseStart } from './blockReaders';
 import { parseTag } from './jsxTag';
 import { runLength } from './runs';
 import { scanWork } from './scanWork';
@@ -111,10 +111,8 @@ function endsParagraph(line: string): boolean {
     case '#':
       return /^#{1,6}(?:[ \t]|$)/.test(line);
     case '`':
-    case '~': {
-      const run = runLength(line, 0, line[0]);
-      return run >= 3 && !(line[0] === '`' && line.includes('`', run));
-    }
+    case '~':
+      return fenceOpening(line) !== undefined;
     case '>':
       return true;
     case '-':
