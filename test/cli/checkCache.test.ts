@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { FORMAT } from '../../server/src/cli/checkCacheData';
 import { cachedCheck } from '../helpers/cachedCheck';
 import { runCli } from '../helpers/cli';
 import { docsJson } from '../helpers/check';
@@ -79,6 +80,36 @@ test('a file added or removed, or docs.json edited, re-checks every page', async
   assert.equal(await assertSameAsFresh(dir, cache), 0);
 });
 
+test("docs.json's findings are kept: an unchanged site does not run its rules or read its specs again", async () => {
+  const dir = tempDir();
+  const cache = join(tempDir(), 'cache.json');
+  writeSite(dir);
+  const spec = { openapi: '3.0.0', info: { title: 'API', version: '1' }, paths: { '/users': { get: { responses: {} } } } };
+  writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec));
+  const navigation = {
+    groups: [{ group: 'Start', openapi: 'openapi.json', pages: ['index', 'a', 'b', 'c', 'missing', 'GET /users', 'POST /users'] }],
+  };
+  writeFileSync(join(dir, 'docs.json'), docsJson(navigation));
+  const specReads = (run: { reads: string[] }) => run.reads.filter((file) => file.endsWith('openapi.json')).length;
+  // Every file written before this run counts as settled: its metadata stands for its content (no read to hash it).
+  const later = Date.now() + 3_600_000;
+  const first = await cachedCheck(dir, cache, later);
+  assert.ok(specReads(first) > 0);
+  const expected = (findings: string[]) => findings.filter((line) => line.startsWith('docs.json:')).map((line) => line.split(' ')[1]);
+  assert.deepEqual(expected(first.findings), ['nav/page-not-found', 'nav/operation-not-found']);
+  const warm = await cachedCheck(dir, cache, later);
+  assert.equal(specReads(warm), 0, 'the spec is neither read nor parsed');
+  assert.deepEqual(warm.findings, first.findings);
+  // The spec changes (the operation is there now): the rules run again.
+  spec.paths['/users'] = { get: { responses: {} }, post: { responses: {} } } as never;
+  writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec));
+  assert.deepEqual(expected(await cachedCheck(dir, cache, later).then((run) => run.findings)), ['nav/page-not-found']);
+  // A page file added: the entry that named it is found.
+  writeFileSync(join(dir, 'missing.mdx'), '---\ntitle: Here\n---\n');
+  assert.equal(await assertSameAsFresh(dir, cache), 0);
+  assert.deepEqual(expected((await cachedCheck(dir, cache)).findings), []);
+});
+
 test('with settled files, metadata stands for content; a change that keeps size and time is still seen', async () => {
   const dir = tempDir();
   const cache = join(tempDir(), 'cache.json');
@@ -128,6 +159,6 @@ test('docsmith check --cache-location: the same report, and a cache a second run
   assert.equal(plain.stdout, first.stdout);
   assert.equal(second.code, 1);
   const [header, body] = readFileSync(cache, 'utf8').split(/\n(.*)/s);
-  assert.match(header, /^docsmith-cache 2 [\w-]+$/);
-  assert.equal(JSON.parse(body).format, 2);
+  assert.match(header, new RegExp(`^docsmith-cache ${FORMAT} [\\w-]+$`));
+  assert.equal(JSON.parse(body).format, FORMAT);
 });

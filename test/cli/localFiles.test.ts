@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FORMAT } from '../../server/src/cli/checkCacheData';
 import { runCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
 
@@ -86,7 +87,7 @@ test('the cache is written through an exclusive temporary file, never through a 
   assert.equal(readFileSync(victim, 'utf8'), 'precious');
   const real = join(docs, 'real-cache.json');
   assert.equal((await runCli(['check', docs, '--cache-location', real])).code, 1);
-  assert.match(readFileSync(real, 'utf8'), /^docsmith-cache 2 /);
+  assert.match(readFileSync(real, 'utf8'), new RegExp(`^docsmith-cache ${FORMAT} `));
   assert.deepEqual(
     readdirSync(docs).filter((name) => name.endsWith('.tmp') && !lstatSync(join(docs, name)).isSymbolicLink()),
     [],
@@ -108,7 +109,7 @@ test(
     assert.equal(JSON.parse(edited.stdout).summary.errors, 1);
     assert.match(edited.stderr, /edited; checking every page/);
     // Valid JSON of the wrong shape after a valid header is still no cache (never exit 3).
-    writeFileSync(cache, 'docsmith-cache 2 x\n{"format":2,"roots":{"a":{"key":1}}}');
+    writeFileSync(cache, `docsmith-cache ${FORMAT} x\n{"format":${FORMAT},"roots":{"a":{"key":1}}}`);
     const shaped = await runCli(['check', docs, '--cache-location', cache]);
     assert.equal(shaped.code, 1);
     const fifo = join(outside, 'fifo');

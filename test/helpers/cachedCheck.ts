@@ -1,6 +1,6 @@
 import { FileCheckCache } from '../../server/src/cli/checkCache';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
-import { createLanguageService, pathToUri, relativeUri } from '../../server/src/service';
+import { createLanguageService, pathToUri, relativeUri, uriToPath } from '../../server/src/service';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 
 export interface CheckRun {
@@ -8,6 +8,8 @@ export interface CheckRun {
   findings: string[];
   reused: number;
   warnings: string[];
+  /** The files the check read (absolute paths), in order. */
+  reads: string[];
 }
 
 /**
@@ -16,6 +18,9 @@ export interface CheckRun {
  */
 export async function cachedCheck(dir: string, cacheFile?: string, started?: number): Promise<CheckRun> {
   const workspace = new FsWorkspace();
+  const reads: string[] = [];
+  const readFile = workspace.readFile.bind(workspace);
+  workspace.readFile = (uri) => (reads.push(uriToPath(uri)), readFile(uri));
   const service = createLanguageService({ workspace, settings: {} });
   const warnings: string[] = [];
   const cache = cacheFile ? new FileCheckCache(cacheFile, workspace, 'test', (message) => warnings.push(message), started) : undefined;
@@ -27,5 +32,5 @@ export async function cachedCheck(dir: string, cacheFile?: string, started?: num
     for (const { range, code, message } of diagnostics)
       findings.push(`${relativeUri(root, uri) ?? uri}:${range.start.line + 1}:${range.start.character + 1} ${code} ${message}`);
   }
-  return { findings: findings.sort(), reused: result.reused, warnings };
+  return { findings: findings.sort(), reused: result.reused, warnings, reads };
 }

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import yaml from 'js-yaml';
 import { seededRandom } from '../../server/src/mock/conversations';
 
 /** Random edits of a real site on disk, of the kinds authors make (shared by the cache and --changed-since property tests). */
@@ -65,4 +66,36 @@ export const edits: Edit[] = [
     writeFileSync(join(dir, 'docs.json'), `${readFileSync(join(dir, 'docs.json'), 'utf8')}\n`);
     return { description: 'touched docs.json', changed: ['docs.json'] };
   },
+  // A navigation entry renamed to a page that does not exist (the docs.json rules find something new).
+  (dir) => {
+    const text = readFileSync(join(dir, 'docs.json'), 'utf8');
+    const renamed = text.replace(/("pages"\s*:\s*\[\s*")([^"]+)"/, '$1$2-renamed"');
+    if (renamed === text) return { description: 'no page entry to rename', changed: [] };
+    writeFileSync(join(dir, 'docs.json'), renamed);
+    return { description: 'renamed a page entry of docs.json', changed: ['docs.json'] };
+  },
+  // An operation taken out of an OpenAPI spec (navigation entries and pages may name it).
+  (dir, pick) => {
+    const specs = specFiles(dir);
+    if (!specs.length) return { description: 'no OpenAPI spec to change', changed: [] };
+    const file = pick(specs);
+    const json = file.endsWith('.json');
+    const spec = (json ? JSON.parse(readFileSync(join(dir, file), 'utf8')) : yaml.load(readFileSync(join(dir, file), 'utf8'))) as {
+      paths?: Record<string, unknown>;
+    };
+    const first = Object.keys(spec.paths ?? {})[0];
+    if (first === undefined) return { description: `no operation in ${file}`, changed: [] };
+    delete spec.paths![first];
+    writeFileSync(join(dir, file), json ? JSON.stringify(spec, null, 2) : yaml.dump(spec));
+    return { description: `took ${first} out of ${file}`, changed: [file] };
+  },
 ];
+
+/** The OpenAPI specs of a site on disk (JSON or YAML files with a top-level `openapi` key). */
+function specFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((name) => /\.(?:json|ya?ml)$/.test(name) && !name.split('/').some((part) => part.startsWith('.') || part === 'node_modules'))
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .filter((name) => /^[ \t{]*["']?openapi["']?[ \t]*:/m.test(readFileSync(join(dir, name), 'utf8').slice(0, 2000)))
+    .sort();
+}

@@ -3,14 +3,12 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { isDiagnosticCode, joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../service';
+import { joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../service';
 import { isUsageError } from './usageError';
 import { jsonChunks } from './jsonChunks';
 import { readLocalFile, writeLocalFile } from './localFiles';
-import { printable } from './printable';
+import { Earlier, FORMAT, isCacheData, type CacheData, type FileSeen, type StoredRoot } from './checkCacheData';
 
-/** Bumped when what the file holds changes shape: a file of another format is ignored. */
-const FORMAT = 2;
 /**
  * The file's first line: `docsmith-cache <format> <digest>`, the digest of the JSON that follows and of
  * the salt (the build and the settings). A file edited by hand (a finding taken out, a message changed)
@@ -32,57 +30,6 @@ export const SITE_WIDE_FILE = /(?:\.(?:json|ya?ml)|(?:^|\/)\.mintignore)$/i;
  */
 const RACY_MS = 2000;
 
-/** What a file was when this run hashed it: size, modification and change times (mtime -1: racy, not trusted) and content hash. */
-interface FileSeen {
-  size: number;
-  mtime: number;
-  ctime: number;
-  hash: string;
-}
-
-/**
- * One docs root as the cache file holds it, compact (a 25,000-page site takes a few MB): the files
- * hashed, as parallel arrays, and the pages' findings with the files they read (an index into `paths`,
- * or the path of a file that did not exist). A page's own hash and those of what it read are the
- * ones of `hashes`: a page is kept only with the hashes of the run that wrote the file.
- */
-interface StoredRoot {
-  key: string;
-  paths: string[];
-  /** size, mtime, ctime of each file of `paths`. */
-  meta: number[];
-  hashes: string[];
-  /** [index of the page in `paths`, what it read, its findings]. */
-  pages: [number, (number | string)[], Diagnostic[]][];
-}
-
-interface CacheData {
-  format: number;
-  roots: Record<string, StoredRoot>;
-}
-
-/** A stored root, read for lookups. */
-class Earlier {
-  private readonly index = new Map<string, number>();
-  readonly pages = new Map<string, { dependencies: (number | string)[]; diagnostics: Diagnostic[] }>();
-
-  constructor(readonly stored: StoredRoot) {
-    stored.paths.forEach((path, index) => this.index.set(path, index));
-    for (const [page, dependencies, diagnostics] of stored.pages) this.pages.set(stored.paths[page], { dependencies, diagnostics });
-  }
-
-  file(relative: string): FileSeen | undefined {
-    const index = this.index.get(relative);
-    if (index === undefined) return undefined;
-    const { meta, hashes } = this.stored;
-    return { size: meta[index * 3], mtime: meta[index * 3 + 1], ctime: meta[index * 3 + 2], hash: hashes[index] };
-  }
-
-  path(dependency: number | string): string {
-    return typeof dependency === 'number' ? this.stored.paths[dependency] : dependency;
-  }
-}
-
 /** Where the cache lives unless `--cache-location` says: the user's cache folder, one file per folder checked. */
 export function defaultCacheLocation(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
@@ -91,70 +38,6 @@ export function defaultCacheLocation(dir: string, env: NodeJS.ProcessEnv = proce
 
 /** A cache of a 25,000-page site is a few MB: a larger file is not read. */
 const MAX_CACHE_BYTES = 256 * 1024 * 1024;
-
-/**
- * The shape of a cache file, checked before anything of it is used: a file of another shape (written
- * by hand, half-written, another tool's) is no cache. Findings must be diagnostics of known codes,
- * with a message and a range: a finding from the cache is printed as found.
- */
-function isCacheData(value: unknown): value is CacheData {
-  const data = value as CacheData;
-  if (
-    !data ||
-    typeof data !== 'object' ||
-    data.format !== FORMAT ||
-    !data.roots ||
-    typeof data.roots !== 'object' ||
-    Array.isArray(data.roots)
-  )
-    return false;
-  return Object.values(data.roots).every(isStoredRoot);
-}
-
-function isStoredRoot(value: unknown): value is StoredRoot {
-  const root = value as StoredRoot;
-  if (!root || typeof root !== 'object' || typeof root.key !== 'string') return false;
-  const { paths, meta, hashes, pages } = root;
-  if (!Array.isArray(paths) || !Array.isArray(meta) || !Array.isArray(hashes) || !Array.isArray(pages)) return false;
-  if (meta.length !== paths.length * 3 || hashes.length !== paths.length) return false;
-  if (!paths.every((path) => typeof path === 'string') || !hashes.every((hash) => typeof hash === 'string')) return false;
-  if (!meta.every((number) => typeof number === 'number')) return false;
-  return pages.every(
-    (page) =>
-      Array.isArray(page) &&
-      page.length === 3 &&
-      Number.isInteger(page[0]) &&
-      page[0] >= 0 &&
-      page[0] < paths.length &&
-      Array.isArray(page[1]) &&
-      page[1].every(
-        (dependency) => typeof dependency === 'string' || (Number.isInteger(dependency) && dependency >= 0 && dependency < paths.length),
-      ) &&
-      Array.isArray(page[2]) &&
-      page[2].every(isStoredDiagnostic),
-  );
-}
-
-function isStoredDiagnostic(value: unknown): value is Diagnostic {
-  const diagnostic = value as Diagnostic;
-  const position = (place: unknown) =>
-    !!place &&
-    typeof place === 'object' &&
-    Number.isInteger((place as { line: unknown }).line) &&
-    Number.isInteger((place as { character: unknown }).character);
-  return (
-    !!diagnostic &&
-    typeof diagnostic === 'object' &&
-    typeof diagnostic.message === 'string' &&
-    printable(diagnostic.message, true) === diagnostic.message &&
-    typeof diagnostic.code === 'string' &&
-    isDiagnosticCode(diagnostic.code) &&
-    (diagnostic.severity === undefined || [1, 2, 3, 4].includes(diagnostic.severity)) &&
-    !!diagnostic.range &&
-    position(diagnostic.range.start) &&
-    position(diagnostic.range.end)
-  );
-}
 
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('base64');
@@ -184,6 +67,8 @@ export class FileCheckCache implements CheckCache {
         earlier: Earlier | undefined;
         files: Map<string, FileSeen>;
         pages: Map<string, { dependencies: string[]; diagnostics: Diagnostic[] }>;
+        /** The configuration files' findings (relative paths), kept or reused by this run. */
+        config?: [string, Diagnostic[]][];
         /** Something differs from what the file holds: it is written again. */
         changed: boolean;
       }
@@ -282,6 +167,30 @@ export class FileCheckCache implements CheckCache {
     return entry.diagnostics;
   }
 
+  async reuseConfig(): Promise<Map<string, Diagnostic[]> | undefined> {
+    const root = this.root;
+    const config = root?.earlier?.config;
+    if (!root || !config || root.earlier!.stored.key !== root.key) return undefined;
+    for (const [file] of config) if ((await this.hash(file)) !== root.earlier!.file(file)?.hash) return undefined;
+    root.config = config;
+    return new Map(config.map(([file, diagnostics]) => [joinUri(root.uri, file), diagnostics]));
+  }
+
+  async keepConfig(diagnostics: ReadonlyMap<string, Diagnostic[]>): Promise<void> {
+    const root = this.root;
+    if (!root) return;
+    const prefix = `${root.uri}/`;
+    const config: [string, Diagnostic[]][] = [];
+    for (const [uri, found] of diagnostics) {
+      const relative = uri.startsWith(prefix) ? uri.slice(prefix.length) : undefined;
+      // A file out of the root, or gone, is not kept: the next run checks the configuration again.
+      if (!relative || !(await this.hash(relative))) return;
+      config.push([relative, found]);
+    }
+    root.config = config;
+    root.changed = true;
+  }
+
   seen(relative: string, text: string): void {
     // Recorded with its metadata, which {@link hash} reads first: no promise kept per page.
     if (this.root) this.record(relative, sha1(text));
@@ -354,6 +263,8 @@ export class FileCheckCache implements CheckCache {
       const at = index.get(page);
       if (at !== undefined) stored.pages.push([at, dependencies.map((file) => index.get(file) ?? file), diagnostics]);
     }
+    const config = root.config?.map(([file, diagnostics]): [number | undefined, Diagnostic[]] => [index.get(file), diagnostics]);
+    if (config?.every((entry): entry is [number, Diagnostic[]] => entry[0] !== undefined)) stored.config = config;
     this.data.roots[root.path] = stored;
   }
 

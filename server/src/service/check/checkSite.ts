@@ -4,7 +4,7 @@ import { workspacePages } from '../links/linkedPages';
 import { checkPage } from '../pages/checkPage';
 import type { DeferredCheck } from '../pages/pageContext';
 import { applySeverities } from '../settings';
-import { loadSiteState, type SiteStateOptions } from '../site/siteState';
+import { loadSiteState, type SiteState, type SiteStateOptions } from '../site/siteState';
 import { SpecStore } from '../openapi/specStore';
 import { joinUri } from '../uri';
 import { checkedPageFiles } from '../site/siteFiles';
@@ -39,6 +39,13 @@ export interface CheckCache {
   seen(relative: string, text: string): void;
   /** A checked page's findings, with the other files they depend on. */
   keep(relative: string, diagnostics: Diagnostic[], dependencies: Iterable<string>): Promise<void>;
+  /**
+   * The findings of docs.json and its `$ref` files (by URI, in the order kept) when nothing of the
+   * site changed since they were kept; undefined: the docs.json rules run.
+   */
+  reuseConfig?(): Promise<Map<string, Diagnostic[]> | undefined>;
+  /** The findings of the configuration files, as the docs.json rules gave them. */
+  keepConfig?(diagnostics: ReadonlyMap<string, Diagnostic[]>): Promise<void>;
 }
 
 export interface CheckSiteOptions extends SiteStateOptions {
@@ -59,11 +66,11 @@ const YIELD_EVERY = 200;
 export async function checkSite(rootUri: string, options: CheckSiteOptions): Promise<SiteCheckResult> {
   // The anchors of every page checked are kept (not the pages): links into them are checked at the end.
   const linkedPages = workspacePages(options.workspace);
-  const state = await loadSiteState(rootUri, { linkedPages, ...options });
+  // The docs.json rules run once the cache has said whether it holds their findings.
+  const state = await loadSiteState(rootUri, { linkedPages, ...options, rules: options.rules === false ? false : 'deferred' });
   const shares = options.shares;
   /** One check (or one of its shares) reports docs.json and its files. */
   const reportsConfig = !shares || shares.first;
-  const diagnostics = new Map(reportsConfig ? state.configDiagnostics : []);
   const deferred: { uri: string; check: DeferredCheck }[] = [];
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
@@ -71,6 +78,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   const checked = (files ? checkedPageFiles(files) : []).filter(({ relative }) => !only || only.has(relative));
   const { cache } = options;
   if (cache && files) await cache.open(rootUri, files.files);
+  const config = reportsConfig ? await configFindings(state, files && cache) : undefined;
+  const diagnostics = new Map(config?.diagnostics ?? []);
   let reused = 0;
   // The pages checked (not reused), with what they read: kept in the cache once their findings are complete.
   const toKeep: { relative: string; dependencies: ReadonlySet<string> }[] = [];
@@ -125,6 +134,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   for (const [uri, list] of diagnostics) diagnostics.set(uri, groupRepeats(uri, list));
   for (const { relative, dependencies } of toKeep)
     await cache!.keep(relative, diagnostics.get(joinUri(rootUri, relative)) ?? [], dependencies);
+  if (files && config && !config.reused) await cache?.keepConfig?.(config.diagnostics);
   return {
     rootUri,
     docsJsonUri: state.docsJsonUri,
@@ -132,6 +142,15 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     filesChecked: (reportsConfig ? state.configFiles.length : 0) + count,
     reused,
   };
+}
+
+/** The findings of docs.json and its files: the cache's, when nothing they depend on changed, or the rules'. */
+async function configFindings(
+  state: SiteState,
+  cache: CheckCache | undefined,
+): Promise<{ diagnostics: Map<string, Diagnostic[]>; reused: boolean }> {
+  const kept = await cache?.reuseConfig?.();
+  return kept ? { diagnostics: kept, reused: true } : { diagnostics: await state.runConfigRules(), reused: false };
 }
 
 /** The CLI's entry: a whole-site check with the user's severities, without the editor features. */

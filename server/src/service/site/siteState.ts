@@ -49,6 +49,11 @@ export interface SiteState {
    * so the other pages' diagnostics are kept (see PageDiagnostics).
    */
   pageInputs: PageInputs;
+  /**
+   * With `rules: 'deferred'`: runs the docs.json rules (once) and gives the diagnostics of the
+   * configuration files with their findings. Otherwise gives {@link configDiagnostics}.
+   */
+  runConfigRules(): Promise<Map<string, Diagnostic[]>>;
 }
 
 export interface PageInputs {
@@ -92,8 +97,12 @@ export interface SiteStateOptions {
    * checks pages against it (the editor). Without it, the model is built from the recovered tree.
    */
   stopWhenBroken?: boolean;
-  /** False: the docs.json rules are not run (a load for mapping and indexing the site only, as gap review does). */
-  rules?: boolean;
+  /**
+   * False: the docs.json rules are not run (a load for mapping and indexing the site only, as gap
+   * review does). `'deferred'`: they run when {@link SiteState.runConfigRules} is called (a whole-site
+   * check whose cache may hold their findings already).
+   */
+  rules?: boolean | 'deferred';
 }
 
 /** docs.json and its `$ref` files, read and parsed, with `$ref`s resolved. */
@@ -124,14 +133,22 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
     siteSpecs: async () => ({ local: [], remote: [], unreadable: [] }),
     links: undefined,
     pageInputs: { depth: 0 },
+    runConfigRules: async () => state.configDiagnostics,
   };
   if (!config.resolved || (config.broken && options.stopWhenBroken)) return state;
   throwIfCancelled(options.token);
   const context = await buildContext(rootUri, docsJsonUri, config.resolved, config, options);
+  const configDiagnostics = config.sink.result();
+  let ruled: Promise<Map<string, Diagnostic[]>> | undefined;
+  const deferred = async () => {
+    if (!config.broken) await runRules(context, options.token);
+    return config.sink.result();
+  };
   return {
     ...state,
     context,
-    configDiagnostics: config.sink.result(),
+    configDiagnostics,
+    runConfigRules: options.rules === 'deferred' ? () => (ruled ??= deferred()) : async () => configDiagnostics,
     inNavigation: new ListedPages(() => context.navigation.pages.map((entry) => listedId(context, entry))),
     siteSpecs: context.siteSpecs,
     links: context.links,
@@ -232,11 +249,15 @@ async function buildContext(
   const context: SiteContext = Object.assign(basics, {
     links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
   });
-  for (const rule of broken || options.rules === false ? [] : configRules) {
+  if (!broken && options.rules !== false && options.rules !== 'deferred') await runRules(context, token);
+  return context;
+}
+
+async function runRules(context: SiteContext, token: Cancellation | undefined): Promise<void> {
+  for (const rule of configRules) {
     await rule.run(context);
     throwIfCancelled(token);
   }
-  return context;
 }
 
 /** The page an entry lists, as the platform serves it (`guide` may be `guide/index.mdx`). */
