@@ -3,11 +3,13 @@
 // structural edit (a group added: a full load), of diagnostics of a page after an edit of its body, completion in a pages array, hover;
 // and the server's memory; then the same page edit while a workspace pull (`workspace/diagnostic`)
 // checks every file of the site. On the 10,000-page site
-// (a third endpoint pages) by default, or on the crewAI-shaped one (`--site crew`).
+// (a third endpoint pages) by default, on the crewAI-shaped one (`--site crew`), or on the crewAI-sized
+// site of real pages that `npm run bench` writes (`--site real`).
 // `--profile DIR` runs the server with --cpu-prof and writes its profile there.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateCrewSite } from './generateCrewSite.mjs';
+import { generateRealShapedSite } from './generateRealShapedSite.mjs';
 import { generateSite } from './generateSite.mjs';
 import { startLspServer } from './lspServer.mjs';
 
@@ -21,6 +23,15 @@ const SITES = {
     entry: /"section-3\/topic-0\/page-1525"/,
   },
   crew: { make: () => generateCrewSite(join(here, '.sites', 'crew')), entry: /"v0\.8\/ko\/guides\/[^"]+"/ },
+  real: {
+    make: () => {
+      const corpus = process.env.DOCSMITH_CORPUS ?? resolve(here, '../../shared/corpus/real');
+      const dir = generateRealShapedSite(join(here, '.sites', 'real-shaped'), corpus);
+      if (!dir) throw new Error(`no corpus at ${corpus} (set DOCSMITH_CORPUS): the site of real pages is made of it`);
+      return dir;
+    },
+    entry: /"v0\.8\/ko\/hoppscotch__docs\/documentation\/getting-started\/[^"]+"/,
+  },
 };
 
 export async function runLspBench({ site = 'pages-10000', profileDir } = {}) {

@@ -57,6 +57,8 @@ const requests: Record<string, (service: ReturnType<typeof createLanguageService
   doComplete: (s, token) => s.doComplete(uri('docs.json'), at, token),
   doHover: (s, token) => s.doHover(uri('index.mdx'), at, token),
   findDocumentLinks: (s, token) => s.findDocumentLinks(uri('index.mdx'), token),
+  // Its operation entries' links read the spec's file for where each operation is written.
+  'findDocumentLinks of docs.json': (s, token) => s.findDocumentLinks(uri('docs.json'), token),
   findDefinition: (s, token) => s.findDefinition(uri('index.mdx'), { line: 5, character: 14 }, token),
   getCodeActions: (s, token) => s.getCodeActions(uri('docs.json'), range, [], token, ['source.fixAll.docsmith']),
   prepareRename: (s, token) => s.prepareRename(uri('guides/webhooks.mdx'), { line: 4, character: 4 }, token),

@@ -3,9 +3,7 @@ import assert from 'node:assert/strict';
 import { checkSite, only, site } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { SpecStore } from '../../server/src/service/openapi/specStore';
-import { operationOffset } from '../../server/src/service/openapi/spec';
-import { createLanguageService } from '../../server/src/service/languageService';
-import { NOT_CANCELLED } from '../../server/src/service/cancellation';
+import { operationOffset, operationPosition } from '../../server/src/service/openapi/spec';
 
 const spec = JSON.stringify({
   openapi: '3.1.0',
@@ -158,7 +156,7 @@ test('a navigation of many operations under one spec looks the spec up once, and
   assert.ok(specStats >= 1 && specStats <= 4, `openapi.json was looked up ${specStats} times for 61 entries`);
 });
 
-test('a whole-site check keeps no spec text, and reports what a service that keeps it reports', async () => {
+test('a spec keeps no text: where an operation is written is read from its file when asked', async () => {
   const spec = JSON.stringify({ openapi: '3.0.0', paths: { '/users': { get: {} }, '/teams': { post: {} } } }, null, 2);
   const files = site(
     { groups: [{ group: 'API', pages: ['GET /users', 'GET /teams', 'guide'] }] },
@@ -170,32 +168,30 @@ test('a whole-site check keeps no spec text, and reports what a service that kee
     },
   );
   const workspace = new MemoryWorkspace(files);
-  const kept = new SpecStore(workspace);
-  const dropped = new SpecStore(workspace, false);
-  const loaded = async (store: SpecStore) => {
-    const found = await store.resolve(ROOT, 'openapi.json');
-    assert.equal(found.kind, 'loaded');
-    return found.kind === 'loaded' ? found.spec : undefined;
-  };
-  assert.equal((await loaded(kept))?.text, spec);
-  const without = await loaded(dropped);
-  assert.equal(without?.text, undefined);
+  const found = await new SpecStore(workspace).resolve(ROOT, 'openapi.json');
+  assert.equal(found.kind, 'loaded');
+  const loaded = found.kind === 'loaded' ? found.spec : undefined;
+  assert.ok(loaded && !('text' in loaded));
   assert.deepEqual(
-    without?.operations.map((op) => `${op.method} ${op.path}`),
+    loaded.operations.map((op) => `${op.method} ${op.path}`),
     ['GET /users', 'POST /teams'],
   );
-  assert.equal(operationOffset(without!, without!.operations[1]), 0);
-  const report = async (specText: boolean) => {
-    const service = createLanguageService({ workspace: new MemoryWorkspace(files), specText });
-    const result = await service.checkSite(ROOT, { token: NOT_CANCELLED });
-    return JSON.stringify([...result.diagnostics]);
-  };
-  const withText = await report(true);
-  assert.match(withText, /operation-not-found/);
-  assert.equal(await report(false), withText);
+  const reads: string[] = [];
+  const read = (uri: string) => (reads.push(uri), workspace.readFile(uri));
+  const teams = await operationPosition(loaded, loaded.operations[1], read);
+  assert.deepEqual(teams, { line: 7, character: 6 }, 'the `post` key under `/teams`');
+  assert.equal(spec.split('\n')[7].trim(), '"post": {}');
+  assert.deepEqual(await operationPosition(loaded, loaded.operations[0], read), { line: 4, character: 6 });
+  assert.equal(spec.split('\n')[4].trim(), '"get": {}');
+  assert.equal(reads.length, 1, 'the file is read once for all of its operations');
+  // A file that cannot be read any more: the start of the file.
+  const gone = await new SpecStore(new MemoryWorkspace(files)).resolve(ROOT, 'openapi.json');
+  assert.ok(gone.kind === 'loaded');
+  assert.deepEqual(await operationPosition(gone.spec, gone.spec.operations[0], async () => undefined), { line: 0, character: 0 });
+  assert.equal(operationOffset(spec, loaded.operations[1]), spec.indexOf('"post"'));
 });
 
-test('a YAML spec parsed without its text keeps nothing that holds the text alive', async () => {
+test('a parsed YAML spec keeps nothing that holds its text alive', async () => {
   const { setFlagsFromString } = await import('node:v8');
   const { runInNewContext } = await import('node:vm');
   const { parseSpec } = await import('../../server/src/service/openapi/spec');
@@ -224,7 +220,7 @@ test('a YAML spec parsed without its text keeps nothing that holds the text aliv
   const before = heap();
   const kept: unknown[] = [];
   for (let n = 0; n < 20; n++) {
-    const result = parseSpec(`file:///spec-${n}.yaml`, yaml(n).split('').join(''), false);
+    const result = parseSpec(`file:///spec-${n}.yaml`, yaml(n).split('').join(''));
     assert.ok('spec' in result);
     // The description is dropped here: what a check keeps is the rest.
     kept.push(result.spec.operations.map(({ description: _, ...rest }) => rest));

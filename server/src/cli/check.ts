@@ -89,7 +89,7 @@ interface RootsCheck {
 
 /** Checks every docs root under `dir`, with a service of its own: the report, and with --changed-since the pages checked. */
 async function checkRoots({ dir, dirArgument, settings, workspace, changed, cache, cacheArguments, options }: RootsCheck) {
-  const service = createLanguageService({ workspace, settings, specText: false });
+  const service = createLanguageService({ workspace, settings });
   const roots = await service.findDocsRoots(pathToUri(dir), NOT_CANCELLED);
   if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
   const report: Report = { baseDir: dir, entries: [], files: 0 };

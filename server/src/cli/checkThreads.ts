@@ -184,7 +184,7 @@ export class MainShare implements SiteShares {
 export async function runShare(data: ShareData): Promise<void> {
   const port = parentPort!;
   const workspace = new FsWorkspace();
-  const service = createLanguageService({ workspace, settings: data.settings, specText: false });
+  const service = createLanguageService({ workspace, settings: data.settings });
   // The main thread has warned of the cache file already: its warnings are not repeated here.
   const cache =
     data.cache && new FileCheckCache(data.cache.location, workspace, data.cache.salt, () => {}, data.cache.started, data.cache.folder);

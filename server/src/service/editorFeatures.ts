@@ -141,19 +141,24 @@ class EditorRequests implements EditorFeatures {
     return null;
   };
 
+  // Both may read a spec's file for where an operation is written: a cancellation meanwhile stops them.
   readonly findDocumentLinks: EditorFeatures['findDocumentLinks'] = async (uri, token) => {
     const file = await this.#open(uri, token);
-    if (file?.role === 'config') return docsJsonLinks(file.document, file.state);
-    if (file?.role === 'page') return pageLinks(file.document, file.state, this.#reader(token));
-    return [];
+    let links: DocumentLink[] = [];
+    if (file?.role === 'config') links = await docsJsonLinks(file.document, file.state);
+    if (file?.role === 'page') links = await pageLinks(file.document, file.state, this.#reader(token));
+    throwIfCancelled(token);
+    return links;
   };
 
   readonly findDefinition: EditorFeatures['findDefinition'] = async (uri, position, token) => {
     const file = await this.#open(uri, token);
-    if (file?.role === 'config') return docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
+    let found: Location[] = [];
+    if (file?.role === 'config') found = await docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
     if (file?.role === 'page')
-      return pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
-    return [];
+      found = await pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
+    throwIfCancelled(token);
+    return found;
   };
 
   readonly getCodeActions: EditorFeatures['getCodeActions'] = async (uri, range, diagnostics, token, only) => {

@@ -28,11 +28,6 @@ export interface LanguageServiceOptions {
    * thread): sites load without running the docs.json rules, so their diagnostics are incomplete.
    */
   checks?: boolean;
-  /**
-   * False for a service that only checks whole sites (the CLI's `check`): OpenAPI specs are parsed
-   * without keeping their text, so no operation has a position in its file (nothing that checks asks).
-   */
-  specText?: boolean;
 }
 
 export type { FileChange } from './workspace';
@@ -81,7 +76,7 @@ export interface LanguageServiceInternals {
 export function createLanguageService(options: LanguageServiceOptions): DocsLanguageService & LanguageServiceInternals {
   const { workspace } = options;
   let settings: LanguageServiceSettings = options.settings ?? {};
-  const specs = new SpecStore(workspace, options.specText !== false);
+  const specs = new SpecStore(workspace);
   const documents = new ParsedDocuments();
   // The anchors and exports of linked files, kept across states until the file changes.
   const linkedPages = workspacePages(workspace, (uri, text) => documents.pageOnce(uri, text));

@@ -28,14 +28,13 @@ export interface Operation {
   excluded?: boolean;
 }
 
+/**
+ * A parsed spec. It keeps no text: the texts of a large API site's specs were a good part of the
+ * editor's memory, and where an operation is written is read from the file when asked
+ * ({@link operationPosition}).
+ */
 export interface OpenApiSpec {
   uri: string;
-  /**
-   * The spec's text, for where an operation is written (go-to-definition, the gap site map);
-   * undefined where the store keeps none (a whole-site check never asks, and the texts of a large
-   * API site's specs are a good part of its memory).
-   */
-  text?: string;
   operations: Operation[];
   /** `METHOD path` → operation. */
   byKey: Map<string, Operation>;
@@ -44,7 +43,7 @@ export interface OpenApiSpec {
 export type SpecLoadResult = { spec: OpenApiSpec } | { error: string };
 
 /** Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations. */
-export function parseSpec(uri: string, text: string, keepText = true): SpecLoadResult {
+export function parseSpec(uri: string, text: string): SpecLoadResult {
   let document: unknown;
   try {
     document = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text);
@@ -57,11 +56,11 @@ export function parseSpec(uri: string, text: string, keepText = true): SpecLoadR
   const webhooks = root.webhooks as Record<string, unknown> | undefined;
   if (!root.openapi && !root.swagger) return { error: 'is not an OpenAPI document (no `openapi` or `swagger` version key)' };
   const operations: Operation[] = [];
-  // The YAML parser's strings are slices of the text: without the text kept, what is kept is copied,
-  // or one parameter's name would keep a 2 MB spec alive.
+  // The YAML parser's strings are slices of the text: what is kept is copied, or one parameter's name
+  // would keep a 2 MB spec alive.
   const kept = (value: unknown): string | undefined => {
     const string = stringOr(value);
-    return string !== undefined && !keepText ? detached(string) : string;
+    return string !== undefined ? detached(string) : string;
   };
   const add = (method: string, path: string, item: unknown, shared: unknown) => {
     const op = (item ?? {}) as Record<string, unknown>;
@@ -90,7 +89,7 @@ export function parseSpec(uri: string, text: string, keepText = true): SpecLoadR
     add('WEBHOOK', name, first, undefined);
   }
   return {
-    spec: { uri, text: keepText ? text : undefined, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) },
+    spec: { uri, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) },
   };
 }
 
@@ -125,12 +124,10 @@ export function findOperation(spec: OpenApiSpec, method: string, path: string): 
 }
 
 /**
- * Where an operation is written in its spec: the offset of its method key under its path key (JSON
- * or YAML), or of the path key when the method is not found; 0 when neither is (or the text is not kept).
+ * Where an operation is written in its spec's text: the offset of its method key under its path key
+ * (JSON or YAML), or of the path key when the method is not found; 0 when neither is.
  */
-export function operationOffset(spec: OpenApiSpec, operation: Operation): number {
-  const text = spec.text;
-  if (text === undefined) return 0;
+export function operationOffset(text: string, operation: Operation): number {
   const escaped = operation.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pathKey = new RegExp(`(^|[\\s{,])["']?${escaped}["']?\\s*:`, 'm').exec(text);
   if (!pathKey) return 0;
@@ -142,13 +139,32 @@ export function operationOffset(spec: OpenApiSpec, operation: Operation): number
   return method ? pathOffset + pathKey[0].length - pathKey[1].length + method.index : pathOffset;
 }
 
-const specLines = new WeakMap<OpenApiSpec, LineTable>();
+/** Where each operation of a spec is written, worked out once per spec (from its file, read again). */
+const positions = new WeakMap<OpenApiSpec, Promise<Map<Operation, Position>>>();
 
-/** Where an operation is written in its spec, as a position (the spec's line table is built once). */
-export function operationPosition(spec: OpenApiSpec, operation: Operation): Position {
-  let lines = specLines.get(spec);
-  if (!lines) specLines.set(spec, (lines = new LineTable(spec.text ?? '')));
-  return lines.positionAt(operationOffset(spec, operation));
+/**
+ * Where an operation is written in its spec, as a position: the spec's file is read again (through
+ * `read`, the workspace: an open editor's text or the disk) the first time one of its operations is
+ * asked for, and every operation's place is worked out then (15 to 40 ms for a spec of 1 MB). The
+ * start of the file when it cannot be read.
+ */
+export async function operationPosition(
+  spec: OpenApiSpec,
+  operation: Operation,
+  read: (uri: string) => Promise<string | undefined>,
+): Promise<Position> {
+  let places = positions.get(spec);
+  if (!places) positions.set(spec, (places = placesOf(spec, read)));
+  return (await places).get(operation) ?? { line: 0, character: 0 };
+}
+
+async function placesOf(spec: OpenApiSpec, read: (uri: string) => Promise<string | undefined>): Promise<Map<Operation, Position>> {
+  const text = await read(spec.uri).catch(() => undefined);
+  const places = new Map<Operation, Position>();
+  if (text === undefined) return places;
+  const lines = new LineTable(text);
+  for (const operation of spec.operations) places.set(operation, lines.positionAt(operationOffset(text, operation)));
+  return places;
 }
 
 /** The OpenAPI specs of a site, local and remote (discovered once per site state). */

@@ -29,11 +29,7 @@ export interface SpecResolver {
 export class SpecStore implements SpecResolver {
   private readonly cache = new Map<string, { stamp: string; result: SpecResolution }>();
 
-  constructor(
-    private readonly workspace: DocsWorkspace,
-    /** Whether specs keep their text (false: operations have no position in their file). */
-    private readonly keepText = true,
-  ) {}
+  constructor(private readonly workspace: DocsWorkspace) {}
 
   async resolve(rootUri: string, source: string, relativeTo?: string): Promise<SpecResolution> {
     if (/^https?:\/\//i.test(source)) return { kind: 'remote', url: source };
@@ -76,7 +72,7 @@ export class SpecStore implements SpecResolver {
     try {
       const text = await this.workspace.readFile(uri);
       if (text === undefined) return { kind: 'missing', uri };
-      const parsed = parseSpec(uri, text, this.keepText);
+      const parsed = parseSpec(uri, text);
       result = 'spec' in parsed ? { kind: 'loaded', uri, spec: parsed.spec } : { kind: 'invalid', uri, error: parsed.error };
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;

@@ -18,14 +18,18 @@ export async function indexOperationPages(state: SiteState): Promise<IndexedPage
   const site = state.context;
   if (!site) return [];
   const pages = new Map<Operation, IndexedPage>();
-  const add = (spec: OpenApiSpec, operation: Operation, otherVersion: boolean) => {
+  const read = (uri: string) => site.workspace.readFile(uri);
+  const add = async (spec: OpenApiSpec, operation: Operation, otherVersion: boolean) => {
     const known = pages.get(operation);
     // Listed under the default version anywhere, it is a page readers land on.
     if (known) {
       if (!otherVersion) delete known.otherVersion;
     } else if (!operation.excluded) {
       const file = relativeUri(site.rootUri, spec.uri);
-      if (file !== undefined) pages.set(operation, { ...operationPage(spec, operation, file), ...(otherVersion ? { otherVersion } : {}) });
+      if (file === undefined) return;
+      const { line } = await operationPosition(spec, operation, read);
+      if (!pages.has(operation))
+        pages.set(operation, { ...operationPage(operation, file, line), ...(otherVersion ? { otherVersion } : {}) });
     }
   };
   for (const entry of site.navigation.operations) {
@@ -34,14 +38,15 @@ export async function indexOperationPages(state: SiteState): Promise<IndexedPage
       entry.value,
       entry.inherited?.map((ref) => ref.source),
     );
-    if (found) add(found.spec, found.operation, entry.otherVersion);
+    if (found) await add(found.spec, found.operation, entry.otherVersion);
   }
   for (const ref of site.navigation.wholeSpecs)
-    for (const spec of await loadSpecs(site, [ref.source])) for (const operation of spec.operations) add(spec, operation, ref.otherVersion);
+    for (const spec of await loadSpecs(site, [ref.source]))
+      for (const operation of spec.operations) await add(spec, operation, ref.otherVersion);
   return [...pages.values()];
 }
 
-function operationPage(spec: OpenApiSpec, operation: Operation, file: string): IndexedPage {
+function operationPage(operation: Operation, file: string, line: number): IndexedPage {
   const name = `${operation.method} ${operation.path}`;
   const words = [name, operation.operationId, operation.tag, ...operation.parameters.map((parameter) => parameter.name)];
   return {
@@ -55,7 +60,7 @@ function operationPage(spec: OpenApiSpec, operation: Operation, file: string): I
         heading: null,
         anchor: null,
         level: 0,
-        line: operationPosition(spec, operation).line,
+        line,
         // "listUsers" is both itself and "list Users" to the index; "user_id" is "user", "id" and
         // itself already (the index reads an identifier's words and the whole).
         text: words

@@ -51,7 +51,10 @@ export async function buildPageIndex(
     pages.push(page);
   }
   throwIfCancelled(token);
-  pages.push(...(await indexOperationPages(state)));
+  // Operations' places are read from their specs' files: cancelled meanwhile, the request stops there.
+  const operations = await indexOperationPages(state);
+  throwIfCancelled(token);
+  pages.push(...operations);
   return { rootUri: state.rootUri, pages };
 }
 

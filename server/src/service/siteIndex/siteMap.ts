@@ -38,16 +38,20 @@ export function siteMapOf(state: SiteState): Promise<SiteMap> {
 async function makeSiteMap(state: SiteState): Promise<SiteMap> {
   const site = state.context;
   if (!site) return { rootUri: state.rootUri, pages: [], specs: [] };
-  const specs = (await state.siteSpecs()).local.map((spec) => ({
-    file: relativeUri(site.rootUri, spec.uri) ?? spec.uri,
-    operations: spec.operations.map((operation) => ({
-      method: operation.method,
-      path: operation.path,
-      summary: operation.summary,
-      operationId: operation.operationId,
-      line: operationPosition(spec, operation).line + 1,
-      page: operationPageName(operation),
-    })),
-  }));
+  const read = (uri: string) => site.workspace.readFile(uri);
+  const specs: SiteMap['specs'] = [];
+  for (const spec of (await state.siteSpecs()).local) {
+    const operations: SiteMapOperation[] = [];
+    for (const operation of spec.operations)
+      operations.push({
+        method: operation.method,
+        path: operation.path,
+        summary: operation.summary,
+        operationId: operation.operationId,
+        line: (await operationPosition(spec, operation, read)).line + 1,
+        page: operationPageName(operation),
+      });
+    specs.push({ file: relativeUri(site.rootUri, spec.uri) ?? spec.uri, operations });
+  }
   return { rootUri: state.rootUri, pages: [...site.files.pages], specs };
 }
