@@ -14,19 +14,29 @@ say() { printf '[provision-e2e] %s\n' "$*"; }
 PACKAGES="chromium fonts-liberation ripgrep libkrb5-dev g++ make python3"
 if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || { [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; }; then
   # Only the packages not installed yet, and no upgrade of any that is (--no-upgrade); libkrb5-dev at
-  # the version of the installed libkrb5-3, so that installing it does not upgrade the library under the system.
+  # the version of the installed libkrb5-3, so that installing it does not upgrade the library under the
+  # system. A mirror that no longer has that version (a security update replaced it) gets the mirror's,
+  # installed alone with the Kerberos libraries it needs updated to its version.
   MISSING=""
   for package in $PACKAGES; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || MISSING="$MISSING $package"
   done
-  if [[ " $MISSING " == *" libkrb5-dev "* ]] && KRB=$(dpkg-query -W -f='${Version}' libkrb5-3 2>/dev/null) && [ -n "$KRB" ]; then
-    MISSING="${MISSING/libkrb5-dev/libkrb5-dev=$KRB}"
-  fi
-  say "installing Debian packages with --no-install-recommends --no-upgrade:$MISSING (about 40 s)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo -n"; fi
   $SUDO apt-get update -qq
+  KRB_ALONE=""
+  if [[ " $MISSING " == *" libkrb5-dev "* ]] && KRB=$(dpkg-query -W -f='${Version}' libkrb5-3 2>/dev/null) && [ -n "$KRB" ]; then
+    if apt-cache madison libkrb5-dev | awk -F'|' '{ gsub(/ /, "", $2); print $2 }' | grep -xF "$KRB" >/dev/null; then
+      MISSING="${MISSING/libkrb5-dev/libkrb5-dev=$KRB}"
+    else
+      say "libkrb5-dev $KRB (the installed libkrb5-3's version) is no longer on the mirror: installing the mirror's, with the Kerberos libraries at its version"
+      MISSING="${MISSING/libkrb5-dev/}"
+      KRB_ALONE=1
+    fi
+  fi
+  say "installing Debian packages with --no-install-recommends --no-upgrade:$MISSING${KRB_ALONE:+ (and libkrb5-dev)} (about 40 s)"
   # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends --no-upgrade $MISSING >/dev/null
+  [ -z "${MISSING// /}" ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends --no-upgrade $MISSING >/dev/null
+  if [ -n "$KRB_ALONE" ]; then DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends libkrb5-dev >/dev/null; fi
 fi
 
 if [ -x .e2e/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/build/Release/spdlog.node ] && [ -e .e2e/.provisioned ]; then
