@@ -177,7 +177,7 @@ test('a spec keeps no text: where an operation is written is read from its file 
     ['GET /users', 'POST /teams'],
   );
   const reads: string[] = [];
-  const read = (uri: string) => (reads.push(uri), workspace.readFile(uri));
+  const read = { readFile: (uri: string) => (reads.push(uri), workspace.readFile(uri)) };
   const teams = await operationPosition(loaded, loaded.operations[1], read);
   assert.deepEqual(teams, { line: 7, character: 6 }, 'the `post` key under `/teams`');
   assert.equal(spec.split('\n')[7].trim(), '"post": {}');
@@ -187,7 +187,10 @@ test('a spec keeps no text: where an operation is written is read from its file 
   // A file that cannot be read any more: the start of the file.
   const gone = await new SpecStore(new MemoryWorkspace(files)).resolve(ROOT, 'openapi.json');
   assert.ok(gone.kind === 'loaded');
-  assert.deepEqual(await operationPosition(gone.spec, gone.spec.operations[0], async () => undefined), { line: 0, character: 0 });
+  assert.deepEqual(await operationPosition(gone.spec, gone.spec.operations[0], { readFile: async () => undefined }), {
+    line: 0,
+    character: 0,
+  });
   assert.equal(operationOffset(spec, loaded.operations[1]), spec.indexOf('"post"'));
 });
 

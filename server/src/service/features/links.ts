@@ -31,7 +31,7 @@ async function targetOfJsonString(
     if (key === 'pages' && parseOperation(value)) {
       const found = await lookupOperation(state, value, enclosingOpenapi(document.root, path));
       if (!found) return undefined;
-      const at = await operationPosition(found.spec, found.operation, (uri) => site.workspace.readFile(uri));
+      const at = await operationPosition(found.spec, found.operation, site.workspace);
       return { uri: found.spec.uri, range: { start: at, end: at } };
     }
     const id = resolvePageId(site.files.pages, normalisePageEntry(value).id);
@@ -89,8 +89,7 @@ export async function pageDefinition(document: PageDocument, offset: number, sta
   if (!entry || typeof entry.value !== 'string' || offset < entry.valueOffset || offset > entry.valueOffset + entry.valueLength) return [];
   const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));
   if (!found || !state.context) return [];
-  const workspace = state.context.workspace;
-  const at = await operationPosition(found.spec, found.operation, (uri) => workspace.readFile(uri));
+  const at = await operationPosition(found.spec, found.operation, state.context.workspace);
   return [{ uri: found.spec.uri, range: { start: at, end: at } }];
 }
 

@@ -3,6 +3,7 @@ import { LineTable } from '../documents/lineTable';
 import { load as parseYaml } from 'js-yaml';
 import { SPEC_METHODS } from './httpMethods';
 import { detached } from '../../common/text';
+import type { DocsWorkspace } from '../workspace';
 
 export interface OperationParameter {
   name: string;
@@ -142,24 +143,22 @@ export function operationOffset(text: string, operation: Operation): number {
 /** Where each operation of a spec is written, worked out once per spec (from its file, read again). */
 const positions = new WeakMap<OpenApiSpec, Promise<Map<Operation, Position>>>();
 
+/** What {@link operationPosition} reads a spec's file with: the workspace (an open editor's text, or the disk). */
+export type SpecFileReader = Pick<DocsWorkspace, 'readFile'>;
+
 /**
- * Where an operation is written in its spec, as a position: the spec's file is read again (through
- * `read`, the workspace: an open editor's text or the disk) the first time one of its operations is
- * asked for, and every operation's place is worked out then (15 to 40 ms for a spec of 1 MB). The
- * start of the file when it cannot be read.
+ * Where an operation is written in its spec, as a position: the spec's file is read again the first
+ * time one of its operations is asked for, and every operation's place is worked out then (15 to 40 ms
+ * for a spec of 1 MB). The start of the file when it cannot be read.
  */
-export async function operationPosition(
-  spec: OpenApiSpec,
-  operation: Operation,
-  read: (uri: string) => Promise<string | undefined>,
-): Promise<Position> {
+export async function operationPosition(spec: OpenApiSpec, operation: Operation, workspace: SpecFileReader): Promise<Position> {
   let places = positions.get(spec);
-  if (!places) positions.set(spec, (places = placesOf(spec, read)));
+  if (!places) positions.set(spec, (places = placesOf(spec, workspace)));
   return (await places).get(operation) ?? { line: 0, character: 0 };
 }
 
-async function placesOf(spec: OpenApiSpec, read: (uri: string) => Promise<string | undefined>): Promise<Map<Operation, Position>> {
-  const text = await read(spec.uri).catch(() => undefined);
+async function placesOf(spec: OpenApiSpec, workspace: SpecFileReader): Promise<Map<Operation, Position>> {
+  const text = await workspace.readFile(spec.uri).catch(() => undefined);
   const places = new Map<Operation, Position>();
   if (text === undefined) return places;
   const lines = new LineTable(text);

@@ -18,7 +18,6 @@ export async function indexOperationPages(state: SiteState): Promise<IndexedPage
   const site = state.context;
   if (!site) return [];
   const pages = new Map<Operation, IndexedPage>();
-  const read = (uri: string) => site.workspace.readFile(uri);
   const add = async (spec: OpenApiSpec, operation: Operation, otherVersion: boolean) => {
     const known = pages.get(operation);
     // Listed under the default version anywhere, it is a page readers land on.
@@ -27,7 +26,7 @@ export async function indexOperationPages(state: SiteState): Promise<IndexedPage
     } else if (!operation.excluded) {
       const file = relativeUri(site.rootUri, spec.uri);
       if (file === undefined) return;
-      const { line } = await operationPosition(spec, operation, read);
+      const { line } = await operationPosition(spec, operation, site.workspace);
       if (!pages.has(operation))
         pages.set(operation, { ...operationPage(operation, file, line), ...(otherVersion ? { otherVersion } : {}) });
     }

@@ -38,7 +38,6 @@ export function siteMapOf(state: SiteState): Promise<SiteMap> {
 async function makeSiteMap(state: SiteState): Promise<SiteMap> {
   const site = state.context;
   if (!site) return { rootUri: state.rootUri, pages: [], specs: [] };
-  const read = (uri: string) => site.workspace.readFile(uri);
   const specs: SiteMap['specs'] = [];
   for (const spec of (await state.siteSpecs()).local) {
     const operations: SiteMapOperation[] = [];
@@ -48,7 +47,7 @@ async function makeSiteMap(state: SiteState): Promise<SiteMap> {
         path: operation.path,
         summary: operation.summary,
         operationId: operation.operationId,
-        line: (await operationPosition(spec, operation, read)).line + 1,
+        line: (await operationPosition(spec, operation, site.workspace)).line + 1,
         page: operationPageName(operation),
       });
     specs.push({ file: relativeUri(site.rootUri, spec.uri) ?? spec.uri, operations });
