@@ -39,6 +39,8 @@ export interface CheckOptions {
   note?: (message: string) => void;
   /** Progress lines, shown only where someone watches (stderr is a terminal). */
   progress?: (message: string) => void;
+  /** How many of a docs root's pages are checked so far, for a line that a terminal shows and overwrites. */
+  pagesDone?: (done: number, total: number) => void;
   warn: (message: string) => void;
 }
 
@@ -116,7 +118,7 @@ async function checkRoots({ dir, dirArgument, settings, workspace, changed, cach
         : undefined;
     let result;
     try {
-      result = await service.checkSite(root, { cache, pages, token: NOT_CANCELLED, shares });
+      result = await service.checkSite(root, { cache, pages, token: NOT_CANCELLED, shares, pagesDone: options.pagesDone });
       for (const part of (await shares?.finish()) ?? []) {
         for (const [uri, list] of part.diagnostics) result.diagnostics.set(uri, list);
         result.filesChecked += part.filesChecked;

@@ -11,6 +11,7 @@ import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
 import { DEFAULT_MAX_CONVERSATIONS } from '../analytics';
 import { plainNumber } from '../common/text';
 import { printable } from './printable';
+import { StatusLine } from './statusLine';
 import { plural } from '../common/plural';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { isShareData, runShare } from './checkThreads';
@@ -67,8 +68,9 @@ program
         threads: number | 'auto';
       },
     ) => {
-      const interactive = Boolean(process.stderr.isTTY);
-      const outcome = await runCheck(dir, {
+      // Progress only where someone watches: stderr is a terminal.
+      const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
+      const { exitCode, output } = await runCheck(dir, {
         format: options.format,
         config: options.config,
         orphans: options.orphans,
@@ -77,15 +79,17 @@ program
         changedSince: options.changedSince,
         writeBaseline: options.writeBaseline,
         threads: options.threads,
-        note: (message) => process.stderr.write(`docsmith: ${printable(message)}\n`),
+        note: (message) => (status?.clear(), process.stderr.write(`docsmith: ${printable(message)}\n`)),
         colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         version,
-        progress: interactive ? (message) => process.stderr.write(`${printable(message)}\n`) : undefined,
-        warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
-      });
+        progress: status && ((message) => status.say(printable(message))),
+        pagesDone:
+          status && ((done, total) => status.show(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages checked`)),
+        warn: (message) => (status?.clear(), process.stderr.write(`docsmith: warning: ${printable(message)}\n`)),
+      }).finally(() => status?.clear());
       // Set first: a reader that stops early (`| head`) still sees the check's verdict.
-      process.exitCode = outcome.exitCode;
-      await writeAll(outcome.output);
+      process.exitCode = exitCode;
+      await writeAll(output);
     },
   );
 

@@ -36,7 +36,7 @@ export interface DocsLanguageService extends EditorFeatures {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
   checkSite(
     rootUri: string,
-    options: Pick<CheckSiteOptions, 'token' | 'cache' | 'pages' | 'shares'> & { token: Cancellation },
+    options: Pick<CheckSiteOptions, 'token' | 'cache' | 'pages' | 'shares' | 'pagesDone'> & { token: Cancellation },
   ): Promise<SiteCheckResult>;
   /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
   findDocsRoot(uri: string, token: Cancellation): Promise<string | undefined>;

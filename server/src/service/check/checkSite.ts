@@ -57,6 +57,8 @@ export interface CheckSiteOptions extends SiteStateOptions {
   pages?: (files: ReadonlySet<string>) => ReadonlySet<string> | undefined;
   /** This check is one share of several run at once (threads): it checks the pages it claims. */
   shares?: SiteShares;
+  /** How far the pages are: called every {@link YIELD_EVERY} pages and once they are all done (every share's count). */
+  pagesDone?: (done: number, total: number) => void;
 }
 
 /** Between pages the check yields to the event loop this often, so a server still hears a cancellation. */
@@ -92,7 +94,10 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   let count = 0;
   for (let index = claim(); index < checked.length; index = claim()) {
     const { id, relative, snippet } = checked[index];
-    if (++count % YIELD_EVERY === 0) await yieldToEventLoop();
+    if (++count % YIELD_EVERY === 0) {
+      options.pagesDone?.(index + 1, checked.length);
+      await yieldToEventLoop();
+    }
     throwIfCancelled(options.token);
     const uri = joinUri(rootUri, relative);
     const earlier = await cache?.reuse(relative);
@@ -119,6 +124,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     }
     for (const check of found.deferred) deferred.push({ uri, check });
   }
+  options.pagesDone?.(checked.length, checked.length);
   if (shares) for (const [uri, anchors] of await shares.exchange(own)) linkedPages.remember(uri, anchors);
   for (const [index, { uri, check }] of deferred.entries()) {
     if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
