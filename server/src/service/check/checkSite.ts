@@ -126,18 +126,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   }
   options.pagesDone?.(checked.length, checked.length);
   if (shares) for (const [uri, anchors] of await shares.exchange(own)) linkedPages.remember(uri, anchors);
-  for (const [index, { uri, check }] of deferred.entries()) {
-    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
-    throwIfCancelled(options.token);
-    const found = await check();
-    if (found.length) diagnostics.set(uri, [...(diagnostics.get(uri) ?? []), ...found]);
-  }
-  for (const { uri, suppress } of suppressed) {
-    const kept = suppress(diagnostics.get(uri) ?? []);
-    if (kept.length) diagnostics.set(uri, kept);
-    else diagnostics.delete(uri);
-  }
-  for (const [uri, list] of diagnostics) diagnostics.set(uri, groupRepeats(uri, list));
+  await completeFindings(diagnostics, deferred, suppressed, options.token);
   for (const { relative, dependencies } of toKeep)
     await cache!.keep(relative, diagnostics.get(joinUri(rootUri, relative)) ?? [], dependencies);
   if (files && config && !config.reused) await cache?.keepConfig?.(config.diagnostics);
@@ -148,6 +137,30 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     filesChecked: (reportsConfig ? state.configFiles.length : 0) + count,
     reused,
   };
+}
+
+/**
+ * Once every page is checked: the deferred checks (links into the anchors of pages checked later),
+ * then the pages' inline suppressions, then repeats grouped, in place.
+ */
+async function completeFindings(
+  diagnostics: Map<string, Diagnostic[]>,
+  deferred: readonly { uri: string; check: DeferredCheck }[],
+  suppressed: readonly { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[],
+  token: CheckSiteOptions['token'],
+): Promise<void> {
+  for (const [index, { uri, check }] of deferred.entries()) {
+    if (index % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    throwIfCancelled(token);
+    const found = await check();
+    if (found.length) diagnostics.set(uri, [...(diagnostics.get(uri) ?? []), ...found]);
+  }
+  for (const { uri, suppress } of suppressed) {
+    const kept = suppress(diagnostics.get(uri) ?? []);
+    if (kept.length) diagnostics.set(uri, kept);
+    else diagnostics.delete(uri);
+  }
+  for (const [uri, list] of diagnostics) diagnostics.set(uri, groupRepeats(uri, list));
 }
 
 /** The findings of docs.json and its files: the cache's, when nothing they depend on changed, or the rules'. */
