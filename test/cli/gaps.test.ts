@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,30 @@ const gaps = (args: string[], key: string | null = KEY, env: Record<string, stri
 test('mock-server prints "listening on http://127.0.0.1:PORT" as its first line', () => {
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
 });
+
+/** `script` (util-linux) runs a command on a pseudo-terminal, as a person at a terminal runs it. */
+const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+
+test(
+  'in a terminal, the progress of the export is one overwritten line, cleared before the report',
+  { skip: !hasScript && 'NOT RUN: no `script` command (util-linux) to give the CLI a terminal' },
+  () => {
+    const command = [process.execPath, CLI, 'gaps', '--project', 'acme', '--base-url', url, '--docs', example]
+      .map((arg) => JSON.stringify(arg))
+      .join(' ');
+    const run = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, DOCSMITH_API_KEY: KEY, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 0, run.stdout);
+    const output = run.stdout.replace(/\r\n/g, '\n');
+    const clear = '\r\x1b[K';
+    assert.ok(output.startsWith(`${clear}Fetched 1 page`), JSON.stringify(output.slice(0, 200)));
+    const cleared = output.lastIndexOf(clear) + clear.length;
+    assert.match(output.slice(cleared), /^\d+ unanswered of 300 conversations/);
+  },
+);
 
 test('json follows the contract; sources map to local pages; counts add up', async () => {
   const result = await gaps(['--format', 'json']);

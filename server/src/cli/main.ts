@@ -128,19 +128,21 @@ program
   .action(
     // What the command line gives; the keys, the signal and the output callbacks are added here.
     async (options: Omit<GapsOptions, 'apiKey' | 'embeddingsKey' | 'progress' | 'warn' | 'notice' | 'signal'>) => {
-      const interactive = Boolean(process.stderr.isTTY);
+      // Progress on one line a terminal overwrites; a notice or a warning clears it first.
+      const status = process.stderr.isTTY ? new StatusLine(process.stderr) : undefined;
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
-      const output = await gaps().runGaps({
-        ...options,
-        apiKey: process.env.DOCSMITH_API_KEY,
-        embeddingsKey: process.env.DOCSMITH_EMBEDDINGS_KEY || undefined,
-        signal: controller.signal,
-        notice: (message) => process.stderr.write(`docsmith: ${printable(message)}\n`),
-        progress: interactive ? (message) => process.stderr.write(`\r\x1b[K${printable(message)}`) : undefined,
-        warn: (message) => process.stderr.write(`docsmith: warning: ${printable(message)}\n`),
-      });
-      if (interactive) process.stderr.write('\r\x1b[K');
+      const output = await gaps()
+        .runGaps({
+          ...options,
+          apiKey: process.env.DOCSMITH_API_KEY,
+          embeddingsKey: process.env.DOCSMITH_EMBEDDINGS_KEY || undefined,
+          signal: controller.signal,
+          notice: (message) => (status?.clear(), process.stderr.write(`docsmith: ${printable(message)}\n`)),
+          progress: status && ((message) => status.show(printable(message))),
+          warn: (message) => (status?.clear(), process.stderr.write(`docsmith: warning: ${printable(message)}\n`)),
+        })
+        .finally(() => status?.clear());
       // Ctrl-C while the clusters were computed (the signal is read between pages): no report, as during the export.
       await writeAll(output, controller.signal);
       if (controller.signal.aborted) {
