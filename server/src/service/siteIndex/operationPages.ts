@@ -27,8 +27,7 @@ export async function indexOperationPages(state: SiteState): Promise<IndexedPage
       const file = relativeUri(site.rootUri, spec.uri);
       if (file === undefined) return;
       const { line } = await operationPosition(spec, operation, site.workspace);
-      if (!pages.has(operation))
-        pages.set(operation, { ...operationPage(operation, file, line), ...(otherVersion ? { otherVersion } : {}) });
+      pages.set(operation, { ...operationPage(operation, file, line), ...(otherVersion ? { otherVersion } : {}) });
     }
   };
   for (const entry of site.navigation.operations) {
