@@ -40,3 +40,15 @@ test('5,000 typos of 5,000 near-identical headings: the work is bounded (the fir
     'a match ignoring case is still found',
   );
 });
+
+/** A caller that looked the word up ignoring case (the page did-you-mean) skips lowering every candidate: the same answer. */
+test('did-you-mean told that no candidate is the word in another case answers as without being told', () => {
+  const word = fc.stringMatching(/^[a-dA-D/-]{1,14}$/);
+  fc.assert(
+    fc.property(fc.array(word, { maxLength: 60 }), word, (candidates, one) => {
+      const others = candidates.filter((candidate) => candidate.toLowerCase() !== one.toLowerCase());
+      assert.deepEqual(closestMatch(one, others, true), closestMatch(one, others), one);
+    }),
+    { numRuns: 300, seed: 41 },
+  );
+});

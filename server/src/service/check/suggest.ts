@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { distancesWithin } from './editDistance';
 import { replaceWith, type FixData } from './fixData';
 
 /**
@@ -16,8 +16,13 @@ export interface Match {
   only: boolean;
 }
 
-/** {@link closest}, telling also whether no other candidate was close enough to be meant. */
-export function closestMatch(word: string, candidates: Iterable<string>): Match {
+/**
+ * {@link closest}, telling also whether no other candidate was close enough to be meant. A caller
+ * that has already looked `word` up ignoring case among the candidates, and found none, says so
+ * (`caseChecked`): the scan then skips lowering every candidate (a string made per candidate, most
+ * of the cost of a scan over a site's pages).
+ */
+export function closestMatch(word: string, candidates: Iterable<string>, caseChecked = false): Match {
   const lower = word.toLowerCase();
   const limit = word.length <= 3 ? 1 : Math.min(4, Math.max(2, Math.ceil(word.length / 3)));
   const index = indexOf(candidates);
@@ -28,11 +33,16 @@ export function closestMatch(word: string, candidates: Iterable<string>): Match 
   let best: string | undefined;
   let bestDistance = Infinity;
   const close = new Set<string>();
-  for (const candidate of index ? index.near(word, limit) : candidates) {
+  // An array read by index: `for…of` over the arrays, sets and generators callers pass is several
+  // times slower per candidate, and a full scan of a site's pages reads thousands for each missing page.
+  const list = index ? index.near(word, limit) : Array.isArray(candidates) ? (candidates as string[]) : [...candidates];
+  const distance = distancesWithin(word, limit);
+  for (let at = 0; at < list.length; at++) {
+    const candidate = list[at];
     if (candidate === word) continue;
-    if (!index && candidate.toLowerCase() === lower) return { best: candidate, only: true };
+    if (!index && !caseChecked && candidate.toLowerCase() === lower) return { best: candidate, only: true };
     if (Math.abs(candidate.length - word.length) > limit) continue;
-    const d = distance(word, candidate);
+    const d = distance(candidate);
     if (d <= limit) close.add(candidate);
     if (d < bestDistance || (d === bestDistance && best !== undefined && candidate < best)) {
       best = candidate;

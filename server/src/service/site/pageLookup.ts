@@ -74,15 +74,28 @@ class PageSuggester {
     }
   }
 
+  /**
+   * The answers so far, by id: a site's broken links often name the same missing page many times
+   * (a renamed page linked from every page of a section), and each answer may compare every page.
+   */
+  private readonly answers = new Map<string, Match>();
+
   suggest(id: string): Match {
+    let answer = this.answers.get(id);
+    if (!answer) this.answers.set(id, (answer = this.find(id)));
+    return answer;
+  }
+
+  private find(id: string): Match {
     const sameCase = this.byLowerCase.get(id.toLowerCase());
     if (sameCase) return { best: sameCase, only: true };
+    // No page is the id in another case (just looked up): the scans below need not lower every page.
     const near = [...(this.byFolder.get(folderOf(id)) ?? []), ...(this.byName.get(nameOf(id)) ?? [])];
-    const found = closestMatch(id, near);
+    const found = closestMatch(id, near, true);
     if (found.best) return found;
     const movedFile = this.byName.get(nameOf(id));
     if (movedFile?.length === 1) return { best: movedFile[0], only: true };
-    return this.pages.length <= FULL_SCAN_LIMIT ? closestMatch(id, this.pages) : { best: undefined, only: false };
+    return this.pages.length <= FULL_SCAN_LIMIT ? closestMatch(id, this.pages, true) : { best: undefined, only: false };
   }
 }
 
