@@ -168,7 +168,10 @@ export const diagnosticCodes = {
     severity: 'info',
     summary: 'A snippet no page shows: the platform never serves it, and its links are not checked.',
   },
-  'mdx/syntax': { severity: 'error', summary: "The page does not parse as MDX; the platform's build fails on it." },
+  'mdx/syntax': {
+    severity: 'error',
+    summary: 'The page does not parse as MDX; the platform publishes a parsing-error notice in place of its content.',
+  },
   'mdx/not-checked': {
     severity: 'info',
     summary: 'A page too large or too costly for the full MDX parser: whether it parses was not checked.',

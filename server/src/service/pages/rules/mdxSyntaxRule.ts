@@ -3,6 +3,8 @@ import type { PageContext } from '../pageContext';
 /**
  * The page parses as MDX, as the platform's build parses it (remark with MDX, GFM, front matter and
  * math). The message and place are the parser's own; every page is reported, not only the first.
+ * What the platform then does is its prebuild's (`preparseMdxTree`): it prints a warning and
+ * publishes a notice in place of the page's content; only a build in strict mode fails.
  */
 export function mdxSyntaxRule(page: PageContext): void {
   const notParsed = page.document.notParsed();
@@ -22,6 +24,6 @@ export function mdxSyntaxRule(page: PageContext): void {
     'mdx/syntax',
     error.offset,
     error.length,
-    `This page does not parse as MDX, so the platform's build fails on it: ${error.message}`,
+    `This page does not parse as MDX: ${error.message.replace(/\.$/, '')}. The platform's build only warns, and publishes the notice "A parsing error occurred. Please contact the owner of this website." in place of the page's content (a build in strict mode fails).`,
   );
 }
