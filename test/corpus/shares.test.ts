@@ -43,8 +43,8 @@ function randomShares(count: number, seed: number): SiteShares[] {
       while (next[share] < pageCount && owners[next[share]] !== share) next[share]++;
       return next[share]++;
     },
-    async exchange(anchors: SharedAnchors): Promise<SharedAnchors> {
-      given[share] = anchors;
+    async exchange(anchors: () => SharedAnchors): Promise<SharedAnchors> {
+      given[share] = anchors();
       if (given.filter(Boolean).length === count) ready();
       await all;
       return given.filter((_, other) => other !== share).flat();

@@ -126,10 +126,12 @@ export class MainShare implements SiteShares {
     if (this.even && this.claims === 0) this.claimOwn = evenClaims(0, threads);
   }
 
-  async exchange(anchors: SharedAnchors): Promise<SharedAnchors> {
+  async exchange(anchors: () => SharedAnchors): Promise<SharedAnchors> {
+    if (this.workers.length === 0) return [];
+    const mine = anchors();
     const theirs = await Promise.all(this.workers.map(({ anchors: sent }) => sent));
     for (const [index, { worker }] of this.workers.entries())
-      worker.postMessage([...anchors, ...theirs.filter((_, other) => other !== index).flat()]);
+      worker.postMessage([...mine, ...theirs.filter((_, other) => other !== index).flat()]);
     return theirs.flat();
   }
 
@@ -195,7 +197,7 @@ export async function runShare(data: ShareData): Promise<void> {
     // A site that changed between the loads (another page count) is left to the main thread.
     claim: (pageCount) => (pageCount === data.pageCount ? own(pageCount) : Number.MAX_SAFE_INTEGER),
     exchange: (anchors) => {
-      port.postMessage({ kind: 'anchors', anchors } satisfies FromWorker);
+      port.postMessage({ kind: 'anchors', anchors: anchors() } satisfies FromWorker);
       return others;
     },
   };

@@ -1,6 +1,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from '../cancellation';
-import { workspacePages } from '../links/linkedPages';
+import { shareAnchors, sharedAnchors } from '../links/linkedAnchors';
+import { workspacePages, type KeptPages } from '../links/linkedPages';
 import { checkPage } from '../pages/checkPage';
 import type { DeferredCheck } from '../pages/pageContext';
 import { applySeverities } from '../settings';
@@ -87,8 +88,8 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   const toKeep: { relative: string; dependencies: ReadonlySet<string> }[] = [];
   // The pages with inline suppressions: applied once their deferred findings are in.
   const suppressed: { uri: string; suppress: (all: Diagnostic[]) => Diagnostic[] }[] = [];
-  /** The anchors of the pages this share checked, for the other shares. */
-  const own: SharedAnchors = [];
+  /** The pages this share checked: their anchors go to the other shares. */
+  const own: string[] = [];
   let sequential = 0;
   const claim = shares ? () => shares.claim(checked.length) : () => sequential++;
   let count = 0;
@@ -113,7 +114,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     if (found.document) {
       const anchors = found.document.anchors();
       linkedPages.remember(uri, anchors);
-      if (shares) own.push([uri, anchors]);
+      if (shares) own.push(uri);
       if (cache) {
         cache.seen(relative, found.document.text);
         // The set itself: the page's deferred checks add the pages whose anchors they read. A page
@@ -125,7 +126,10 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     for (const check of found.deferred) deferred.push({ uri, check });
   }
   options.pagesDone?.(checked.length, checked.length);
-  if (shares) for (const [uri, anchors] of await shares.exchange(own)) linkedPages.remember(uri, anchors);
+  if (shares) {
+    const mine = (): SharedAnchors => own.flatMap((uri) => remembered(linkedPages, uri));
+    for (const [uri, anchors] of await shares.exchange(mine)) linkedPages.rememberLinked(uri, sharedAnchors(anchors));
+  }
   await completeFindings(diagnostics, deferred, suppressed, options.token);
   for (const { relative, dependencies } of toKeep)
     await cache!.keep(relative, diagnostics.get(joinUri(rootUri, relative)) ?? [], dependencies);
@@ -179,4 +183,9 @@ export async function checkSiteWithSettings(
 ): Promise<SiteCheckResult> {
   const result = await checkSite(rootUri, { ...options, specs: options.specs ?? new SpecStore(options.workspace) });
   return { ...result, diagnostics: new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, options.settings)])) };
+}
+
+function remembered(linkedPages: KeptPages, uri: string): SharedAnchors {
+  const anchors = linkedPages.remembered(uri);
+  return anchors ? [[uri, shareAnchors(anchors)]] : [];
 }

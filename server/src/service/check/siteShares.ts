@@ -1,7 +1,7 @@
-import type { PageAnchors } from '../mdx/anchors';
+import type { SharedPageAnchors } from '../links/linkedAnchors';
 
 /** The anchors of the pages one share checked, by page URI (plain data: it crosses threads). */
-export type SharedAnchors = [uri: string, anchors: PageAnchors][];
+export type SharedAnchors = [uri: string, anchors: SharedPageAnchors][];
 
 /**
  * One share of a whole-site check that several threads run at once (the CLI on a large site). Every
@@ -20,6 +20,10 @@ export interface SiteShares {
    * Called with how many pages there are; a share whose count differs from the others' takes none.
    */
   claim(pageCount: number): number;
-  /** Once this share's pages are checked: gives their anchors, resolves with the other shares'. */
-  exchange(anchors: SharedAnchors): Promise<SharedAnchors>;
+  /**
+   * Once this share's pages are checked: gives their anchors, resolves with the other shares'. The
+   * anchors are asked for only when there is another share to give them to (a check that ends up on
+   * one thread keeps no second copy of every page's anchors).
+   */
+  exchange(anchors: () => SharedAnchors): Promise<SharedAnchors>;
 }

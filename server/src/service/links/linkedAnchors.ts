@@ -46,3 +46,28 @@ export function linkedAnchors(page: PageAnchors): LinkedAnchors {
     ? { anchors, exact: page.exact, shows }
     : { anchors, exact: page.exact, operation: page.operation, shows };
 }
+
+/** A page's {@link LinkedAnchors} as plain data, to send to another thread. */
+export interface SharedPageAnchors {
+  ids: string[];
+  exact: boolean;
+  operation?: string;
+  shows: readonly string[];
+}
+
+export function shareAnchors(linked: LinkedAnchors): SharedPageAnchors {
+  const ids = [...linked.anchors];
+  return linked.operation === undefined
+    ? { ids, exact: linked.exact, shows: linked.shows }
+    : { ids, exact: linked.exact, operation: linked.operation, shows: linked.shows };
+}
+
+/** The {@link LinkedAnchors} another thread sent: as {@link linkedAnchors} makes them from the page. */
+export function sharedAnchors(shared: SharedPageAnchors): LinkedAnchors {
+  const { ids } = shared;
+  const anchors = ids.length === 0 ? NO_IDS : ids.length <= LISTED ? new AnchorList(ids) : new Set(ids);
+  const shows = shared.shows.length ? shared.shows : NO_SNIPPETS;
+  return shared.operation === undefined
+    ? { anchors, exact: shared.exact, shows }
+    : { anchors, exact: shared.exact, operation: shared.operation, shows };
+}

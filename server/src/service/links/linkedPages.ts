@@ -77,8 +77,18 @@ export class KeptPages implements LinkedPages {
   }
 
   remember(uri: string, anchors: PageAnchors): void {
+    this.rememberLinked(uri, linkedAnchors(anchors));
+  }
+
+  /** Takes what links need of a page's anchors, as another thread sent them. */
+  rememberLinked(uri: string, anchors: LinkedAnchors): void {
     this.anchorsKept.delete(uri);
-    this.anchorsKnown.set(uri, linkedAnchors(anchors));
+    this.anchorsKnown.set(uri, anchors);
+  }
+
+  /** The anchors {@link remember} was given for a page. */
+  remembered(uri: string): LinkedAnchors | undefined {
+    return this.anchorsKnown.get(uri);
   }
 
   forget(uri: string): void {
