@@ -1,3 +1,4 @@
+import { detached } from '../../common/text';
 import { closestMatch, type Match } from '../check/suggest';
 import type { IgnoreReason, SiteFiles } from './siteFiles';
 
@@ -77,12 +78,13 @@ class PageSuggester {
   /**
    * The answers so far, by id: a site's broken links often name the same missing page many times
    * (a renamed page linked from every page of a section), and each answer may compare every page.
+   * Keyed by a copy of the id: the id a link gives is a slice of its page's text, which it would keep.
    */
   private readonly answers = new Map<string, Match>();
 
   suggest(id: string): Match {
     let answer = this.answers.get(id);
-    if (!answer) this.answers.set(id, (answer = this.find(id)));
+    if (!answer) this.answers.set(detached(id), (answer = this.find(id)));
     return answer;
   }
 
