@@ -46,7 +46,13 @@ function writeSite(dir, corpus, count, stampExtra, page) {
     group: `Section ${folder}`,
     pages: ids.filter((id) => id.startsWith(`section-${folder}/`)),
   }));
-  const docs = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Faulty', colors: { primary: '#EB6658' }, navigation: { groups } };
+  const docs = {
+    $schema: 'https://mintlify.com/docs.json',
+    theme: 'mint',
+    name: 'Faulty',
+    colors: { primary: '#EB6658' },
+    navigation: { groups },
+  };
   writeFileSync(join(dir, 'docs.json'), JSON.stringify(docs, null, 2));
   writeFileSync(marker, stamp);
   return dir;
