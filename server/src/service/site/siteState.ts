@@ -137,10 +137,11 @@ export async function loadSiteState(rootUri: string, options: SiteStateOptions):
   };
   if (!config.resolved || (config.broken && options.stopWhenBroken)) return state;
   throwIfCancelled(options.token);
-  const context = await buildContext(rootUri, docsJsonUri, config.resolved, config, options);
+  const { context, settle } = await buildContext(rootUri, docsJsonUri, config.resolved, config, options);
   const configDiagnostics = config.sink.result();
   let ruled: Promise<Map<string, Diagnostic[]>> | undefined;
   const deferred = async () => {
+    settle();
     if (!config.broken) await runRules(context, options.token);
     return config.sink.result();
   };
@@ -213,31 +214,55 @@ async function readConfig(rootUri: string, docsJsonUri: string, options: SiteSta
   return { sink, documents, resolved, broken };
 }
 
-/** Validates the resolved configuration, builds the navigation model and runs the docs.json rules. */
+/**
+ * Validates the resolved configuration, builds the navigation model and runs the docs.json rules.
+ * With `rules: 'deferred'`, the schema's problems and the folders that cannot be listed are reported
+ * when `settle` is called (before the rules, in the same order), and the schema is checked only then
+ * or when the navigation is first read: a cached check whose pages and docs.json findings are all
+ * reused never needs either (on a 29,000-page site, 60 ms of validating a 3.3 MB docs.json).
+ */
 async function buildContext(
   rootUri: string,
   docsJsonUri: string,
   resolved: ResolvedConfig,
   config: ReadConfig,
   options: SiteStateOptions,
-): Promise<SiteContext> {
+): Promise<{ context: SiteContext; settle: () => void }> {
   const { workspace, specs, settings, token } = options;
   const { sink, broken } = config;
+  const deferred = options.rules === 'deferred';
   // After a syntax error, the recovered tree is a guess: its schema problems are not reported.
   const typing = broken ? undefined : typedEntryAt(resolved.root, docsJsonUri, workspace.editedAt?.(docsJsonUri));
-  const schema = broken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink, typing);
-  const leftOut = new Set(schema.drops.map((drop) => drop.property));
-  if (typing) leftOut.add(typing);
+  let leftOut: Set<JsonNode> | undefined;
+  /** What the platform drops of the configuration (left out of the navigation), its problems reported once. */
+  const validated = (): Set<JsonNode> => {
+    if (leftOut) return leftOut;
+    const schema = broken ? docsJsonEngine.validate(resolved.root) : reportSchemaProblems(resolved.root, resolved.unresolved, sink, typing);
+    const dropped = new Set(schema.drops.map((drop) => drop.property));
+    if (typing) dropped.add(typing);
+    return (leftOut = dropped);
+  };
+  if (!deferred) validated();
   throwIfCancelled(token);
   const files = await (options.files ?? ((uri: string) => indexSiteFiles(workspace, uri)))(rootUri);
-  for (const problem of files.problems) sink.atOffset('site/unlisted-folder', docsJsonUri, 0, 0, problem.message);
+  let unlistedReported = false;
+  const settle = () => {
+    validated();
+    if (unlistedReported) return;
+    unlistedReported = true;
+    for (const problem of files.problems) sink.atOffset('site/unlisted-folder', docsJsonUri, 0, 0, problem.message);
+  };
+  if (!deferred) settle();
   let siteSpecs: Promise<SiteSpecs> | undefined;
+  let navigation: SiteBasics['navigation'] | undefined;
   const basics: SiteBasics = {
     rootUri,
     docsJsonUri,
     config: resolved.root,
     value: (toValue(resolved.root) ?? {}) as Record<string, any>,
-    navigation: buildNavigationModel(child(resolved.root, 'navigation'), leftOut),
+    get navigation() {
+      return (navigation ??= buildNavigationModel(child(resolved.root, 'navigation'), validated()));
+    },
     ...(typing && { typing }),
     files,
     specs: specs.once(),
@@ -249,8 +274,8 @@ async function buildContext(
   const context: SiteContext = Object.assign(basics, {
     links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
   });
-  if (!broken && options.rules !== false && options.rules !== 'deferred') await runRules(context, token);
-  return context;
+  if (!broken && options.rules !== false && !deferred) await runRules(context, token);
+  return { context, settle };
 }
 
 async function runRules(context: SiteContext, token: Cancellation | undefined): Promise<void> {
