@@ -13,7 +13,8 @@ import { distance } from 'fastest-levenshtein';
  *   pair builds and clears it for each. Words over 32 characters go to the general algorithm.
  */
 export function distancesWithin(word: string, limit: number): (candidate: string) => number {
-  const exact = distancesFrom(word);
+  // Built when a first candidate passes the bound: most lists have none that does.
+  let exact: ((candidate: string) => number) | undefined;
   const count = new Int32Array(128);
   let other: Map<number, number> | undefined;
   for (let at = 0; at < word.length; at++) {
@@ -52,7 +53,7 @@ export function distancesWithin(word: string, limit: number): (candidate: string
       }
     }
     if (word.length - matched > limit) return limit + 1;
-    return exact(candidate);
+    return (exact ??= distancesFrom(word))(candidate);
   };
 }
 

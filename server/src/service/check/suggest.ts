@@ -1,3 +1,4 @@
+import { distance as levenshtein } from 'fastest-levenshtein';
 import { distancesWithin } from './editDistance';
 import { replaceWith, type FixData } from './fixData';
 
@@ -36,7 +37,9 @@ export function closestMatch(word: string, candidates: Iterable<string>, caseChe
   // An array read by index: `for…of` over the arrays, sets and generators callers pass is several
   // times slower per candidate, and a full scan of a site's pages reads thousands for each missing page.
   const list = index ? index.near(word, limit) : Array.isArray(candidates) ? (candidates as string[]) : [...candidates];
-  const distance = distancesWithin(word, limit);
+  // One word against many: its tables built once (see editDistance.ts); against a few (a spec's paths
+  // of one method, asked once per spec), pair by pair, which costs nothing to set up.
+  const distance = list.length >= BATCHED_FROM ? distancesWithin(word, limit) : (candidate: string) => levenshtein(word, candidate);
   for (let at = 0; at < list.length; at++) {
     const candidate = list[at];
     if (candidate === word) continue;
@@ -51,6 +54,9 @@ export function closestMatch(word: string, candidates: Iterable<string>, caseChe
   }
   return bestDistance <= limit ? { best, only: close.size === 1 } : { best: undefined, only: false };
 }
+
+/** Lists of candidates this long are compared with {@link distancesWithin}. */
+const BATCHED_FROM = 64;
 
 /** Candidate sets this large are indexed (once per set) rather than compared whole with every word. */
 const INDEXED_FROM = 200;
