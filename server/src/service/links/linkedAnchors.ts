@@ -40,11 +40,13 @@ const NO_IDS = new AnchorList([]);
 
 export function linkedAnchors(page: PageAnchors): LinkedAnchors {
   const { size } = page.anchors;
-  const anchors = size === 0 ? NO_IDS : size <= LISTED ? new AnchorList([...page.anchors]) : page.anchors;
-  const shows = page.shows.length ? page.shows : NO_SNIPPETS;
-  return page.operation === undefined
-    ? { anchors, exact: page.exact, shows }
-    : { anchors, exact: page.exact, operation: page.operation, shows };
+  return linked(size === 0 ? NO_IDS : size <= LISTED ? new AnchorList([...page.anchors]) : page.anchors, page);
+}
+
+/** The anchors kept, with the rest of what links read (no key for an operation a page has not). */
+function linked(anchors: AnchorIds, { exact, operation, shows }: Omit<LinkedAnchors, 'anchors'>): LinkedAnchors {
+  const kept = shows.length ? shows : NO_SNIPPETS;
+  return operation === undefined ? { anchors, exact, shows: kept } : { anchors, exact, operation, shows: kept };
 }
 
 /** A page's {@link LinkedAnchors} as plain data, to send to another thread. */
@@ -55,19 +57,13 @@ export interface SharedPageAnchors {
   shows: readonly string[];
 }
 
-export function shareAnchors(linked: LinkedAnchors): SharedPageAnchors {
-  const ids = [...linked.anchors];
-  return linked.operation === undefined
-    ? { ids, exact: linked.exact, shows: linked.shows }
-    : { ids, exact: linked.exact, operation: linked.operation, shows: linked.shows };
+export function shareAnchors({ anchors, exact, operation, shows }: LinkedAnchors): SharedPageAnchors {
+  const ids = [...anchors];
+  return operation === undefined ? { ids, exact, shows } : { ids, exact, operation, shows };
 }
 
 /** The {@link LinkedAnchors} another thread sent: as {@link linkedAnchors} makes them from the page. */
 export function sharedAnchors(shared: SharedPageAnchors): LinkedAnchors {
   const { ids } = shared;
-  const anchors = ids.length === 0 ? NO_IDS : ids.length <= LISTED ? new AnchorList(ids) : new Set(ids);
-  const shows = shared.shows.length ? shared.shows : NO_SNIPPETS;
-  return shared.operation === undefined
-    ? { anchors, exact: shared.exact, shows }
-    : { anchors, exact: shared.exact, operation: shared.operation, shows };
+  return linked(ids.length === 0 ? NO_IDS : ids.length <= LISTED ? new AnchorList(ids) : new Set(ids), shared);
 }
