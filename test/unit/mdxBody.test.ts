@@ -201,6 +201,15 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects, a
     '> ~~~\n> <Tip> {',
     '>> ```\n> [q2](/q2)',
     '>     ```',
+    // A paragraph opened by a tag over lines with text after it: its lines are the tag's, whatever they start with.
+    '<Card\n  title="t"\n  href="/u1"\n>Use [u2](/u2) it.</Card>',
+    '<Card\n  href="/u3">text',
+    '  <Tip\n> quoted? [u4](/u4)',
+    '<Frame\n- not an item\n>x</Frame>',
+    '<Card\n  title="t"\n/>after [u5](/u5)',
+    '<Card\n  href="/u6"\n>text\nmore</Card>',
+    '<b\n>x</b> <i\n>y',
+    '<Card\n  icon={\n    <svg />\n  }\n>go [u7](/u7)</Card>',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));

@@ -10,6 +10,7 @@ import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 import { TableState, tableCells } from './tableCells';
+import { tagOverLines } from './tagOverLines';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
 const ESM_BUDGET = 200_000;
@@ -32,6 +33,10 @@ class Scanner implements InlineHost {
     hasContent: false,
     comments: [],
   };
+  /** What inline reading adds to (see {@link InlineHost}): the scan's own lists. */
+  readonly links: BodyLink[] = this.scan.links;
+  readonly comments: BodyScan['comments'] = this.scan.comments;
+  readonly references: Set<string> = this.scan.references;
   private readonly elements: OpenElements;
   /** The list items open here. */
   private readonly items = new ListItems();
@@ -110,8 +115,7 @@ class Scanner implements InlineHost {
       if (start < 0) break;
     }
     if (this.esm) readEsmBlock(this.scan, this.text, this.esm.start, this.esm.end, (offset, reason) => this.unsure(offset, reason));
-    this.carried = false;
-    this.spanCarried = false;
+    this.carried = this.spanCarried = false;
     this.endInline();
     const unclosed = this.elements.unclosed();
     if (unclosed !== undefined) this.unsure(unclosed, 'an element is not closed');
@@ -160,10 +164,9 @@ class Scanner implements InlineHost {
     const itemsBefore = this.items.depth;
     // A table's row is no paragraph's line: a list item may interrupt it whatever its number.
     const item = this.items.track(indent, stripped, this.inParagraph && !this.table.sure);
-    // Once lazy, the paragraph's later lines are lazy too; a list item is a block of its own.
+    // Once lazy, the paragraph's later lines are lazy too; a list item is a block of its own, which ends a table or a block quote above it.
     this.lazy =
       this.inParagraph && !item && (this.lazy || this.items.depth < itemsBefore || (this.quotedParagraph && !stripped.startsWith('>')));
-    // ... which ends a table or a block quote above it.
     if (item) this.table.active = this.quotedParagraph = false;
     // A fence may open a list item's content: `- ```js`.
     const opening = fenceOpening(item ? stripped.slice(item.length) : stripped);
@@ -213,8 +216,7 @@ class Scanner implements InlineHost {
       this.unsure(this.codeOpen.offset, 'a code span that is not closed in its paragraph');
       this.codeOpen = undefined;
     }
-    this.carried = false;
-    this.spanCarried = false;
+    this.carried = this.spanCarried = false;
   }
 
   openCodeSpan(run: number, lineEnd: number): OpenCodeSpan {
@@ -287,6 +289,7 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
+    if (!this.inParagraph && !item && indent < 4 && rest.startsWith('<') && this.paragraphTag(afterMarker, start + line.length)) return;
     // A delimiter row after a paragraph's line (its arguments made only then: this is a hot path).
     if (
       this.inParagraph &&
@@ -364,20 +367,23 @@ class Scanner implements InlineHost {
     return true;
   }
 
+  /** A paragraph opened by a tag over lines with text after it ({@link tagOverLines}): false when not one. */
+  private paragraphTag(from: number, lineEnd: number): boolean {
+    if (this.items.depth > 0 || this.lazy || this.table.active || this.inlineOpen.length || this.scan.uncertain) return false;
+    const found = tagOverLines(this.text, this.braces, from, lineEnd);
+    if (!found) return false;
+    this.scan.hasContent = this.inParagraph = this.carried = this.spanCarried = true;
+    this.brackets = [];
+    this.paragraphStart = from;
+    if (!found.tag.selfClosing) this.inlineOpen.push(found.tag);
+    this.elements.inline(found.tag);
+    readInline(this, found.tag.end, found.lastEnd, this.inlineOpen, 'follow');
+    this.skipTo = found.lastEnd;
+    return true;
+  }
+
   inlineTag(tag: Tag): void {
     this.elements.inline(tag);
-  }
-
-  get links(): BodyLink[] {
-    return this.scan.links;
-  }
-
-  get comments(): BodyScan['comments'] {
-    return this.scan.comments;
-  }
-
-  get references(): Set<string> {
-    return this.scan.references;
   }
 
   /**

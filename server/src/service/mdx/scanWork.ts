@@ -9,4 +9,6 @@ export const scanWork = {
   spansOverLines: 0,
   /** ESM blocks read on past a blank line (the same corpus test). */
   esmOverBlankLines: 0,
+  /** Paragraphs opened by a tag over several lines with text after it (the same corpus test). */
+  tagsOverLines: 0,
 };
