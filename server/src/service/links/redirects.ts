@@ -1,4 +1,4 @@
-import { trimSlashes } from '../../common/text';
+import { detached, trimSlashes } from '../../common/text';
 /**
  * docs.json `redirects`, matched as the platform matches them: a source is a path from the root,
  * `:name` matches one segment, `*` (as in `:slug*` or `article-*`) matches the rest, and a destination
@@ -27,6 +27,7 @@ export function readRedirect(source: string, destination: string): Redirect {
 /** A wildcard source in parts: literal text, a named segment (`:name`), or the rest (`*`). */
 type SourcePart = { kind: 'text'; text: string } | { kind: 'param'; name: string } | { kind: 'wildcard' };
 
+/** Kept for the life of the process: its keys are copies, never slices of a docs.json text. */
 const compiled = new Map<string, SourcePart[]>();
 
 function compile(sourcePath: string): SourcePart[] {
@@ -47,7 +48,7 @@ function compile(sourcePath: string): SourcePart[] {
       else parts.push({ kind: 'text', text: char });
     }
   }
-  compiled.set(sourcePath, parts);
+  compiled.set(detached(sourcePath), parts);
   return parts;
 }
 
