@@ -137,9 +137,9 @@ test('mdx/not-checked: a page the reference parser was stopped on gets an info, 
 });
 
 test('a page the scanner cannot vouch for is not given to the reference parser past its size bound: an info says so', async () => {
-  // A generated reference page: an inline element left open in its paragraph, 300,000 characters of rows after it.
+  // A generated reference page: an expression over lines in a list item, 300,000 characters of rows after it.
   const rows = '<div class="row"><a href="#top">top</a> text</div>\n'.repeat(6_000);
-  const body = `Intro <span>never closed\n\n${rows}\nSee [missing](/nowhere).\n`;
+  const body = `- Intro {1 +\n  2}\n\n${rows}\nSee [missing](/nowhere).\n`;
   assert.ok(body.length > MAX_REFERENCE_PAGE);
   const found = await checkSite(
     site({ groups: [{ group: 'Docs', pages: ['intro'] }] }, [], {}, { 'intro.mdx': `---\ntitle: Intro\n---\n${body}` }),

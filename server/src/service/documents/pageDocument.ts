@@ -91,8 +91,10 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
       return 'tree' in result ? pageAnchors(scanFromTree(result.tree, text)).anchors : undefined;
     },
     syntaxError() {
-      // The platform reads `.md` pages as MDX too. A page the scanner vouches for parses.
-      if (!document.body().uncertain) return undefined;
+      // The platform reads `.md` pages as MDX too. A page the scanner vouches for parses, or fails
+      // with the one error the scanner is sure of.
+      const body = document.body();
+      if (!body.uncertain) return body.error;
       const result = reference();
       return 'error' in result ? result.error : undefined;
     },

@@ -7,13 +7,23 @@ import { parseDestination } from './linkSyntax';
  * definition, an ESM block, and the small tests of a line it makes.
  */
 
-/** A link reference definition `[label]: url` from `from` (its `[`) to `to` (its line's end). */
-export function readDefinition(scan: BodyScan, text: string, from: number, to: number): void {
+/**
+ * A link reference definition `[label]: url` from `from` (its `[`) to `to` (its line's end). A line
+ * that only starts like one (`[ref]: /r <5`, more than a title after the URL) is a paragraph, whose
+ * text the parser reads: the page is unsure.
+ */
+export function readDefinition(
+  scan: BodyScan,
+  text: string,
+  from: number,
+  to: number,
+  host: { unsure(offset: number, reason: string): void },
+): void {
   const close = text.indexOf(']:', from);
   let at = close + 2;
   while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   const destination = parseDestination(text, at, to, true);
-  if (!destination) return;
+  if (!destination) return host.unsure(from, 'a line that starts like a link definition but is none');
   scan.links.push({
     kind: 'definition',
     url: destination.url,

@@ -1,4 +1,5 @@
 import type { ImportedName } from './jsSyntax';
+import type { ScannedSyntaxError } from './syntaxErrors';
 
 /** A JSX attribute as written: `name="v"`, `name='v'`, `name={expr}`, or a bare `name`. */
 export interface BodyAttribute {
@@ -77,10 +78,11 @@ export interface BodyImport {
  * What a page body holds, read in one linear pass: links and images, reference definitions, JSX
  * elements with their attributes, headings, imports and exports; code (fenced, inline, math) and
  * comments are skipped. `uncertain` is set where the page uses a construct the scanner does not
- * vouch for (an HTML comment, a `<` that starts no tag, an element left open, JSX spanning lines
+ * vouch for (a `<` that starts no tag it can read, an element left open, JSX spanning lines
  * inside a paragraph, an expression over several lines...): only then does the page go through the
  * reference MDX parser, which decides whether it parses. Where `uncertain` is unset, the page parses
- * as MDX (the differential tests check this against the parser on every corpus page).
+ * as MDX, or fails with the one `error` the scanner is sure of (the differential tests check this
+ * against the parser on every corpus page, the fuzz test on pages of hard fragments).
  */
 export interface BodyScan {
   links: BodyLink[];
@@ -98,4 +100,15 @@ export interface BodyScan {
   /** Expressions holding only a block comment (`{/* note *\/}`), outside code: where inline suppressions live. */
   comments: { offset: number; length: number }[];
   uncertain?: { offset: number; reason: string };
+  /**
+   * The page's one MDX syntax error, where the scanner is sure of it and of everything else
+   * ({@link ScannedSyntaxError}): the parser rejects the page with exactly this error. Meaningless
+   * when `uncertain` is set (the parser decides then).
+   */
+  error?: ScannedSyntaxError;
+}
+
+/** A scan with nothing found yet. */
+export function emptyScan(): BodyScan {
+  return { links: [], elements: [], headings: [], imports: [], exported: [], references: new Set(), hasContent: false, comments: [] };
 }

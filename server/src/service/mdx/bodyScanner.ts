@@ -1,16 +1,17 @@
-import type { BodyLink, BodyScan } from './bodyScan';
+import { emptyScan, type BodyLink, type BodyScan } from './bodyScan';
 import { closesFence, fenceOpening, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
 import { readFlowTagLine } from './flowTagLine';
-import { atxHeading, setextHeading } from './headingReader';
+import { atxHeading, setextHeading, underlines } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
 import { Braces, esmGoesOn } from './jsSyntax';
 import type { Tag } from './jsxTag';
-import { OpenElements, quotedFlowTags } from './openElements';
+import { closesNothingOpen, OpenElements, quotedFlowTags } from './openElements';
 import { CodeSpanLookahead, type OpenCodeSpan } from './codeSpans';
 import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 import { TableState, tableCells } from './tableCells';
 import { tagOverLines } from './tagOverLines';
+import { closingSlashError, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
 const ESM_BUDGET = 200_000;
@@ -19,20 +20,11 @@ const DEFINITION = /^\[(?!\^)(?:[^\]\\]|\\.){1,999}\]:[ \t]*/;
 
 /** Reads a page body in one pass (see {@link BodyScan}): the text from `bodyOffset`, after the front matter. */
 export function scanBody(text: string, bodyOffset: number): BodyScan {
-  return new Scanner(text, bodyOffset).run();
+  return trustedError(new Scanner(text, bodyOffset).run(), text);
 }
 
 class Scanner implements InlineHost {
-  private readonly scan: BodyScan = {
-    links: [],
-    elements: [],
-    headings: [],
-    imports: [],
-    exported: [],
-    references: new Set(),
-    hasContent: false,
-    comments: [],
-  };
+  private readonly scan: BodyScan = emptyScan();
   /** What inline reading adds to (see {@link InlineHost}): the scan's own lists. */
   readonly links: BodyLink[] = this.scan.links;
   readonly comments: BodyScan['comments'] = this.scan.comments;
@@ -77,7 +69,12 @@ class Scanner implements InlineHost {
     private readonly from: number,
   ) {
     this.braces = new Braces(text);
-    this.elements = new OpenElements(this.scan, (offset, reason) => this.unsure(offset, reason));
+    const unsure = (offset: number, reason: string) => this.unsure(offset, reason);
+    this.elements = new OpenElements(this.scan, unsure, (tag) => {
+      const error = this.inlineOpen.length ? undefined : closingSlashError(tag);
+      if (error) this.vouch(error);
+      else unsure(tag.start, closesNothingOpen(tag));
+    });
   }
 
   /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
@@ -146,10 +143,7 @@ class Scanner implements InlineHost {
         }
       }
     } else if (blank) {
-      this.inParagraph = false;
-      this.quotedParagraph = false;
-      this.lazy = false;
-      this.table.active = false;
+      this.inParagraph = this.quotedParagraph = this.lazy = this.table.active = false;
     } else this.blockStart(start, end, line, indent, stripped);
     this.elements.checkListEnds(indent, blank, start);
   }
@@ -194,7 +188,7 @@ class Scanner implements InlineHost {
     this.scan.hasContent = true;
     if (this.table.endsOutside(start, indent)) this.inParagraph = false;
     if (!this.inParagraph) {
-      this.lazy = false;
+      this.lazy = this.quotedParagraph = false;
       this.brackets = [];
       this.table.active = false;
       this.items.close(indent);
@@ -206,9 +200,13 @@ class Scanner implements InlineHost {
   }
 
   /** After a line that did not carry the paragraph's open inline elements on: those still open are never closed. */
-  private endInline(): void {
+  private endInline(lineStart = -1, lineEnd = -1): void {
     if (!this.carried && this.inlineOpen.length) {
-      this.unsure(this.inlineOpen[0].start, `<${this.inlineOpen[0].name}> is not closed in its paragraph`);
+      // Ended by a blank line or the end of the page (no line given), the paragraph is what the parser names.
+      const ends = lineStart < 0 || /^[ \t]*$/.test(this.text.slice(lineStart, lineEnd));
+      const error = ends ? unclosedTagError(this.text, this.inlineOpen[this.inlineOpen.length - 1]) : undefined;
+      if (error) this.vouch(error);
+      else this.unsure(this.inlineOpen[0].start, `<${this.inlineOpen[0].name}> is not closed in its paragraph`);
       this.inlineOpen.length = 0;
     }
     // Its run was literal backticks, and the lines after it were read as code: the parser reads them.
@@ -229,12 +227,17 @@ class Scanner implements InlineHost {
     this.scan.uncertain ??= { offset, reason };
   }
 
+  vouch(error: ScannedSyntaxError): void {
+    if (this.scan.error) this.unsure(error.offset, 'a second MDX syntax error');
+    else this.scan.error = error;
+  }
+
   /**
    * Records the line just read and gives where the next one starts: after the lines a tag went on
    * over (they are read), or -1 at the end of the text.
    */
   private nextLineStart(start: number, lineEnd: number, end: number): number {
-    this.endInline();
+    this.endInline(start, lineEnd);
     this.previousLine = { offset: start, end: lineEnd, depth: this.items.depth };
     if (this.skipTo > end) {
       end = this.skipTo;
@@ -282,7 +285,7 @@ class Scanner implements InlineHost {
       return;
     }
     if (!this.inParagraph && !item && DEFINITION.test(rest)) {
-      readDefinition(this.scan, this.text, afterMarker, start + line.length);
+      readDefinition(this.scan, this.text, afterMarker, start + line.length, this);
       return;
     }
     if ((rest.startsWith('<') || rest.startsWith('{')) && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {
@@ -316,7 +319,7 @@ class Scanner implements InlineHost {
       return;
     }
     if (!this.inParagraph) {
-      this.table.active = false;
+      this.table.active = this.quotedParagraph = false; // a fence or a heading may have ended a quote's paragraph
       this.paragraphStart = afterMarker;
     }
     this.readText(afterMarker, start + line.length, indent);
@@ -382,18 +385,12 @@ class Scanner implements InlineHost {
     return true;
   }
 
-  inlineTag(tag: Tag): void {
-    this.elements.inline(tag);
+  /** Whether a `===` or `---` line underlines the paragraph before it ({@link underlines}): not a table's, nor after a lazy line. */
+  private underlines(indent: number): boolean {
+    return !this.table.active && !this.lazy && underlines(this.text, this.previousLine!, this.items, indent);
   }
 
-  /**
-   * Whether a `===` or `---` line underlines the paragraph before it: not a table's, not a block
-   * quote's, and in the same list item (an underline cannot lazily continue a paragraph, nor follow a lazy line).
-   */
-  private underlines(indent: number): boolean {
-    const previous = this.previousLine!;
-    if (this.table.active || this.lazy || previous.depth !== this.items.depth || (this.items.indent >= 0 && indent < this.items.indent))
-      return false;
-    return !this.text.slice(previous.offset, previous.end).trimStart().startsWith('>');
+  inlineTag(tag: Tag): void {
+    this.elements.inText(tag);
   }
 }

@@ -60,3 +60,17 @@ export function customIdAtEnd(line: string, from: number): { start: number; idSt
   }
   return undefined;
 }
+
+/**
+ * Whether a `===` or `---` line underlines the paragraph before it (outside a table, and not after a
+ * lazy line: the caller checks those): not a block quote's, and in the same list item.
+ */
+export function underlines(
+  text: string,
+  previous: { offset: number; end: number; depth: number },
+  items: { depth: number; indent: number },
+  indent: number,
+): boolean {
+  if (previous.depth !== items.depth || (items.indent >= 0 && indent < items.indent)) return false;
+  return !text.slice(previous.offset, previous.end).trimStart().startsWith('>');
+}

@@ -5,6 +5,7 @@ import { indexBefore, parseDestination } from './linkSyntax';
 import { runLength, Runs } from './runs';
 import { scanWork } from './scanWork';
 import type { OpenCodeSpan } from './codeSpans';
+import { beforeNameError, type ScannedSyntaxError } from './syntaxErrors';
 
 /** CommonMark's longest link label: longer bracketed text is no reference. */
 const MAX_LABEL = 999;
@@ -29,6 +30,8 @@ export interface InlineHost {
   /** The `[` still open: link text may span the lines of a paragraph. */
   readonly brackets: { offset: number; image: boolean }[];
   unsure(offset: number, reason: string): void;
+  /** A syntax error the scanner is sure of ({@link ScannedSyntaxError}); a second one leaves the page unsure. */
+  vouch(error: ScannedSyntaxError): void;
   /** A tag met in text: an element that opens and closes on the line, or the closing tag of one opened before. */
   inlineTag(tag: Tag): void;
   /**
@@ -165,13 +168,15 @@ function inlineTag({ host, text, to, inlineOpen }: InlineLine, at: number): numb
   if (next === ' ' || next === '\t' || at + 1 >= to) return at; // `a < b` is text
   const tag = parseTag(text, at, false, host.braces);
   if (!tag || tag.end > to) {
-    host.unsure(at, 'a `<` that starts no complete tag on its line');
+    const error = beforeNameError(text, at);
+    if (error) host.vouch(error);
+    else host.unsure(at, 'a `<` that starts no complete tag on its line');
     return at;
   }
   if (tag.closing) {
     const top = inlineOpen[inlineOpen.length - 1];
     if (top && top.name === tag.name) inlineOpen.pop();
-    else host.inlineTag(tag); // closes a flow element opened on an earlier line
+    else host.inlineTag(tag); // closes nothing this paragraph opened
   } else {
     if (!tag.selfClosing) inlineOpen.push(tag);
     host.inlineTag(tag);

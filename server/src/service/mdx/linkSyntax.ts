@@ -85,7 +85,7 @@ export function parseDestination(
   }
   while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   const quote = text[at];
-  if (quote === '"' || quote === "'" || (quote === '(' && !definition)) {
+  if (quote === '"' || quote === "'" || quote === '(') {
     const close = indexBefore(text, quote === '(' ? ')' : quote, at + 1, to);
     if (close < 0) return undefined;
     at = close + 1;

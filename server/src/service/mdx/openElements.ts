@@ -22,6 +22,8 @@ export class OpenElements {
   constructor(
     private readonly scan: BodyScan,
     private readonly unsure: (offset: number, reason: string) => void,
+    /** A closing tag where no element is open: the host knows whether one is open in the paragraph's text. */
+    private readonly closesNothing: (tag: Tag) => void = (tag) => this.unsure(tag.start, closesNothingOpen(tag)),
   ) {}
 
   /** The index of the element holding what is read now (-1: none). */
@@ -33,8 +35,9 @@ export class OpenElements {
   apply(tag: Tag, flow: boolean, indent: number, inList: boolean): void {
     if (tag.closing) {
       const top = this.open[this.open.length - 1];
-      if (!top || top.name !== tag.name) {
-        this.unsure(tag.start, `a closing tag </${tag.name}> that does not close the element open here`);
+      if (!top) return this.closesNothing(tag);
+      if (top.name !== tag.name) {
+        this.unsure(tag.start, closesNothingOpen(tag));
         const index = this.open.map((element) => element.name).lastIndexOf(tag.name);
         if (index >= 0) this.open.length = index;
         return;
@@ -67,6 +70,12 @@ export class OpenElements {
     if (!tag.closing && !tag.selfClosing) this.open.pop();
   }
 
+  /** A tag in a paragraph's text: a closing tag there for an element opened before the paragraph is an error to the parser. */
+  inText(tag: Tag): void {
+    if (tag.closing && this.open.length) this.unsure(tag.start, `</${tag.name}> in text closes an element opened before its paragraph`);
+    else this.inline(tag);
+  }
+
   /** A line less indented than a list item holding an open element ends the item inside the element. */
   checkListEnds(indent: number, blank: boolean, offset: number): void {
     if (blank) return;
@@ -97,4 +106,9 @@ export function quotedFlowTags(text: string, from: number, to: number, braces: B
     while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   }
   return at < to || open.length ? undefined : tags;
+}
+
+/** Why a closing tag leaves the page to the parser: it does not close the element open there. */
+export function closesNothingOpen(tag: Tag): string {
+  return `a closing tag </${tag.name}> that does not close the element open here`;
 }
