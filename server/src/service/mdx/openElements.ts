@@ -23,7 +23,7 @@ export class OpenElements {
     private readonly scan: BodyScan,
     private readonly unsure: (offset: number, reason: string) => void,
     /** A closing tag where no element is open: the host knows whether one is open in the paragraph's text. */
-    private readonly closesNothing: (tag: Tag) => void = (tag) => this.unsure(tag.start, closesNothingOpen(tag)),
+    private readonly closesNothing: (tag: Tag) => void,
   ) {}
 
   /** The index of the element holding what is read now (-1: none). */

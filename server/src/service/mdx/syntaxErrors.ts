@@ -1,3 +1,4 @@
+import { LineTable } from '../documents/lineTable';
 import type { BodyScan } from './bodyScan';
 import type { Tag } from './jsxTag';
 
@@ -41,8 +42,9 @@ export function beforeNameError(text: string, at: number): ScannedSyntaxError | 
 
 /** An inline tag its paragraph leaves open (`One line<br>and the next.` then a blank line). */
 export function unclosedTagError(text: string, tag: Tag): ScannedSyntaxError | undefined {
-  const start = place(text, tag.start);
-  const end = place(text, tag.end);
+  const lines = new LineTable(text);
+  const start = place(lines, text, tag.start);
+  const end = place(lines, text, tag.end);
   if (!start || !end || !PLAIN_NAME.test(tag.name)) return undefined;
   return {
     offset: tag.start,
@@ -61,12 +63,11 @@ export function closingSlashError(tag: Tag): ScannedSyntaxError | undefined {
  * `line:column` of an offset as the parser counts them (from 1), or undefined where the parser counts
  * otherwise: a tab before it on its line (a tab stop, not a column) or a byte-order mark on the first line.
  */
-function place(text: string, offset: number): string | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  if (text.slice(lineStart, offset).includes('\t') || (lineStart === 0 && text.charCodeAt(0) === 0xfeff)) return undefined;
-  let line = 1;
-  for (let at = text.indexOf('\n'); at >= 0 && at < lineStart; at = text.indexOf('\n', at + 1)) line++;
-  return `${line}:${offset - lineStart + 1}`;
+function place(lines: LineTable, text: string, offset: number): string | undefined {
+  const { line, character } = lines.positionAt(offset);
+  const before = text.slice(offset - character, offset);
+  if (before.includes('\t') || (line === 0 && text.charCodeAt(0) === 0xfeff)) return undefined;
+  return `${line + 1}:${character + 1}`;
 }
 
 /** A line indented with a tab: the parser counts it to the next tab stop, the scanner one character. */
