@@ -219,6 +219,8 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects (b
     'ends </span> here',
     '<img src="/e2.png"> after',
     '\t<br> tabbed',
+    'The value {count [e3](/e3) is read',
+    'closes } later',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));

@@ -26,6 +26,8 @@ test('the MDX errors the scanner is sure of are the parser’s, word for word an
     'This paragraph ends </div> here.\n', // a closing tag with nothing open
     '</div>\n',
     '---\ntitle: T\n---\n\nAfter front matter <!-- c -->\n',
+    'The value {count is read when the page loads.\n', // an expression its paragraph never closes
+    'The value {count\nis read `over` [two](/lines)  \n\nNext.\n', // the parser stops at the paragraph's end, spaces and all
   ];
   for (const text of pages) {
     const scan = scanBody(text, text.startsWith('---') ? text.indexOf('\n\n') : 0);
@@ -45,6 +47,10 @@ test('where the parser could say otherwise, the page stays unsure and the parser
     '<Note>\nx <br> y\n</Note>\n', // a closing tag ends the paragraph, not a blank line
     '<div>\n\nends </div> here\n', // a closing tag in text for an element opened before
     'x <https://example.com> y\n', // the parser stops later, at the `/`
+    'a {b\nc }\n\nd\n', // a `}` on a later line: acorn decides what the expression is
+    'a {b\n- item\n', // a list item ends the paragraph
+    '{b c\n\nd\n', // first on its line, MDX reads it as a block, to the end of the page
+    'a\n{b\n\nc\n',
   ];
   for (const text of pages) {
     const scan = scanBody(text, 0);

@@ -11,7 +11,8 @@ import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 import { TableState, tableCells } from './tableCells';
 import { tagOverLines } from './tagOverLines';
-import { closingSlashError, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
+import { closingSlashError, endsParagraph, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
+import { OpenBrace } from './openBrace';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
 const ESM_BUDGET = 200_000;
@@ -63,6 +64,7 @@ class Scanner implements InlineHost {
   private skipTo = -1;
 
   readonly braces: Braces;
+  readonly brace = new OpenBrace(this);
 
   constructor(
     readonly text: string,
@@ -201,9 +203,9 @@ class Scanner implements InlineHost {
 
   /** After a line that did not carry the paragraph's open inline elements on: those still open are never closed. */
   private endInline(lineStart = -1, lineEnd = -1): void {
+    if (!this.carried) this.brace.close(lineStart, lineEnd);
     if (!this.carried && this.inlineOpen.length) {
-      // Ended by a blank line or the end of the page (no line given), the paragraph is what the parser names.
-      const ends = lineStart < 0 || /^[ \t]*$/.test(this.text.slice(lineStart, lineEnd));
+      const ends = endsParagraph(this.text, lineStart, lineEnd); // the parser names the paragraph then
       const error = ends ? unclosedTagError(this.text, this.inlineOpen[this.inlineOpen.length - 1]) : undefined;
       if (error) this.vouch(error);
       else this.unsure(this.inlineOpen[0].start, `<${this.inlineOpen[0].name}> is not closed in its paragraph`);

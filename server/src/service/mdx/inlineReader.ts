@@ -6,6 +6,7 @@ import { runLength, Runs } from './runs';
 import { scanWork } from './scanWork';
 import type { OpenCodeSpan } from './codeSpans';
 import { beforeNameError, type ScannedSyntaxError } from './syntaxErrors';
+import type { OpenBrace } from './openBrace';
 
 /** CommonMark's longest link label: longer bracketed text is no reference. */
 const MAX_LABEL = 999;
@@ -32,6 +33,8 @@ export interface InlineHost {
   unsure(offset: number, reason: string): void;
   /** A syntax error the scanner is sure of ({@link ScannedSyntaxError}); a second one leaves the page unsure. */
   vouch(error: ScannedSyntaxError): void;
+  /** An expression a paragraph's line leaves open (only on a line whose inline elements the paragraph carries). */
+  readonly brace: OpenBrace;
   /** A tag met in text: an element that opens and closes on the line, or the closing tag of one opened before. */
   inlineTag(tag: Tag): void;
   /**
@@ -56,6 +59,8 @@ interface InlineLine {
   /** Where an unclosed `$` run opened inline math, or -1. */
   mathOpen: number;
   spanLines: SpanLines;
+  /** The paragraph carries its inline elements over its lines (the caller passed them). */
+  carried: boolean;
 }
 
 /**
@@ -75,7 +80,20 @@ export function readInline(host: InlineHost, from: number, to: number, carried?:
   const text = host.text;
   const line = text.slice(from, to);
   const runs = new Runs(line, from);
-  const state: InlineLine = { host, text, from, to, line, runs, inlineOpen: carried ?? [], mathOpen: -1, spanLines };
+  const state: InlineLine = {
+    host,
+    text,
+    from,
+    to,
+    line,
+    runs,
+    inlineOpen: carried ?? [],
+    mathOpen: -1,
+    spanLines,
+    carried: carried !== undefined,
+  };
+  // All of the line is the code of an expression an earlier line of the paragraph left open.
+  if (carried) host.brace.read(from, to);
   let start = from;
   const open = spanLines === 'follow' && host.codeOpen;
   if (open) {
@@ -185,10 +203,12 @@ function inlineTag({ host, text, to, inlineOpen }: InlineLine, at: number): numb
 }
 
 /** An expression: one JavaScript expression closing on its line, else the page is unsure. */
-function expression({ host, text, to }: InlineLine, at: number): number {
+function expression({ host, text, from, to, carried }: InlineLine, at: number): number {
   const close = expressionEnd(host.braces, at, true, to);
   if (close === undefined) {
-    host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
+    // Left open in a paragraph's text, it may be an error the scanner is sure of; first on its line, MDX reads it as a block.
+    if (carried && at > from && !text.slice(at + 1, to).includes('}')) host.brace.open(at, to);
+    else host.unsure(at, 'an expression that is not one JavaScript expression closing on its line');
     // The reference parser reads the page now: the braces inside are not read again one by one.
     const balanced = host.braces.match(at, to);
     return balanced >= 0 ? balanced : at;

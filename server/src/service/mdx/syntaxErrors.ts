@@ -53,6 +53,16 @@ export function unclosedTagError(text: string, tag: Tag): ScannedSyntaxError | u
   };
 }
 
+/** An expression its paragraph never closes (see {@link OpenBrace}): the parser stops at the paragraph's end. */
+export function unclosedExpressionError(end: number): ScannedSyntaxError {
+  return { offset: end, length: 1, message: 'Unexpected end of file in expression, expected a corresponding closing brace for `{`' };
+}
+
+/** Whether the line from `lineStart` to `lineEnd` is blank, or there is none (the end of the page: `lineStart` -1). */
+export function endsParagraph(text: string, lineStart: number, lineEnd: number): boolean {
+  return lineStart < 0 || /^[ \t]*$/.test(text.slice(lineStart, lineEnd));
+}
+
 /** A closing tag where no element is open at all (`ends </div> here.`): the parser stops at its `/`. */
 export function closingSlashError(tag: Tag): ScannedSyntaxError | undefined {
   if (!PLAIN_NAME.test(tag.name)) return undefined;
