@@ -221,6 +221,8 @@ test('fuzz: the scanner never vouches for a page the reference parser rejects (b
     '\t<br> tabbed',
     'The value {count [e3](/e3) is read',
     'closes } later',
+    'text </Note> inside',
+    'mixed <b>bold</i> tags',
   ];
   // Seeded, so a failure reproduces.
   const next = seededRandom(Number(process.env.DOCSMITH_FUZZ_SEED ?? 7));

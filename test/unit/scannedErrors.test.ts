@@ -26,6 +26,8 @@ test('the MDX errors the scanner is sure of are the parser’s, word for word an
     'This paragraph ends </div> here.\n', // a closing tag with nothing open
     '</div>\n',
     '---\ntitle: T\n---\n\nAfter front matter <!-- c -->\n',
+    '<Note>\n\nx </b> y\n\n</Note>\n', // a closing tag for another element than the innermost one open
+    '<Card title="a\nb">\n\nx </b>\n\n</Card>\n',
     'The value {count is read when the page loads.\n', // an expression its paragraph never closes
     'The value {count\nis read `over` [two](/lines)  \n\nNext.\n', // the parser stops at the paragraph's end, spaces and all
   ];

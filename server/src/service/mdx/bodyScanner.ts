@@ -11,7 +11,7 @@ import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 import { TableState, tableCells } from './tableCells';
 import { tagOverLines } from './tagOverLines';
-import { closingSlashError, endsParagraph, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
+import { closingTagError, endsParagraph, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
 import { OpenBrace } from './openBrace';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
@@ -72,8 +72,8 @@ class Scanner implements InlineHost {
   ) {
     this.braces = new Braces(text);
     const unsure = (offset: number, reason: string) => this.unsure(offset, reason);
-    this.elements = new OpenElements(this.scan, unsure, (tag) => {
-      const error = this.inlineOpen.length ? undefined : closingSlashError(tag);
+    this.elements = new OpenElements(this.scan, unsure, (tag, open, flow) => {
+      const error = flow && this.inlineOpen.length ? undefined : closingTagError(text, tag, open);
       if (error) this.vouch(error);
       else unsure(tag.start, closesNothingOpen(tag));
     });
@@ -392,7 +392,7 @@ class Scanner implements InlineHost {
     return !this.table.active && !this.lazy && underlines(this.text, this.previousLine!, this.items, indent);
   }
 
-  inlineTag(tag: Tag): void {
-    this.elements.inText(tag);
+  inlineTag(tag: Tag, inlineTop?: Tag): void {
+    this.elements.inText(tag, inlineTop);
   }
 }

@@ -35,8 +35,8 @@ export interface InlineHost {
   vouch(error: ScannedSyntaxError): void;
   /** An expression a paragraph's line leaves open (only on a line whose inline elements the paragraph carries). */
   readonly brace: OpenBrace;
-  /** A tag met in text: an element that opens and closes on the line, or the closing tag of one opened before. */
-  inlineTag(tag: Tag): void;
+  /** A tag met in text: an element that opens and closes on the line, or a closing tag that closes nothing the text opened (`inlineTop`: its innermost element open). */
+  inlineTag(tag: Tag, inlineTop?: Tag): void;
   /**
    * A code span a line of the paragraph opened and did not close (`` `MCP-Protocol-Version: ``): its
    * opening run, carried to the paragraph's next lines (see {@link readInline}'s `carried`).
@@ -194,7 +194,7 @@ function inlineTag({ host, text, to, inlineOpen }: InlineLine, at: number): numb
   if (tag.closing) {
     const top = inlineOpen[inlineOpen.length - 1];
     if (top && top.name === tag.name) inlineOpen.pop();
-    else host.inlineTag(tag); // closes nothing this paragraph opened
+    else host.inlineTag(tag, top); // closes nothing this paragraph opened
   } else {
     if (!tag.selfClosing) inlineOpen.push(tag);
     host.inlineTag(tag);

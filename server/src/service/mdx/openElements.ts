@@ -3,6 +3,9 @@ import type { Braces } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink } from './linkSyntax';
 
+/** An opening tag's name and place (`start` its `<`, `end` after its `>`). */
+export type TagPlace = Pick<Tag, 'name' | 'start' | 'end'>;
+
 interface OpenElement {
   index: number;
   name: string;
@@ -22,8 +25,12 @@ export class OpenElements {
   constructor(
     private readonly scan: BodyScan,
     private readonly unsure: (offset: number, reason: string) => void,
-    /** A closing tag where no element is open: the host knows whether one is open in the paragraph's text. */
-    private readonly closesNothing: (tag: Tag) => void,
+    /**
+     * A closing tag that does not close the innermost element open: `open` is that element (undefined:
+     * none is), `flow` says whether the tag is a block's (the host knows the paragraph's own elements:
+     * a block's tag after a paragraph that leaves some open, the paragraph's error comes first).
+     */
+    private readonly closesOther: (tag: Tag, open: TagPlace | undefined, flow: boolean) => void,
   ) {}
 
   /** The index of the element holding what is read now (-1: none). */
@@ -35,9 +42,8 @@ export class OpenElements {
   apply(tag: Tag, flow: boolean, indent: number, inList: boolean): void {
     if (tag.closing) {
       const top = this.open[this.open.length - 1];
-      if (!top) return this.closesNothing(tag);
-      if (top.name !== tag.name) {
-        this.unsure(tag.start, closesNothingOpen(tag));
+      if (!top || top.name !== tag.name) {
+        this.closesOther(tag, top && this.placeOf(top), true);
         const index = this.open.map((element) => element.name).lastIndexOf(tag.name);
         if (index >= 0) this.open.length = index;
         return;
@@ -70,10 +76,19 @@ export class OpenElements {
     if (!tag.closing && !tag.selfClosing) this.open.pop();
   }
 
-  /** A tag in a paragraph's text: a closing tag there for an element opened before the paragraph is an error to the parser. */
-  inText(tag: Tag): void {
-    if (tag.closing && this.open.length) this.unsure(tag.start, `</${tag.name}> in text closes an element opened before its paragraph`);
-    else this.inline(tag);
+  /** A tag in text, and the innermost element the text itself leaves open before it (a closing tag closes nothing of the text's). */
+  inText(tag: Tag, inlineTop?: Tag): void {
+    if (!tag.closing) return this.inline(tag);
+    const top = this.open[this.open.length - 1];
+    // Closing in text the element a block opened: the parser's error names the paragraph's start and end.
+    if (!inlineTop && top?.name === tag.name)
+      this.unsure(tag.start, `</${tag.name}> in text closes an element opened before its paragraph`);
+    else this.closesOther(tag, inlineTop ?? (top && this.placeOf(top)), false);
+  }
+
+  private placeOf(element: OpenElement): TagPlace {
+    const { offset, length } = this.scan.elements[element.index];
+    return { name: element.name, start: offset, end: offset + length };
   }
 
   /** A line less indented than a list item holding an open element ends the item inside the element. */

@@ -1,6 +1,7 @@
 import { LineTable } from '../documents/lineTable';
 import type { BodyScan } from './bodyScan';
 import type { Tag } from './jsxTag';
+import type { TagPlace } from './openElements';
 
 /**
  * The MDX syntax errors the scanner is sure of, in the parser's own words and places (the messages of
@@ -63,8 +64,26 @@ export function endsParagraph(text: string, lineStart: number, lineEnd: number):
   return lineStart < 0 || /^[ \t]*$/.test(text.slice(lineStart, lineEnd));
 }
 
+/** A closing tag for another element than the innermost one open (`open`): the parser names that one and its place. */
+function closingMismatchError(text: string, tag: Tag, open: TagPlace): ScannedSyntaxError | undefined {
+  const lines = new LineTable(text);
+  const start = place(lines, text, open.start);
+  const end = place(lines, text, open.end);
+  if (!start || !end || !PLAIN_NAME.test(tag.name) || !PLAIN_NAME.test(open.name)) return undefined;
+  return {
+    offset: open.start,
+    length: Math.max(1, open.end - open.start),
+    message: `Unexpected closing tag \`</${tag.name}>\`, expected corresponding closing tag for \`<${open.name}>\` (${start}-${end})`,
+  };
+}
+
+/** A closing tag that does not close the innermost element open (`open`; undefined: none is). */
+export function closingTagError(text: string, tag: Tag, open: TagPlace | undefined): ScannedSyntaxError | undefined {
+  return open ? closingMismatchError(text, tag, open) : closingSlashError(tag);
+}
+
 /** A closing tag where no element is open at all (`ends </div> here.`): the parser stops at its `/`. */
-export function closingSlashError(tag: Tag): ScannedSyntaxError | undefined {
+function closingSlashError(tag: Tag): ScannedSyntaxError | undefined {
   if (!PLAIN_NAME.test(tag.name)) return undefined;
   return { offset: tag.start + 1, length: 1, message: 'Unexpected closing slash `/` in tag, expected an open tag first' };
 }
