@@ -144,3 +144,22 @@ test('quick fixes on a broken link: did-you-mean and create the page', async () 
     ['Change to /guides/webhooks', 'Create guides/webhoks.mdx'],
   );
 });
+
+test('on a site served under /docs, a link written /docs/... opens its page, and renaming its heading rewrites it', async () => {
+  const config = JSON.parse(FEATURE_SITE['docs.json']);
+  const page = '---\ntitle: Webhooks\n---\n\n## Retries\n';
+  const site = siteWith({
+    'docs.json': JSON.stringify({ ...config, seo: { metatags: { canonical: 'https://example.com/docs' } } }),
+    'guides/webhooks.mdx': page,
+    'index.mdx': `${HEAD}See [hooks](/docs/guides/webhooks#retries).\n`,
+  });
+  const position = site.edit('index.mdx', `${HEAD}See [hooks](/docs/guides/web|hooks#retries).\n`);
+  assert.deepEqual(await site.service.findDefinition(site.uri('index.mdx'), position, NOT_CANCELLED), [
+    { uri: 'file:///site/guides/webhooks.mdx', range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } } },
+  ]);
+  const edit = await site.service.rename(site.uri('guides/webhooks.mdx'), { line: 4, character: 5 }, 'Retry policy', NOT_CANCELLED);
+  assert.equal(
+    apply(site.workspace.files.get(site.uri('index.mdx'))!, edit!.changes!['file:///site/index.mdx']),
+    `${HEAD}See [hooks](/docs/guides/webhooks#retry-policy).\n`,
+  );
+});

@@ -30,7 +30,7 @@ export async function resolveBodyLink(document: PageDocument, link: BodyLink, st
   const path = bodyLinkPath(link.url, relative);
   if (!path) return undefined;
   if (path.samePage) return { link, file: relative, anchor: path.anchor, redirected: false };
-  let target: LinkTarget | { kind: 'external' } | undefined = await links.resolve(path.path);
+  let target: LinkTarget | { kind: 'external' } | undefined = await links.resolveLink(path);
   let redirected = false;
   while (target?.kind === 'redirect') {
     redirected = true;

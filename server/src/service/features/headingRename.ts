@@ -1,6 +1,6 @@
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
-import { bodyLinkPath } from '../links/linkPath';
+import { bodyLinkPath, type LinkPath } from '../links/linkPath';
 import { cleanHeadingId } from '../mdx/slug';
 import { snippetFiles } from '../site/siteFiles';
 import type { SiteState } from '../site/siteState';
@@ -91,7 +91,7 @@ export async function renameHeading(
       const url = link.url.trim();
       const path = bodyLinkPath(url, relative);
       if (!path?.anchor || cleanHeadingId(path.anchor) !== oldAnchor || link.length !== link.url.length) continue;
-      const reaches = path.samePage ? relative === here : (await pageFile(state, path.path)) === here;
+      const reaches = path.samePage ? relative === here : (await pageFile(state, path)) === here;
       if (!reaches) continue;
       const hash = link.url.indexOf('#');
       (changes[uri] ??= []).push({
@@ -103,8 +103,8 @@ export async function renameHeading(
   return { changes };
 }
 
-async function pageFile(state: SiteState, path: string): Promise<string | undefined> {
-  const target = await state.links?.resolve(path);
+async function pageFile(state: SiteState, path: LinkPath): Promise<string | undefined> {
+  const target = await state.links?.resolveLink(path);
   return target?.kind === 'page' ? target.file : undefined;
 }
 

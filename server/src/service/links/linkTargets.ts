@@ -62,7 +62,7 @@ export class LinkTargets {
   }
 
   /** A folder that holds a file the platform publishes. */
-  private isFolder(path: string): boolean {
+  isFolder(path: string): boolean {
     if (!this.folders) {
       this.folders = new Set();
       for (const file of this.files.files) {

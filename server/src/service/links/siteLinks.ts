@@ -3,6 +3,8 @@ import type { LinkedAnchors } from './linkedAnchors';
 import type { SiteSpecs } from '../openapi/spec';
 import { DEFAULT_API_DIRECTORY, generatedPagePaths } from './generatedPages';
 import { LinkTargets, type LinkTarget } from './linkTargets';
+import type { LinkPath } from './linkPath';
+import { basePathOf, withoutBasePath } from './basePath';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
@@ -33,6 +35,7 @@ export class SiteLinks {
   private withGenerated: Promise<LinkTargets> | undefined;
   private users: Promise<Map<string, string[]>> | undefined;
   private unknownSpecPages: Promise<boolean | string[]> | undefined;
+  private base: { path: string | undefined } | undefined;
 
   constructor(
     private readonly context: LinkedSite,
@@ -51,6 +54,27 @@ export class SiteLinks {
    */
   async resolve(path: string): Promise<LinkTarget | undefined> {
     return this.targets().resolve(path) ?? (await (this.withGenerated ??= this.buildTargets())).resolve(path);
+  }
+
+  /**
+   * What a link reaches, as a reader of the published site follows it: a link from the root that
+   * names nothing as written is read again without the site's base path (see {@link basePathOf}).
+   */
+  async resolveLink(path: LinkPath): Promise<LinkTarget | undefined> {
+    const target = await this.resolve(path.path);
+    if (target || path.form !== 'root') return target;
+    const base = this.basePath();
+    const stripped = base === undefined ? undefined : withoutBasePath(path.path, base);
+    return stripped === undefined ? undefined : this.resolve(stripped);
+  }
+
+  /** The base path the site is served under, as docs.json tells it; undefined when it names none. */
+  basePath(): string | undefined {
+    if (!this.base) {
+      const targets = this.targets();
+      this.base = { path: basePathOf(this.context.value, targets.redirects, (folder) => targets.isFolder(folder)) };
+    }
+    return this.base.path;
   }
 
   /** What a path reaches without following redirects (a page generated from a spec included). */

@@ -9,6 +9,7 @@ import type { SiteSpecs } from '../openapi/spec';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import type { LinkTarget, LinkTargets } from '../links/linkTargets';
+import type { LinkPath } from '../links/linkPath';
 import type { SnippetFacts } from '../links/linkedPages';
 import type { LinkedAnchors } from '../links/linkedAnchors';
 
@@ -30,8 +31,10 @@ export interface PageContext {
   document: PageDocument;
   /** The site's files, pages and redirects, as links reach them. */
   linkTargets(): LinkTargets;
-  /** What a link's path reaches (a page generated from a spec included). */
-  resolveLink(path: string): Promise<LinkTarget | undefined>;
+  /** What a link's path reaches (a page generated from a spec included; a link from the root without the site's base path). */
+  resolveLink(path: LinkPath): Promise<LinkTarget | undefined>;
+  /** The base path the site is served under, as docs.json tells it (`docs`); undefined when it names none. */
+  basePath(): string | undefined;
   /** Whether a spec Docsmith cannot read could generate a page at this path (then a link to it is not judged). */
   mayBeGenerated(path: string): Promise<boolean>;
   /** The anchors of another page of the site, by file (the page's diagnostics then depend on it). */

@@ -3,6 +3,7 @@ import { replaceWith } from '../../check/fixData';
 import { applyRedirect, readRedirect, type Redirect, type RedirectTable } from '../../links/redirects';
 import { suggestPage } from '../../site/pageLookup';
 import { pageId } from '../../site/siteFiles';
+import { baseNote, withoutBasePath, withoutHostedBase } from '../../links/basePath';
 import type { SiteContext } from '../../site/siteContext';
 import { child, items, stringValue } from '../jsonTree';
 
@@ -60,13 +61,16 @@ export async function redirectRule(context: SiteContext): Promise<void> {
               .join(' → ')}`
           : '';
       const id = pageId(end.path) ?? end.path;
-      const suggestion = suggestPage(context.files, id);
+      const stripped = withoutHostedBase(end.path);
+      const unprefixed = stripped && (await context.links.resolveDirect(stripped.rest)) ? stripped : undefined;
+      const suggestion = unprefixed ? (pageId(unprefixed.rest) ?? unprefixed.rest) : suggestPage(context.files, id);
+      const note = unprefixed ? ` ${baseNote(unprefixed.base, context.links.basePath())}` : '';
       const data: FixData | undefined = suggestion && end.chain.length === 2 ? replaceWith(`/${suggestion}`) : undefined;
       context.sink.atNode(
         'redirects/destination-not-found',
         destinationNode,
         `The redirect from "${source}" goes to "${destination}"${via}, which is no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, ` +
-          `no API page generated from a spec and no file.${suggestion ? ` Did you mean "/${suggestion}"?` : ''}`,
+          `no API page generated from a spec and no file.${suggestion ? ` Did you mean "/${suggestion}"?` : ''}${note}`,
         { data },
       );
     }
@@ -79,6 +83,7 @@ async function follow(
   redirect: Redirect,
   redirects: RedirectTable,
 ): Promise<{ kind: 'found' } | { kind: 'missing'; path: string; chain: string[] } | { kind: 'loop' | 'too-long'; chain: string[] }> {
+  const base = context.links.basePath();
   const chain = [redirect.sourcePath];
   const passed = new Set(chain);
   let path = redirect.destinationPath;
@@ -88,6 +93,9 @@ async function follow(
     chain.push(path);
     passed.add(path);
     if (await context.links.resolveDirect(path)) return { kind: 'found' };
+    // On a site served under a base path, `/docs/guides/setup` is the page `guides/setup`.
+    const unprefixed = base === undefined ? undefined : withoutBasePath(path, base);
+    if (unprefixed !== undefined && (await context.links.resolveDirect(unprefixed))) return { kind: 'found' };
     const next = redirects.find(path);
     if (!next) return { kind: 'missing', path, chain };
     if (URL.canParse(next.destination)) return { kind: 'found' };

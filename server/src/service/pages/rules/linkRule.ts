@@ -12,6 +12,7 @@ import { checkWhereShown } from './snippetLinks';
 import { isPageLink, reaches } from './linkChecks';
 import { pageId, resolvePageId } from '../../site/siteFiles';
 import { closestMatch } from '../../check/suggest';
+import { baseNote, withoutHostedBase } from '../../links/basePath';
 import type { PageContext } from '../pageContext';
 
 /**
@@ -43,7 +44,7 @@ export async function linkRule(page: PageContext): Promise<void> {
       if (path.anchor) await checkSamePageAnchor(page, link, path.anchor);
       continue;
     }
-    const target = await page.resolveLink(path.path);
+    const target = await page.resolveLink(path);
     if (!target) {
       if (isPageLink(link, path.path) && (await page.mayBeGenerated(path.path))) continue;
       reportMissing(page, targets, link, path);
@@ -76,13 +77,17 @@ function malformedHost(page: PageContext, link: BodyLink): boolean {
 
 function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): void {
   const shown = `"${link.url}"`;
+  const unprefixed = withoutFirstFolder(targets, path);
+  const basePathNote = unprefixed && baseNote(unprefixed.base, page.basePath());
   if (!isPageLink(link, path.path)) {
-    const variant = targets.caseVariant(path.path);
+    const variant = unprefixed?.path ?? targets.caseVariant(path.path);
     const what = link.kind === 'image' || link.attribute === 'src' ? 'Image or media file' : 'File';
     const data: FixData | undefined = variant ? { replace: replacePath(link.url, variant), replaceLabel: `/${variant}` } : undefined;
-    const hint = variant
-      ? ` ${variant} exists, with other letter case: the platform matches file names exactly.`
-      : ` Add ${path.path} to the docs root, or fix the path.`;
+    const hint = unprefixed
+      ? ` /${unprefixed.path} is. ${basePathNote} Write "/${unprefixed.path}".`
+      : variant
+        ? ` ${variant} exists, with other letter case: the platform matches file names exactly.`
+        : ` Add ${path.path} to the docs root, or fix the path.`;
     page.report('links/file-not-found', link.offset, link.length, `${what} ${shown} is not in the docs root.${hint}`, { data });
     return;
   }
@@ -115,7 +120,7 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     );
     return;
   }
-  const { best: suggestion, only } = suggestPageMatch(files, id);
+  const { best: suggestion, only } = unprefixed?.page !== undefined ? { best: unprefixed.page, only: false } : suggestPageMatch(files, id);
   const data: FixData = { createPage: `${id}.mdx` };
   if (suggestion)
     Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}`, ...(only && { fixAll: true }) });
@@ -124,9 +129,22 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     link.offset,
     link.length,
     `Link ${shown} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, ` +
-      `and no redirect from it.${suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`}`,
+      `and no redirect from it.${suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`}` +
+      (basePathNote ? ` ${basePathNote}` : ''),
     { data },
   );
+}
+
+/**
+ * A link from the root whose first folder is a base path the platform hosts sites under
+ * (`/docs/images/a.png`, where `images/a.png` exists): what it names without that folder (a page's
+ * id when it is a page).
+ */
+function withoutFirstFolder(targets: LinkTargets, path: LinkPath): { base: string; path: string; page?: string } | undefined {
+  const stripped = path.form === 'root' ? withoutHostedBase(path.path) : undefined;
+  const target = stripped && targets.resolve(stripped.rest);
+  if (!target) return undefined;
+  return { base: stripped.base, path: stripped.rest, page: target.kind === 'page' ? target.id : undefined };
 }
 
 async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): Promise<void> {

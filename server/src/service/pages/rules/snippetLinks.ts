@@ -25,7 +25,7 @@ export async function checkWhereShown(page: PageContext, link: BodyLink, pages: 
       if (path.anchor && !(await hasAnchor(page, user, path.anchor))) missing.push(user);
       continue;
     }
-    if (await page.resolveLink(path.path)) continue;
+    if (await page.resolveLink(path)) continue;
     if (isPageLink(link, path.path) && (await page.mayBeGenerated(path.path))) continue;
     missing.push(user);
   }
