@@ -218,6 +218,20 @@ test('item 13: a page generated from an OpenAPI schema (openapi-schema) is the s
   assert.match(unchecked.message, /renders from the OpenAPI schema "\/openapi\.json File"/);
 });
 
+test('the same unknown component many times in a file is one finding; two uses stay two', async () => {
+  const found = await checkSite(
+    withIndex('- <RuleLink id="a" />\n- <RuleLink id="b" />\n- <RuleLink id="c" />\n\n<Cardz title="x" />\n\n<Cardz title="y" />\n'),
+  );
+  const unknown = only(found, 'mdx/unknown-component');
+  assert.equal(unknown.length, 3, unknown.map((f) => f.message).join('\n'));
+  assert.match(unknown[0].message, /^<RuleLink> .*\(3 times in this file, on lines \d+, \d+, \d+\.\)$/);
+  assert.equal(unknown[0].diagnostic.relatedInformation?.length, 2);
+  assert.deepEqual(
+    unknown.slice(1).map((f) => f.text),
+    ['Cardz', 'Cardz'],
+  );
+});
+
 test('item 23: the same missing target many times in a file is one finding with a count and the other places', async () => {
   const body =
     [...Array(6)].map(() => '<svg><use href="assets/icons.svg#icon-anchor"/></svg>').join('\n\n') + '\n\n[a](/gone) [b](/gone)\n';

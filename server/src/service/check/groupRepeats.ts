@@ -1,12 +1,16 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 
-/** Findings about a link's target: the same broken target written many times in a page is one problem. */
+/**
+ * Findings about what a page names (a link's target, a component): the same broken target, or the
+ * same unknown component, written many times in a page is one problem.
+ */
 const GROUPED = new Set([
   'links/page-not-found',
   'links/file-not-found',
   'links/anchor-not-found',
   'links/anchor-unchecked',
   'snippets/not-found',
+  'mdx/unknown-component',
 ]);
 /** A target reported this often in one file is reported once. */
 export const MIN_REPEATS = 3;
