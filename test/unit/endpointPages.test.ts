@@ -195,6 +195,16 @@ test('a spec path may be relative to the page; file-less openapi finds specs in 
   assert.match(only(none, 'frontmatter/operation-not-found')[0].message, /site has no OpenAPI spec/);
 });
 
+test('an empty file named as a spec (a placeholder for content the checkout lacks) may hold any operation: no warning', async () => {
+  const withFiles = (files: Record<string, string>) =>
+    checkSite(site(nav('endpoint'), [], {}, { 'endpoint.mdx': page('openapi: "POST /webhooks"'), ...files }));
+  assert.deepEqual(await withFiles({ 'api-reference/open-api.json': '' }), []);
+  assert.equal(only(await withFiles({ 'reference/openapi.json': spec }), 'frontmatter/operation-not-found').length, 1);
+  assert.deepEqual(await withFiles({ 'openapi.yaml': '\n', 'reference/openapi.json': spec }), [], 'beside a spec that lacks it');
+  const notSpecNamed = only(await withFiles({ 'data.json': '' }), 'frontmatter/operation-not-found');
+  assert.match(notSpecNamed[0].message, /site has no OpenAPI spec/);
+});
+
 test('a spec given as a URL cannot be checked: no warning while it is in scope', async () => {
   assert.deepEqual(await checkPage('openapi: "GET /anything"', '', { api: { openapi: 'https://example.com/openapi.json' } }), []);
 });

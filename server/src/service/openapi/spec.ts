@@ -177,4 +177,6 @@ export interface SiteSpecs {
   remote: string[];
   /** Local specs docs.json names that are missing, unreadable or invalid: what they hold is unknown too. */
   unreadable: string[];
+  /** Empty files whose names say they are specs (`openapi.json`): placeholders for content the checkout lacks. */
+  placeholders?: string[];
 }

@@ -18,15 +18,23 @@ const JSON_OPENAPI_KEY = /"openapi"\s*:/;
 
 /** The OpenAPI specs of a site, as the platform sees them. */
 
-/** The files of the docs root that are OpenAPI specs (relative paths, sorted). */
-export async function discoverSpecFiles(site: SiteBasics): Promise<string[]> {
-  const found: string[] = [];
+/** A file whose name says it is a spec (`openapi.json`, `open-api.yaml`, `swagger.json`). */
+const SPEC_NAME = /(?:open-?api|swagger)[^/]*$/i;
+
+/**
+ * The files of the docs root that are OpenAPI specs (relative paths, sorted), and the empty files
+ * whose names say they are (a placeholder for a spec the checkout does not hold: what it has is unknown).
+ */
+export async function discoverSpecFiles(site: SiteBasics): Promise<{ specs: string[]; placeholders: string[] }> {
+  const specs: string[] = [];
+  const placeholders: string[] = [];
   for (const relative of site.files.files) {
     if (!SPEC_FILE.test(relative) || relative === 'docs.json') continue;
     const text = await site.workspace.readFile(joinUri(site.rootUri, relative)).catch(() => undefined);
-    if (text && isOpenApiText(text, relative)) found.push(relative);
+    if (text && isOpenApiText(text, relative)) specs.push(relative);
+    else if (text?.trim() === '' && SPEC_NAME.test(relative)) placeholders.push(relative);
   }
-  return found.sort();
+  return { specs: specs.sort(), placeholders: placeholders.sort() };
 }
 
 /**
@@ -83,11 +91,12 @@ export async function loadSiteSpecs(site: SiteBasics): Promise<SiteSpecs> {
   const named = [...site.navigation.specRefs, ...apiOpenapiRefs(site.config)].map((ref) => ref.source);
   const remote = [...new Set(named.filter((source) => /^https?:\/\//i.test(source)))];
   // Named local specs first, so a lookup prefers what docs.json points at.
+  const discovered = await discoverSpecFiles(site);
   const { loaded: local, unreadable } = await resolveSpecs(site, [
     ...named.filter((source) => !remote.includes(source)),
-    ...(await discoverSpecFiles(site)),
+    ...discovered.specs,
   ]);
-  return { local, remote, unreadable: [...new Set(unreadable)] };
+  return { local, remote, unreadable: [...new Set(unreadable)], placeholders: discovered.placeholders };
 }
 
 /**
