@@ -127,6 +127,34 @@ test('a spec that does not parse is an error at the reference', async () => {
   assert.match(problem.message, /cannot be parsed/);
 });
 
+test('an empty spec file (a placeholder for a spec the checkout lacks) is not checked: one info, and nothing of what names it', async () => {
+  const found = await withSpec(
+    {
+      groups: [
+        { group: 'API', openapi: 'platform.json', pages: ['GET /anything', 'empty.yaml POST /else'] },
+        { group: 'Pages', pages: ['endpoint'] },
+      ],
+    },
+    { api: { openapi: ['platform.json'] } },
+    {
+      'platform.json': '',
+      'empty.yaml': '  \n',
+      'endpoint.mdx': '---\ntitle: E\nopenapi: "platform GET /my-info"\n---\n',
+    },
+  );
+  assert.deepEqual(
+    found.map((f) => [f.code, f.severity, f.text]),
+    [
+      ['openapi/not-checked', 3, '"platform.json"'],
+      ['openapi/not-checked', 3, '"platform.json"'],
+    ],
+  );
+  assert.match(
+    found[0].message,
+    /^OpenAPI spec "platform.json" is an empty file \(a placeholder .*\): Docsmith did not check the operations named under it\.$/,
+  );
+});
+
 test('a spec file named in an entry that does not exist is an error at the entry', async () => {
   const found = await withSpec({ groups: [{ group: 'API', pages: ['other.json GET /users'] }] });
   assert.deepEqual(

@@ -11,10 +11,15 @@ export type SpecResolution =
       uri: string;
       error: string;
       /** Docsmith could not read it (too large, binary): the platform may. */ unreadable?: boolean;
+      /** The file is empty: a placeholder for a spec the checkout does not hold, whose operations are unknown. */
+      placeholder?: boolean;
     }
   | { kind: 'loaded'; uri: string; spec: OpenApiSpec };
 
 const EXTENSIONS = ['', '.json', '.yaml', '.yml'];
+/** Why an empty spec file is not checked (a predicate: the rules write `OpenAPI spec "x" <error>.`). */
+export const EMPTY_SPEC =
+  'is an empty file (a placeholder for a spec the checkout does not hold, too large for the repository or generated before deploy, or one not written yet)';
 
 /** Where a spec named in docs.json or a page is, and what it holds. */
 export interface SpecResolver {
@@ -72,6 +77,7 @@ export class SpecStore implements SpecResolver {
     try {
       const text = await this.workspace.readFile(uri);
       if (text === undefined) return { kind: 'missing', uri };
+      if (text.trim() === '') return { kind: 'invalid', uri, error: EMPTY_SPEC, placeholder: true };
       const parsed = parseSpec(uri, text);
       result = 'spec' in parsed ? { kind: 'loaded', uri, spec: parsed.spec } : { kind: 'invalid', uri, error: parsed.error };
     } catch (error) {

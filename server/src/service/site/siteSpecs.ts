@@ -65,17 +65,19 @@ export async function resolveSpecs(
   site: Pick<SiteContext, 'rootUri' | 'specs'>,
   sources: Iterable<string>,
   relativeTo?: string,
-): Promise<{ loaded: OpenApiSpec[]; remote: string[]; unreadable: string[] }> {
+): Promise<{ loaded: OpenApiSpec[]; remote: string[]; unreadable: string[]; placeholders: string[] }> {
   const loaded: OpenApiSpec[] = [];
   const remote: string[] = [];
   const unreadable: string[] = [];
+  const placeholders: string[] = [];
   for (const source of sources) {
     const resolution = await site.specs.resolve(site.rootUri, source, relativeTo);
     if (resolution.kind === 'loaded' && !loaded.includes(resolution.spec)) loaded.push(resolution.spec);
     else if (resolution.kind === 'remote') remote.push(resolution.url);
     else if (resolution.kind === 'missing' || resolution.kind === 'invalid') unreadable.push(source);
+    if (resolution.kind === 'invalid' && resolution.placeholder) placeholders.push(source);
   }
-  return { loaded, remote, unreadable };
+  return { loaded, remote, unreadable, placeholders };
 }
 
 /** The specs of these sources that exist and parse (URLs and broken files are left out), each once. */
@@ -92,11 +94,9 @@ export async function loadSiteSpecs(site: SiteBasics): Promise<SiteSpecs> {
   const remote = [...new Set(named.filter((source) => /^https?:\/\//i.test(source)))];
   // Named local specs first, so a lookup prefers what docs.json points at.
   const discovered = await discoverSpecFiles(site);
-  const { loaded: local, unreadable } = await resolveSpecs(site, [
-    ...named.filter((source) => !remote.includes(source)),
-    ...discovered.specs,
-  ]);
-  return { local, remote, unreadable: [...new Set(unreadable)], placeholders: discovered.placeholders };
+  const resolved = await resolveSpecs(site, [...named.filter((source) => !remote.includes(source)), ...discovered.specs]);
+  const placeholders = [...new Set([...resolved.placeholders, ...discovered.placeholders])];
+  return { local: resolved.loaded, remote, unreadable: [...new Set(resolved.unreadable)], placeholders };
 }
 
 /**

@@ -62,7 +62,8 @@ async function specsInScope(
       return undefined;
     }
     if (resolution.kind === 'invalid') {
-      sink.atNode('openapi/spec-invalid', entry.node, `OpenAPI spec "${entry.specFile}" ${resolution.error}.`);
+      // An empty file (a placeholder) may hold the operation: nothing to say of the entry.
+      if (!resolution.placeholder) sink.atNode('openapi/spec-invalid', entry.node, `OpenAPI spec "${entry.specFile}" ${resolution.error}.`);
       return undefined;
     }
     return { refs: [{ source: entry.specFile, node: entry.node }], viaFallback: false };

@@ -34,6 +34,14 @@ async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where:
       );
       break;
     case 'invalid':
+      if (resolution.placeholder) {
+        sink.atNode(
+          'openapi/not-checked',
+          ref.node,
+          `OpenAPI spec "${ref.source}" ${resolution.error}: Docsmith did not check the operations named under it.`,
+        );
+        break;
+      }
       sink.atNode(
         where === 'navigation' ? 'openapi/spec-invalid' : 'api/spec-not-found',
         ref.node,
