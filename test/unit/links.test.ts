@@ -219,6 +219,24 @@ test('a snippet no page imports is one info, and its links are not checked; a pa
   assert.deepEqual(linkFindings(found), ['snippets/orphan.mdx:0 snippets/unused ', 'other.mdx:3 links/anchor-not-found #nothing']);
 });
 
+test('the did-you-mean of a missing anchor offers the headings a page has through its snippets', async () => {
+  const found = await checkSite(
+    pages({
+      'intro.mdx': "import Steps from '/snippets/steps.mdx';\n\n<Steps />\n\n[go](#hello-wrld)",
+      'other.mdx': '[there](/intro#hello-wrld)',
+      'snippets/steps.mdx': '## Hello world',
+    }),
+  );
+  const missing = only(found, 'links/anchor-not-found');
+  assert.deepEqual(
+    missing.map((f) => f.message),
+    [
+      '"#hello-wrld" is not an anchor of this page. Did you mean "#hello-world"?',
+      '"#hello-wrld" is not an anchor of intro.mdx. Did you mean "#hello-world"?',
+    ],
+  );
+});
+
 test('redirect loops and sources with a #anchor are reported', async () => {
   const found = await checkSite(
     pages(

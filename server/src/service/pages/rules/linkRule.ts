@@ -151,7 +151,8 @@ async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: st
   const anchors = page.document.anchors();
   const id = cleanHeadingId(anchor);
   if (id === '' || reaches(anchors.anchors, id, anchor)) return;
-  if (anchors.shows.length && (await page.shownAnchorsOf(page.relative, anchors.shows)).has(id)) return;
+  const shown = anchors.shows.length ? await page.shownAnchorsOf(page.relative, anchors.shows) : undefined;
+  if (shown?.has(id)) return;
   if (!anchors.exact) {
     const exact = page.document.exactAnchors();
     if (!exact || exact.has(id)) return;
@@ -161,7 +162,7 @@ async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: st
     page.report('links/anchor-unchecked', offset, length, uncheckedMessage(anchor, 'this page', anchors.operation));
     return;
   }
-  const message = anchorMessage(anchor, 'this page', anchors.anchors);
+  const message = anchorMessage(anchor, 'this page', withShown(anchors.anchors, shown));
   page.report('links/anchor-not-found', offset, length, message.text, { data: message.data });
 }
 
@@ -177,13 +178,14 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   page.later(async () => {
     const anchors: LinkedAnchors | undefined = await anchorsOf(file);
     if (!anchors || reaches(anchors.anchors, id, anchor)) return [];
-    if (anchors.shows.length && (await shownAnchorsOf(file, anchors.shows)).has(id)) return [];
+    const shown = anchors.shows.length ? await shownAnchorsOf(file, anchors.shows) : undefined;
+    if (shown?.has(id)) return [];
     if (!anchors.exact) {
       const exact = await exactAnchorsOf(file);
       if (!exact || exact.has(id)) return [];
     }
     if (anchors.operation) return [makeDiagnostic('links/anchor-unchecked', range, uncheckedMessage(anchor, file, anchors.operation))];
-    return [anchorDiagnostic(range, anchor, file, anchors.anchors)];
+    return [anchorDiagnostic(range, anchor, file, withShown(anchors.anchors, shown))];
   });
 }
 
@@ -193,6 +195,11 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
  */
 function uncheckedMessage(anchor: string, where: string, source: string): string {
   return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI ${source}: its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
+}
+
+/** A page's own anchors and those it has through the snippets it shows (for the did-you-mean). */
+function withShown(anchors: AnchorIds, shown: ReadonlySet<string> | undefined): AnchorIds {
+  return shown?.size ? new Set([...anchors, ...shown]) : anchors;
 }
 
 function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: AnchorIds): Diagnostic {
