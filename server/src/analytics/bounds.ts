@@ -1,5 +1,6 @@
 import { detached } from '../common/text';
 import type { Conversation } from './types';
+import { thousands } from '../common/plural';
 
 /**
  * What one conversation may hold once kept: a question of 10 MB is a hostile server, not an asker.
@@ -27,7 +28,7 @@ export function boundedConversation(conversation: Conversation, budget: { chars:
   const response = spent
     ? conversation.response === ''
       ? ''
-      : `[answer not kept: the export's text budget of ${MAX_KEPT_CHARS.toLocaleString('en-US')} characters was spent]`
+      : `[answer not kept: the export's text budget of ${thousands(MAX_KEPT_CHARS)} characters was spent]`
     : cut(conversation.response, MAX_ANSWER_CHARS);
   budget.chars += query.length + response.length;
   return {
@@ -46,5 +47,5 @@ export function boundedConversation(conversation: Conversation, budget: { chars:
 /** The text, or its start and a note of how much was cut. */
 export function cut(text: string, max: number): string {
   if (text.length <= max) return detached(text);
-  return `${text.slice(0, max)} … [${(text.length - max).toLocaleString('en-US')} more characters cut by Docsmith]`;
+  return `${text.slice(0, max)} … [${thousands(text.length - max)} more characters cut by Docsmith]`;
 }

@@ -12,7 +12,7 @@ import { DEFAULT_MAX_CONVERSATIONS } from '../analytics';
 import { plainNumber } from '../common/text';
 import { printable } from './printable';
 import { StatusLine } from './statusLine';
-import { plural } from '../common/plural';
+import { plural, thousands } from '../common/plural';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { isShareData, runShare } from './checkThreads';
 import { boundHeapGrowth, HEAP_GROWING_PERCENT } from '../heapGrowth';
@@ -83,8 +83,7 @@ program
         colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         version,
         progress: status && ((message) => status.say(printable(message))),
-        pagesDone:
-          status && ((done, total) => status.show(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages checked`)),
+        pagesDone: status && ((done, total) => status.show(`${thousands(done)} of ${thousands(total)} pages checked`)),
         warn: (message) => (status?.clear(), process.stderr.write(`docsmith: warning: ${printable(message)}\n`)),
       }).finally(() => status?.clear());
       // Set first: a reader that stops early (`| head`) still sees the check's verdict.

@@ -1,6 +1,7 @@
 import { load, YAMLException } from 'js-yaml';
 import { parseSimpleMapping, type SimpleKey } from './simpleYaml';
 import { trimEndSpaces, trimEndWhitespace } from '../../common/text';
+import { thousands } from '../../common/plural';
 
 /** A top-level front matter key with the exact places of its key and value in the page. */
 export interface FrontMatterEntry {
@@ -159,7 +160,7 @@ function splitAndParse(text: string, opening: RegExpExecArray, empty: FrontMatte
       offset: contentOffset,
       length: 3,
       message:
-        `Front matter expands to more than ${MAX_VALUES.toLocaleString('en-US')} values through YAML aliases (\`&name\` and \`*name\`); ` +
+        `Front matter expands to more than ${thousands(MAX_VALUES)} values through YAML aliases (\`&name\` and \`*name\`); ` +
         `Docsmith does not read it. A page's front matter needs a few dozen.`,
     };
     return result;

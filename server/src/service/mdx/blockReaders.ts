@@ -1,6 +1,7 @@
 import { referenceLabel, type BodyScan } from './bodyScan';
 import { esmStatementCount, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
 import { parseDestination } from './linkSyntax';
+import { thousands } from '../../common/plural';
 
 /**
  * The block constructs the body scanner reads whole, apart from its line loop: a link reference
@@ -42,7 +43,7 @@ export function readEsmBlock(
   unsure: (offset: number, reason: string) => void,
 ): void {
   if (esmStatementCount(text, start, end) > MAX_ESM_STATEMENTS) {
-    unsure(start, `an ESM block of more than ${MAX_ESM_STATEMENTS.toLocaleString('en-US')} import and export lines`);
+    unsure(start, `an ESM block of more than ${thousands(MAX_ESM_STATEMENTS)} import and export lines`);
     return;
   }
   const esm = readEsm(text.slice(start, end));

@@ -10,6 +10,7 @@ import { unified } from 'unified';
 import { LineTable } from '../documents/lineTable';
 import { customIdAtEnd } from './headingReader';
 import { esmStatementCount, MAX_ESM_STATEMENTS } from './jsSyntax';
+import { thousands } from '../../common/plural';
 
 /**
  * The MDX parser the platform uses (remark with remark-mdx, GFM, front matter and math, as its
@@ -56,11 +57,10 @@ export const ACORN_BUDGET_PER_CHARACTER = 20;
 
 /** The page parsed as the platform parses it: its tree, the syntax error that stops it, or why it was not parsed. */
 export function parseMdx(text: string): { tree: Root } | { error: MdxSyntaxError } | { notParsed: MdxNotParsed } {
-  if (text.length > MAX_REFERENCE_PAGE)
-    return { notParsed: { reason: `the page is over ${MAX_REFERENCE_PAGE.toLocaleString('en-US')} characters` } };
+  if (text.length > MAX_REFERENCE_PAGE) return { notParsed: { reason: `the page is over ${thousands(MAX_REFERENCE_PAGE)} characters` } };
   const statements = esmStatementCount(text);
   if (statements > MAX_ESM_STATEMENTS)
-    return { notParsed: { reason: `it has more than ${MAX_ESM_STATEMENTS.toLocaleString('en-US')} import and export lines` } };
+    return { notParsed: { reason: `it has more than ${thousands(MAX_ESM_STATEMENTS)} import and export lines` } };
   const masked = maskCustomHeadingIds(text);
   acornBudget = { left: ACORN_BUDGET_PER_CHARACTER * text.length + 1_000_000, spent: 0 };
   try {
