@@ -54,6 +54,16 @@ test('a docs.json that is a folder is found as unreadable or missing, never a cr
   assert.match(result.stderr, /no docs.json found/);
 });
 
+test('a site still configured by mint.json is told how to convert it', async () => {
+  const dir = await tempSite({ 'mint.json': '{"name": "X", "navigation": []}', 'intro.mdx': '# Intro' });
+  const result = await runCli(['check', dir]);
+  assert.equal(result.code, 2);
+  assert.match(
+    result.stderr,
+    /no docs.json found in .*mint\.json is the platform's older configuration, which Docsmith does not read: `npx mint upgrade` converts it to docs\.json\./,
+  );
+});
+
 test('a symlink loop in the docs root is reported and the check goes on', async () => {
   const dir = await tempSite({
     'docs.json': docs({ pages: ['intro', 'missing'] }),

@@ -93,7 +93,7 @@ interface RootsCheck {
 async function checkRoots({ dir, dirArgument, settings, workspace, changed, cache, cacheArguments, options }: RootsCheck) {
   const service = createLanguageService({ workspace, settings });
   const roots = await service.findDocsRoots(pathToUri(dir), NOT_CANCELLED);
-  if (roots.length === 0) throw new UsageError(`no docs.json found in ${dirArgument} or the folders below it.`);
+  if (roots.length === 0) throw new UsageError(noDocsJson(dir, dirArgument));
   const report: Report = { baseDir: dir, entries: [], files: 0 };
   /** With --changed-since, the pages checked (relative to `dir`); undefined when every page was. */
   let checkedPages: Set<string> | undefined;
@@ -220,4 +220,18 @@ function format(report: Report, options: CheckOptions): Iterable<string> {
     default:
       return [formatText(report, options.colour)];
   }
+}
+
+/** Why no docs root was found, and what to do: a site still configured by mint.json is told how to move on. */
+function noDocsJson(dir: string, dirArgument: string): string {
+  const message = `no docs.json found in ${dirArgument} or the folders below it.`;
+  let legacy = false;
+  try {
+    legacy = statSync(join(dir, 'mint.json')).isFile();
+  } catch {
+    // no mint.json either
+  }
+  return legacy
+    ? `${message} ${join(dirArgument, 'mint.json')} is the platform's older configuration, which Docsmith does not read: \`npx mint upgrade\` converts it to docs.json.`
+    : message;
 }
