@@ -53,6 +53,9 @@ const PATHOLOGICAL: Record<string, string> = {
   ).join('\n'),
   'an export left unfinished, followed by thousands of blank lines and lines': `export const A = () => {\n${'  a;\n\n'.repeat(5_000)}`,
   'a paragraph of lines opening a code span and a tag that never closes its quote': 'a ` b\n<A b="\n'.repeat(5_000),
+  'elements nested 20,000 deep, then closed': `${'<Note>\n'.repeat(20_000)}${'</Note>\n'.repeat(20_000)}`,
+  'elements nested 20,000 deep in a list item, then closed': `- a\n${'  <Note>\n'.repeat(20_000)}${'  </Note>\n'.repeat(20_000)}`,
+  'elements nested 20,000 deep, then closing tags of another name': `${'<Note>\n'.repeat(20_000)}${'</Tip>\n'.repeat(20_000)}`,
 };
 
 for (const [name, text] of Object.entries(PATHOLOGICAL)) {

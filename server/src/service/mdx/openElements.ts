@@ -2,6 +2,7 @@ import type { BodyScan } from './bodyScan';
 import type { Braces } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { attributeLink } from './linkSyntax';
+import { scanWork } from './scanWork';
 
 /** An opening tag's name and place (`start` its `<`, `end` after its `>`). */
 export type TagPlace = Pick<Tag, 'name' | 'start' | 'end'>;
@@ -12,6 +13,8 @@ interface OpenElement {
   indent: number;
   /** A flow element opened inside a list item: lines less indented end the item, and the element with it. */
   inList: boolean;
+  /** The largest `indent` of the elements open from the first to this one that are in a list (-1: none is). */
+  listIndent: number;
 }
 
 /**
@@ -21,6 +24,8 @@ interface OpenElement {
  */
 export class OpenElements {
   private readonly open: OpenElement[] = [];
+  /** How many elements of each name are open: a closing tag for none of them is known at once, however deep the nesting. */
+  private readonly openNames = new Map<string, number>();
 
   constructor(
     private readonly scan: BodyScan,
@@ -44,11 +49,11 @@ export class OpenElements {
       const top = this.open[this.open.length - 1];
       if (!top || top.name !== tag.name) {
         this.closesOther(tag, top && this.placeOf(top), true);
-        const index = this.open.map((element) => element.name).lastIndexOf(tag.name);
-        if (index >= 0) this.open.length = index;
+        // Closes the innermost element of its name, and what is open inside it (each element is removed once).
+        if (this.openNames.get(tag.name)) while (this.pop()?.name !== tag.name);
         return;
       }
-      this.open.pop();
+      this.pop();
       return;
     }
     const index = this.scan.elements.length;
@@ -67,13 +72,26 @@ export class OpenElements {
       const link = attributeLink(tag.name, attribute);
       if (link) this.scan.links.push(link);
     }
-    if (!tag.selfClosing) this.open.push({ index, name: tag.name, indent, inList });
+    if (!tag.selfClosing) this.push(index, tag.name, indent, inList);
+  }
+
+  private push(index: number, name: string, indent: number, inList: boolean): void {
+    const outer = this.open.length ? this.open[this.open.length - 1].listIndent : -1;
+    this.open.push({ index, name, indent, inList, listIndent: inList ? Math.max(outer, indent) : outer });
+    this.openNames.set(name, (this.openNames.get(name) ?? 0) + 1);
+  }
+
+  private pop(): OpenElement | undefined {
+    scanWork.characters++;
+    const element = this.open.pop();
+    if (element) this.openNames.set(element.name, this.openNames.get(element.name)! - 1);
+    return element;
   }
 
   /** A tag in text: an element opened there closes on its own line (the inline reader checks it), so it is not left open. */
   inline(tag: Tag): void {
     this.apply(tag, false, 0, false);
-    if (!tag.closing && !tag.selfClosing) this.open.pop();
+    if (!tag.closing && !tag.selfClosing) this.pop();
   }
 
   /** A tag in text, and the innermost element the text itself leaves open before it (a closing tag closes nothing of the text's). */
@@ -93,10 +111,10 @@ export class OpenElements {
 
   /** A line less indented than a list item holding an open element ends the item inside the element. */
   checkListEnds(indent: number, blank: boolean, offset: number): void {
-    if (blank) return;
-    for (const element of this.open) {
-      if (element.inList && indent < element.indent) this.unsure(offset, 'a list item ends inside an element');
-    }
+    // Some element open in a list item is more indented than this line (read in one step, however deep the nesting).
+    scanWork.characters++;
+    if (!blank && this.open.length && indent < this.open[this.open.length - 1].listIndent)
+      this.unsure(offset, 'a list item ends inside an element');
   }
 
   /** Where the innermost element left open at the end starts; undefined when all closed. */

@@ -4,6 +4,7 @@
  * without timing anything. Each reader adds what it searched or handed to a parser.
  */
 export const scanWork = {
+  /** Characters searched, and elements of the open-element stack read (each read counts one). */
   characters: 0,
   /** Code spans read over more than one line of a paragraph (the corpus test compares those pages with the parser's reading). */
   spansOverLines: 0,
