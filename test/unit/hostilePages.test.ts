@@ -56,6 +56,9 @@ const PATHOLOGICAL: Record<string, string> = {
   'elements nested 20,000 deep, then closed': `${'<Note>\n'.repeat(20_000)}${'</Note>\n'.repeat(20_000)}`,
   'elements nested 20,000 deep in a list item, then closed': `- a\n${'  <Note>\n'.repeat(20_000)}${'  </Note>\n'.repeat(20_000)}`,
   'elements nested 20,000 deep, then closing tags of another name': `${'<Note>\n'.repeat(20_000)}${'</Tip>\n'.repeat(20_000)}`,
+  'a closing tag of another element on every line': `<Note>\n${'a </b>\n'.repeat(10_000)}`,
+  'headings of tags closed by another name': '## <b>a</i>\n'.repeat(10_000),
+  'tags left open in every paragraph': 'a <b> c\n\n'.repeat(10_000),
 };
 
 for (const [name, text] of Object.entries(PATHOLOGICAL)) {

@@ -1,4 +1,5 @@
 import { emptyScan, type BodyLink, type BodyScan } from './bodyScan';
+import { QuoteFence } from './quoteFence';
 import { closesFence, fenceOpening, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
 import { readFlowTagLine } from './flowTagLine';
 import { atxHeading, setextHeading, underlines } from './headingReader';
@@ -11,7 +12,7 @@ import { LIST_ITEM, ListItems } from './listItems';
 import { scanWork } from './scanWork';
 import { TableState, tableCells } from './tableCells';
 import { tagOverLines } from './tagOverLines';
-import { closingTagError, endsParagraph, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
+import { closingTagError, endsParagraph, laterError, trustedError, unclosedTagError, type ScannedSyntaxError } from './syntaxErrors';
 import { OpenBrace } from './openBrace';
 
 /** Characters of one ESM block acorn may read to follow it over its blank lines (MDX reads it again at each one). */
@@ -73,7 +74,7 @@ class Scanner implements InlineHost {
     this.braces = new Braces(text);
     const unsure = (offset: number, reason: string) => this.unsure(offset, reason);
     this.elements = new OpenElements(this.scan, unsure, (tag, open, flow) => {
-      const error = flow && this.inlineOpen.length ? undefined : closingTagError(text, tag, open);
+      const error = flow && this.inlineOpen.length ? undefined : this.decided ? laterError(tag.start) : closingTagError(text, tag, open);
       if (error) this.vouch(error);
       else unsure(tag.start, closesNothingOpen(tag));
     });
@@ -81,8 +82,7 @@ class Scanner implements InlineHost {
 
   /** An open fence: its marker, and the content indentation of the list item holding it (0 outside lists). */
   private fence: { char: string; code: number; count: number; container: number } | undefined;
-  /** An open fence inside a block quote, and how many `>` deep it is. */
-  private quoteFence: { char: string; count: number; depth: number } | undefined;
+  private readonly quoteFence = new QuoteFence();
   /** Inside a `$$` math block. */
   private math = false;
   /** An ESM block being read (`import`/`export` lines up to a blank line). */
@@ -99,7 +99,7 @@ class Scanner implements InlineHost {
       while (start + indent < lineEnd && (text.charCodeAt(start + indent) === 32 || text.charCodeAt(start + indent) === 9)) indent++;
       const first = start + indent < lineEnd ? text.charCodeAt(start + indent) : -1;
       // A line outside the block quote ends it, and a fence in it.
-      if (first !== 62) this.quoteFence = undefined;
+      if (first !== 62) this.quoteFence.end();
       // A line of code inside a fence, in its container, that cannot close it: nothing to read.
       const fence = this.fence;
       if (fence && first !== fence.code && (first === -1 || indent >= fence.container)) {
@@ -206,7 +206,11 @@ class Scanner implements InlineHost {
     if (!this.carried) this.brace.close(lineStart, lineEnd);
     if (!this.carried && this.inlineOpen.length) {
       const ends = endsParagraph(this.text, lineStart, lineEnd); // the parser names the paragraph then
-      const error = ends ? unclosedTagError(this.text, this.inlineOpen[this.inlineOpen.length - 1]) : undefined;
+      const error = !ends
+        ? undefined
+        : this.decided
+          ? laterError(this.inlineOpen[0].start)
+          : unclosedTagError(this.text, this.inlineOpen[this.inlineOpen.length - 1]);
       if (error) this.vouch(error);
       else this.unsure(this.inlineOpen[0].start, `<${this.inlineOpen[0].name}> is not closed in its paragraph`);
       this.inlineOpen.length = 0;
@@ -229,8 +233,13 @@ class Scanner implements InlineHost {
     this.scan.uncertain ??= { offset, reason };
   }
 
+  /** The page has its error, or is left to the parser: a later error's words no longer matter. */
+  get decided(): boolean {
+    return this.scan.error !== undefined || this.scan.uncertain !== undefined;
+  }
+
   vouch(error: ScannedSyntaxError): void {
-    if (this.scan.error) this.unsure(error.offset, 'a second MDX syntax error');
+    if (this.decided) this.unsure(error.offset, 'a second MDX syntax error');
     else this.scan.error = error;
   }
 
@@ -328,20 +337,11 @@ class Scanner implements InlineHost {
     this.inParagraph = true;
   }
 
-  /**
-   * A fence in a block quote: the quote's lines (as deep) are its code to the closing fence; a line
-   * less deep, or outside the quote, ends it (see {@link run}). True when the line was one of them.
-   */
+  /** A line of a block quote that a fence in it holds, or that opens one (see {@link QuoteFence}). */
   private quotedCode(depth: number, content: string): boolean {
-    const fence = this.quoteFence;
-    if (fence && depth >= fence.depth) {
-      if (depth === fence.depth && closesFence(content.trimStart(), fence)) this.quoteFence = undefined;
-      return true;
-    }
-    const opening = fenceOpening(content.trimStart());
-    this.quoteFence = opening && { ...opening, depth };
-    if (opening) this.inParagraph = this.quotedParagraph = false;
-    return opening !== undefined;
+    const line = this.quoteFence.line(depth, content);
+    if (line === 'opened') this.inParagraph = this.quotedParagraph = false;
+    return line !== 'text';
   }
 
   /** A line of a paragraph's text: outside containers and tables, its inline elements may close on a later line. */

@@ -2,6 +2,7 @@ import { LineTable } from '../documents/lineTable';
 import type { BodyScan } from './bodyScan';
 import type { Tag } from './jsxTag';
 import type { TagPlace } from './openElements';
+import { scanWork } from './scanWork';
 
 /**
  * The MDX syntax errors the scanner is sure of, in the parser's own words and places (the messages of
@@ -16,6 +17,14 @@ export interface ScannedSyntaxError {
   offset: number;
   length: number;
   message: string;
+}
+
+/**
+ * An error met after the page has one (or is left to the parser): its words no longer matter, so its
+ * place is not worked out (a page may hold thousands of them).
+ */
+export function laterError(offset: number): ScannedSyntaxError {
+  return { offset, length: 1, message: 'a second MDX syntax error' };
 }
 
 /** What the parser expects after `<`: a character that starts a name (JavaScript's ID_Start, `$`, `_`). */
@@ -44,6 +53,7 @@ export function beforeNameError(text: string, at: number): ScannedSyntaxError | 
 /** An inline tag its paragraph leaves open (`One line<br>and the next.` then a blank line). */
 export function unclosedTagError(text: string, tag: Tag): ScannedSyntaxError | undefined {
   const lines = new LineTable(text);
+  scanWork.characters += text.length; // the lines of the whole page, read for the place
   const start = place(lines, text, tag.start);
   const end = place(lines, text, tag.end);
   if (!start || !end || !PLAIN_NAME.test(tag.name)) return undefined;
@@ -67,6 +77,7 @@ export function endsParagraph(text: string, lineStart: number, lineEnd: number):
 /** A closing tag for another element than the innermost one open (`open`): the parser names that one and its place. */
 function closingMismatchError(text: string, tag: Tag, open: TagPlace): ScannedSyntaxError | undefined {
   const lines = new LineTable(text);
+  scanWork.characters += text.length; // the lines of the whole page, read for the place
   const start = place(lines, text, open.start);
   const end = place(lines, text, open.end);
   if (!start || !end || !PLAIN_NAME.test(tag.name) || !PLAIN_NAME.test(open.name)) return undefined;
