@@ -218,6 +218,24 @@ test('item 13: a page generated from an OpenAPI schema (openapi-schema) is the s
   assert.match(unchecked.message, /renders from the OpenAPI schema "\/openapi\.json File"/);
 });
 
+test('an anchor into a page that stands for another site (front matter url) cannot be checked: an info, not a warning', async () => {
+  const found = await checkSite(
+    withIndex('See [limits](/pricing#all-plans-and-limits) and [own](/pricing#pricing-notes).\n', {
+      'pricing.mdx': '---\ntitle: Pricing\nurl: https://example.com/pricing\n---\n## Pricing notes\n',
+    }),
+  );
+  assert.deepEqual(only(found, 'links/anchor-not-found'), []);
+  const unchecked = only(found, 'links/anchor-unchecked');
+  assert.deepEqual(
+    unchecked.map((f) => [f.severity, f.text]),
+    [[3, '#all-plans-and-limits']],
+  );
+  assert.match(
+    unchecked[0].message,
+    /points into pricing\.mdx, which stands for another page: its sidebar entry opens https:\/\/example\.com\/pricing \(its front matter `url`\)/,
+  );
+});
+
 test('the same unknown component many times in a file is one finding; two uses stay two', async () => {
   const found = await checkSite(
     withIndex('- <RuleLink id="a" />\n- <RuleLink id="b" />\n- <RuleLink id="c" />\n\n<Cardz title="x" />\n\n<Cardz title="y" />\n'),

@@ -109,12 +109,14 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
 
 /**
  * The anchors, with what a page generated from a spec shows (see {@link PageAnchors.operation}): an
- * operation (`openapi:`) or a schema (`openapi-schema:`, whose fields get `#param-...` anchors too).
+ * operation (`openapi:`) or a schema (`openapi-schema:`, whose fields get `#param-...` anchors too);
+ * or the URL a page's sidebar entry opens instead of it (`url:`).
  */
 function withOperation(anchors: PageAnchors, frontMatter: FrontMatter): PageAnchors {
   for (const [key, kind] of [
     ['openapi', 'operation'],
     ['openapi-schema', 'schema'],
+    ['url', 'url'],
   ] as const) {
     const value = frontMatter.entries.get(key)?.value;
     if (typeof value === 'string' && value.trim()) return { ...anchors, operation: `${kind} "${value.trim()}"` };

@@ -35,7 +35,9 @@ export interface PageAnchors {
   /**
    * The page's content comes from an OpenAPI operation or schema (`openapi:` or `openapi-schema:` in
    * its front matter), said as `operation "GET /users"` or `schema "File"`: the anchors of its
-   * parameters, fields and responses are made from the spec when the page is rendered.
+   * parameters, fields and responses are made from the spec when the page is rendered. Or the page
+   * stands for another site's (`url:` in its front matter, said as `url "https://..."`): its sidebar
+   * entry opens that URL, whose anchors are its own.
    */
   operation?: string;
   /**

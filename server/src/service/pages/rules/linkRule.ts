@@ -191,9 +191,12 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
 
 /**
  * An anchor into a page whose content the platform renders from an OpenAPI operation or schema: its
- * parameter, field and response anchors come from the spec, which Docsmith does not render. Said so, once per link.
+ * parameter, field and response anchors come from the spec, which Docsmith does not render. Or into a
+ * page that stands for another site's (`url:`). Said so, once per link.
  */
 function uncheckedMessage(anchor: string, where: string, source: string): string {
+  if (source.startsWith('url '))
+    return `"#${anchor}" points into ${where}, which stands for another page: its sidebar entry opens ${source.slice(5, -1)} (its front matter \`url\`), whose anchors Docsmith cannot check. Link to that URL with the anchor if it is there.`;
   return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI ${source}: its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
 }
 
