@@ -236,6 +236,28 @@ test('an anchor into a page that stands for another site (front matter url) cann
   );
 });
 
+test('a missing page with a notebook of the same path says a build step may make it, and offers no fix', async () => {
+  const files = withIndex('See [the tour](/tour) and [setup](/setpu).\n', { 'tour.ipynb': '{}', 'setup.mdx': '---\ntitle: S\n---\n' });
+  const config = JSON.parse(files['docs.json']);
+  config.navigation.groups[0].pages.push('tour');
+  const found = await checkSite({ ...files, 'docs.json': JSON.stringify(config) });
+  const entry = only(found, 'nav/page-not-found');
+  assert.equal(entry.length, 1);
+  assert.match(
+    entry[0].message,
+    /Page "tour" does not exist .*\. tour\.ipynb is: if the site's build makes pages from notebooks before it deploys, this page is made then/,
+  );
+  assert.equal(entry[0].diagnostic.data, undefined);
+  const links = only(found, 'links/page-not-found');
+  assert.deepEqual(
+    links.map((f) => f.text),
+    ['/tour', '/setpu'],
+  );
+  assert.match(links[0].message, /tour\.ipynb is: if the site's build/);
+  assert.equal(links[0].diagnostic.data, undefined);
+  assert.match(links[1].message, /Did you mean "\/setup"\?/, 'without a notebook, the did-you-mean as before');
+});
+
 test('the same unknown component many times in a file is one finding; two uses stay two', async () => {
   const found = await checkSite(
     withIndex('- <RuleLink id="a" />\n- <RuleLink id="b" />\n- <RuleLink id="c" />\n\n<Cardz title="x" />\n\n<Cardz title="y" />\n'),

@@ -40,6 +40,17 @@ export function notPublished(files: SiteFiles, file: string, what: string): stri
   return `${why(file)} ${fix}, or remove ${what}.`;
 }
 
+/**
+ * Where a missing page has a Jupyter notebook of the same path (`tutorials/intro.ipynb`): a build step
+ * makes the page from it before the site deploys (the platform does not read notebooks). Said as the
+ * end of a sentence about the missing page; undefined when there is no such notebook.
+ */
+export function notebookNote(files: SiteFiles, id: string): string | undefined {
+  const notebook = `${id}.ipynb`;
+  if (!files.files.has(notebook)) return undefined;
+  return ` ${notebook} is: if the site's build makes pages from notebooks before it deploys, this page is made then; check the docs root after that step.`;
+}
+
 /** The page (id) probably meant by a page id that does not exist: the same in another case, a close typo, a moved file. */
 export function suggestPage(files: SiteFiles, id: string): string | undefined {
   return pageSuggester(files).suggest(id).best;

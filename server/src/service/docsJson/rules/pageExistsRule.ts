@@ -1,5 +1,5 @@
 import { replaceWith, type FixData } from '../../check/fixData';
-import { notPublished, suggestPageMatch } from '../../site/pageLookup';
+import { notebookNote, notPublished, suggestPageMatch } from '../../site/pageLookup';
 import { resolvePageId } from '../../site/siteFiles';
 import type { SiteContext } from '../../site/siteContext';
 import type { PageEntry } from '../navigation';
@@ -36,10 +36,12 @@ export function checkPageExists(entry: PageEntry, { files, sink }: SiteContext):
   const data: FixData = { createPage: `${normalised.id}.mdx` };
   if (suggestion) Object.assign(data, replaceWith(prefix + suggestion, suggestion), only && { fixAll: true });
   const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` Create ${normalised.id}.mdx or fix the entry.`;
+  // A page a build step makes from a notebook: neither another page nor a new file is the fix.
+  const notebook = notebookNote(files, normalised.id);
   sink.atNode(
     'nav/page-not-found',
     entry.node,
-    `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${hint}`,
-    { data, subject: entry },
+    `Page "${normalised.id}" does not exist (no ${normalised.id}.mdx or .md in the docs root).${notebook ?? hint}`,
+    { data: notebook ? undefined : data, subject: entry },
   );
 }

@@ -7,7 +7,7 @@ import type { LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { AnchorIds, LinkedAnchors } from '../../links/linkedAnchors';
 import { cleanHeadingId } from '../../mdx/slug';
-import { notPublished, suggestPageMatch } from '../../site/pageLookup';
+import { notebookNote, notPublished, suggestPageMatch } from '../../site/pageLookup';
 import { checkWhereShown } from './snippetLinks';
 import { isPageLink, reaches } from './linkChecks';
 import { pageId, resolvePageId } from '../../site/siteFiles';
@@ -120,6 +120,7 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     );
     return;
   }
+  const notebook = notebookNote(files, id);
   const { best: suggestion, only } = unprefixed?.page !== undefined ? { best: unprefixed.page, only: false } : suggestPageMatch(files, id);
   const data: FixData = { createPage: `${id}.mdx` };
   if (suggestion)
@@ -129,9 +130,9 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     link.offset,
     link.length,
     `Link ${shown} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, ` +
-      `and no redirect from it.${suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`}` +
+      `and no redirect from it.${notebook ?? (suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`)}` +
       (basePathNote ? ` ${basePathNote}` : ''),
-    { data },
+    { data: notebook ? undefined : data },
   );
 }
 
