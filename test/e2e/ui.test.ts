@@ -141,7 +141,7 @@ test('UI: renaming a page in the explorer updates docs.json', { skip: unavailabl
     // VS Code asks before an extension edits other files on a rename.
     await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'OK' }).click();
     await page.locator('.explorer-folders-view .monaco-list-row[aria-label="paging.mdx"]').waitFor();
-    // docs.json now names the new path (it kept its leading "/", which the leading-slash warning quotes).
+    // docs.json now names the new path (it kept its leading "/", which the leading-slash info quotes).
     await page.locator('.markers-panel .monaco-list-row', { hasText: 'write "guides/paging"' }).waitFor();
   });
 });

@@ -42,16 +42,20 @@ test('a group root page must exist too', async () => {
   assert.equal(only(found, 'nav/page-not-found')[0].text, '"overview"');
 });
 
-test('an entry with an extension or a leading slash is a warning with the fix; it still finds the page', async () => {
+test('an entry with an extension is a warning with the fix, a leading slash an info (the platform tolerates it); it still finds the page', async () => {
   const found = await checkSite(site(group('intro.mdx', '/guides/setup', './faq'), ['intro', 'guides/setup', 'faq']));
   const extension = only(found, 'nav/page-extension');
   assert.equal(extension.length, 1);
   assert.deepEqual(extension[0].diagnostic.data, { replace: '"intro"', replaceLabel: 'intro', fixAll: true });
   const slash = only(found, 'nav/leading-slash');
   assert.deepEqual(
-    slash.map((f) => f.text),
-    ['"/guides/setup"', '"./faq"'],
+    slash.map((f) => [f.text, f.severity]),
+    [
+      ['"/guides/setup"', 3],
+      ['"./faq"', 3],
+    ],
   );
+  assert.equal(extension[0].severity, 2);
   assert.equal(only(found, 'nav/page-not-found').length, 0);
 });
 

@@ -52,7 +52,7 @@ export const diagnosticCodes = {
   'nav/page-not-found': { severity: 'error', summary: 'A navigation entry names a page with no `.mdx` or `.md` file.' },
   'nav/page-outside-root': { severity: 'error', summary: 'A navigation entry climbs out of the docs root.' },
   'nav/page-extension': { severity: 'warning', summary: 'A navigation entry carries the file extension.' },
-  'nav/leading-slash': { severity: 'warning', summary: 'A navigation entry starts with `/` or `./`.' },
+  'nav/leading-slash': { severity: 'info', summary: 'A navigation entry starts with `/` or `./` (the platform tolerates it).' },
   'nav/cross-listed-page': {
     severity: 'info',
     summary: 'A page listed in two tabs, anchors, dropdowns or menu items: both show it.',
