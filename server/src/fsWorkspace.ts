@@ -226,9 +226,10 @@ export function readFileText(path: string, knownRegular = false, maxBytes = MAX_
 }
 
 /**
- * UTF-8 text, BOM removed; a NUL byte or invalid UTF-8 means the file is not text. Most pages are
- * plain ASCII: those are checked and copied with native code into a one-byte string (twice as
- * compact in memory), which costs a fraction of a UTF-8 decode.
+ * UTF-8 text, BOM removed (kept in a `.json` file: the platform reads docs.json with `JSON.parse`,
+ * which refuses it, and the check says so); a NUL byte or invalid UTF-8 means the file is not text.
+ * Most pages are plain ASCII: those are checked and copied with native code into a one-byte string
+ * (twice as compact in memory), which costs a fraction of a UTF-8 decode.
  */
 export function decodeText(bytes: Buffer, path: string): string {
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
@@ -236,5 +237,5 @@ export function decodeText(bytes: Buffer, path: string): string {
   if (isAscii(bytes)) return bytes.toString('latin1');
   if (!isUtf8(bytes)) throw new WorkspaceError(`${basename(path)} is not valid UTF-8 text.`, 'binary');
   const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return text.charCodeAt(0) === 0xfeff && !path.endsWith('.json') ? text.slice(1) : text;
 }

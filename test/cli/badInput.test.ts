@@ -54,6 +54,36 @@ test('a docs.json that is a folder is found as unreadable or missing, never a cr
   assert.match(result.stderr, /no docs.json found/);
 });
 
+test('a docs.json saved with a byte-order mark is an error (the platform JSON.parse refuses it); a spec and a page with one are read', async () => {
+  const bom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+  const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: {} } } });
+  const dir = await tempSite({
+    'docs.json': bom(
+      docs({
+        groups: [
+          { group: 'A', pages: ['intro'] },
+          { group: 'API', openapi: 'openapi.json', pages: ['GET /users'] },
+        ],
+      }),
+    ),
+    'openapi.json': bom(spec),
+    'intro.mdx': bom('---\ntitle: Intro\n---\n# Intro\n'),
+  });
+  const result = await runCli(['check', dir, '--format', 'json']);
+  assert.equal(result.code, 1);
+  const found = json(result.stdout).diagnostics.map((d: { file: string; line: number; column: number; code: string }) => [
+    d.file,
+    d.line,
+    d.column,
+    d.code,
+  ]);
+  assert.deepEqual(found, [['docs.json', 1, 1, 'json/syntax']]);
+  assert.match(
+    json(result.stdout).diagnostics[0].message,
+    /^docs\.json starts with a byte-order mark \(U\+FEFF\): the platform reads it with JSON\.parse/,
+  );
+});
+
 test('a site still configured by mint.json is told how to convert it', async () => {
   const dir = await tempSite({ 'mint.json': '{"name": "X", "navigation": []}', 'intro.mdx': '# Intro' });
   const result = await runCli(['check', dir]);

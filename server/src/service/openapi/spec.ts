@@ -44,7 +44,9 @@ export interface OpenApiSpec {
 export type SpecLoadResult = { spec: OpenApiSpec } | { error: string };
 
 /** Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations. */
-export function parseSpec(uri: string, text: string): SpecLoadResult {
+export function parseSpec(uri: string, bomText: string): SpecLoadResult {
+  // A byte-order mark is no part of the spec (the file system adapter keeps it on JSON files).
+  const text = bomText.charCodeAt(0) === 0xfeff ? bomText.slice(1) : bomText;
   let document: unknown;
   try {
     document = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text);
