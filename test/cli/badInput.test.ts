@@ -54,34 +54,37 @@ test('a docs.json that is a folder is found as unreadable or missing, never a cr
   assert.match(result.stderr, /no docs.json found/);
 });
 
-test('a docs.json saved with a byte-order mark is an error (the platform JSON.parse refuses it); a spec and a page with one are read', async () => {
+test('a docs.json saved with a byte-order mark is an error (the platform JSON.parse refuses it), and a file it references; a spec and a page with one are read', async () => {
   const bom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
   const spec = JSON.stringify({ openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: {} } } });
+  const config = JSON.parse(
+    docs({
+      groups: [
+        { group: 'A', pages: ['intro'] },
+        { group: 'API', openapi: 'openapi.json', pages: ['GET /users'] },
+      ],
+    }),
+  );
   const dir = await tempSite({
-    'docs.json': bom(
-      docs({
-        groups: [
-          { group: 'A', pages: ['intro'] },
-          { group: 'API', openapi: 'openapi.json', pages: ['GET /users'] },
-        ],
-      }),
-    ),
+    'docs.json': bom(JSON.stringify({ ...config, footer: { $ref: 'footer.json' } })),
+    'footer.json': bom('{"socials": {"github": "https://github.com/x"}}'),
     'openapi.json': bom(spec),
     'intro.mdx': bom('---\ntitle: Intro\n---\n# Intro\n'),
   });
   const result = await runCli(['check', dir, '--format', 'json']);
   assert.equal(result.code, 1);
-  const found = json(result.stdout).diagnostics.map((d: { file: string; line: number; column: number; code: string }) => [
-    d.file,
-    d.line,
-    d.column,
-    d.code,
-  ]);
-  assert.deepEqual(found, [['docs.json', 1, 1, 'json/syntax']]);
-  assert.match(
-    json(result.stdout).diagnostics[0].message,
-    /^docs\.json starts with a byte-order mark \(U\+FEFF\): the platform reads it with JSON\.parse/,
+  const diagnostics = (
+    JSON.parse(result.stdout) as { diagnostics: { file: string; line: number; column: number; code: string; message: string }[] }
+  ).diagnostics;
+  assert.deepEqual(
+    diagnostics.map((d) => [d.file, d.line, d.column, d.code]),
+    [
+      ['docs.json', 1, 1, 'json/syntax'],
+      ['footer.json', 1, 1, 'json/syntax'],
+    ],
   );
+  assert.match(diagnostics[0].message, /^docs\.json starts with a byte-order mark \(U\+FEFF\): the platform reads it with JSON\.parse/);
+  assert.match(diagnostics[1].message, /^This file starts with a byte-order mark/);
 });
 
 test('a site still configured by mint.json is told how to convert it', async () => {

@@ -21,9 +21,10 @@ import type { PageEntry } from '../docsJson/navigation';
 import { SiteLinks } from '../links/siteLinks';
 import { workspacePages, type LinkedPages } from '../links/linkedPages';
 
-/** docs.json saved with a byte-order mark: the platform's build reads it with `JSON.parse`, which refuses it. */
-const BYTE_ORDER_MARK =
-  'docs.json starts with a byte-order mark (U+FEFF): the platform reads it with JSON.parse, which refuses it, so the build stops ("docs.json has invalid JSON"). Save the file as UTF-8 without a BOM.';
+/** docs.json (or a file it references) saved with a byte-order mark: the platform's build reads each with `JSON.parse`, which refuses it. */
+function byteOrderMark(file: string): string {
+  return `${file} starts with a byte-order mark (U+FEFF): the platform reads it with JSON.parse, which refuses it, so the build stops${file === 'docs.json' ? ' ("docs.json has invalid JSON")' : ''}. Save the file as UTF-8 without a BOM.`;
+}
 
 export interface SiteState {
   rootUri: string;
@@ -190,7 +191,8 @@ async function readConfig(rootUri: string, docsJsonUri: string, options: SiteSta
     sink.touch(uri);
     for (const error of document.errors)
       sink.atOffset(error.tooDeep ? 'json/too-deep' : 'json/syntax', uri, error.offset, error.length, error.message);
-    if (uri === docsJsonUri && text.charCodeAt(0) === 0xfeff) sink.atOffset('json/syntax', uri, 0, 1, BYTE_ORDER_MARK);
+    if (text.charCodeAt(0) === 0xfeff)
+      sink.atOffset('json/syntax', uri, 0, 1, byteOrderMark(uri === docsJsonUri ? 'docs.json' : 'This file'));
     broken ||= document.errors.length > 0;
     return document.root;
   };
