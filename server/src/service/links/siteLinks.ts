@@ -4,7 +4,7 @@ import type { SiteSpecs } from '../openapi/spec';
 import { DEFAULT_API_DIRECTORY, generatedPagePaths } from './generatedPages';
 import { LinkTargets, type LinkTarget } from './linkTargets';
 import type { LinkPath } from './linkPath';
-import { basePathOf, withoutBasePath } from './basePath';
+import { basePathOf, withoutBasePath, withoutHostedBase } from './basePath';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
@@ -66,6 +66,17 @@ export class SiteLinks {
     const base = this.basePath();
     const stripped = base === undefined ? undefined : withoutBasePath(path.path, base);
     return stripped === undefined ? undefined : this.resolve(stripped);
+  }
+
+  /**
+   * A path from the root that names nothing, read without a first folder that is a base path the
+   * platform hosts sites under (`docs/images/a.png` → `images/a.png`): what it reaches then, for the
+   * message that says why it names nothing here. Undefined when it reaches nothing either.
+   */
+  async withoutHostedBase(path: string): Promise<{ base: string; rest: string; target: LinkTarget } | undefined> {
+    const stripped = withoutHostedBase(path);
+    const target = stripped && (await this.resolve(stripped.rest));
+    return target ? { ...stripped!, target } : undefined;
   }
 
   /** The base path the site is served under, as docs.json tells it; undefined when it names none. */

@@ -110,6 +110,7 @@ export async function checkPage(
     linkTargets: () => links.targets(),
     resolveLink: (path) => links.resolveLink(path),
     basePath: () => links.basePath(),
+    withoutHostedBase: (path) => links.withoutHostedBase(path),
     mayBeGenerated: (path) => links.mayBeGenerated(path),
     ...linkedFacts(links, dependencies),
     later: (check) => void deferred.push(check),

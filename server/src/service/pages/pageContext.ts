@@ -35,6 +35,8 @@ export interface PageContext {
   resolveLink(path: LinkPath): Promise<LinkTarget | undefined>;
   /** The base path the site is served under, as docs.json tells it (`docs`); undefined when it names none. */
   basePath(): string | undefined;
+  /** What a path from the root reaches without a first folder that is a base path the platform hosts sites under (`docs/`). */
+  withoutHostedBase(path: string): Promise<{ base: string; rest: string; target: LinkTarget } | undefined>;
   /** Whether a spec Docsmith cannot read could generate a page at this path (then a link to it is not judged). */
   mayBeGenerated(path: string): Promise<boolean>;
   /** The anchors of another page of the site, by file (the page's diagnostics then depend on it). */

@@ -3,7 +3,7 @@ import { replaceWith } from '../../check/fixData';
 import { applyRedirect, readRedirect, type Redirect, type RedirectTable } from '../../links/redirects';
 import { suggestPage } from '../../site/pageLookup';
 import { pageId } from '../../site/siteFiles';
-import { baseNote, withoutBasePath, withoutHostedBase } from '../../links/basePath';
+import { baseNote, withoutBasePath } from '../../links/basePath';
 import type { SiteContext } from '../../site/siteContext';
 import { child, items, stringValue } from '../jsonTree';
 
@@ -61,8 +61,7 @@ export async function redirectRule(context: SiteContext): Promise<void> {
               .join(' → ')}`
           : '';
       const id = pageId(end.path) ?? end.path;
-      const stripped = withoutHostedBase(end.path);
-      const unprefixed = stripped && (await context.links.resolveDirect(stripped.rest)) ? stripped : undefined;
+      const unprefixed = await context.links.withoutHostedBase(end.path);
       const suggestion = unprefixed ? (pageId(unprefixed.rest) ?? unprefixed.rest) : suggestPage(context.files, id);
       const note = unprefixed ? ` ${baseNote(unprefixed.base, context.links.basePath())}` : '';
       const data: FixData | undefined = suggestion && end.chain.length === 2 ? replaceWith(`/${suggestion}`) : undefined;

@@ -12,7 +12,7 @@ import { checkWhereShown } from './snippetLinks';
 import { isPageLink, reaches } from './linkChecks';
 import { pageId, resolvePageId } from '../../site/siteFiles';
 import { closestMatch } from '../../check/suggest';
-import { baseNote, withoutHostedBase } from '../../links/basePath';
+import { baseNote } from '../../links/basePath';
 import type { PageContext } from '../pageContext';
 
 /**
@@ -47,7 +47,7 @@ export async function linkRule(page: PageContext): Promise<void> {
     const target = await page.resolveLink(path);
     if (!target) {
       if (isPageLink(link, path.path) && (await page.mayBeGenerated(path.path))) continue;
-      reportMissing(page, targets, link, path);
+      await reportMissing(page, targets, link, path);
       continue;
     }
     // As the platform's checker: no anchor check through a redirect, or into generated pages and files.
@@ -75,16 +75,16 @@ function malformedHost(page: PageContext, link: BodyLink): boolean {
   return true;
 }
 
-function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): void {
+async function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): Promise<void> {
   const shown = `"${link.url}"`;
-  const unprefixed = withoutFirstFolder(targets, path);
+  const unprefixed = path.form === 'root' ? await page.withoutHostedBase(path.path) : undefined;
   const basePathNote = unprefixed && baseNote(unprefixed.base, page.basePath());
   if (!isPageLink(link, path.path)) {
-    const variant = unprefixed?.path ?? targets.caseVariant(path.path);
+    const variant = unprefixed?.rest ?? targets.caseVariant(path.path);
     const what = link.kind === 'image' || link.attribute === 'src' ? 'Image or media file' : 'File';
     const data: FixData | undefined = variant ? { replace: replacePath(link.url, variant), replaceLabel: `/${variant}` } : undefined;
     const hint = unprefixed
-      ? ` /${unprefixed.path} is. ${basePathNote} Write "/${unprefixed.path}".`
+      ? ` /${unprefixed.rest} is. ${basePathNote} Write "/${unprefixed.rest}".`
       : variant
         ? ` ${variant} exists, with other letter case: the platform matches file names exactly.`
         : ` Add ${path.path} to the docs root, or fix the path.`;
@@ -121,7 +121,8 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
     return;
   }
   const notebook = notebookNote(files, id);
-  const { best: suggestion, only } = unprefixed?.page !== undefined ? { best: unprefixed.page, only: false } : suggestPageMatch(files, id);
+  const unprefixedPage = unprefixed?.target.kind === 'page' ? unprefixed.target.id : undefined;
+  const { best: suggestion, only } = unprefixedPage !== undefined ? { best: unprefixedPage, only: false } : suggestPageMatch(files, id);
   const data: FixData = { createPage: `${id}.mdx` };
   if (suggestion)
     Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}`, ...(only && { fixAll: true }) });
@@ -134,18 +135,6 @@ function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, 
       (basePathNote ? ` ${basePathNote}` : ''),
     { data: notebook ? undefined : data },
   );
-}
-
-/**
- * A link from the root whose first folder is a base path the platform hosts sites under
- * (`/docs/images/a.png`, where `images/a.png` exists): what it names without that folder (a page's
- * id when it is a page).
- */
-function withoutFirstFolder(targets: LinkTargets, path: LinkPath): { base: string; path: string; page?: string } | undefined {
-  const stripped = path.form === 'root' ? withoutHostedBase(path.path) : undefined;
-  const target = stripped && targets.resolve(stripped.rest);
-  if (!target) return undefined;
-  return { base: stripped.base, path: stripped.rest, page: target.kind === 'page' ? target.id : undefined };
 }
 
 async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): Promise<void> {
