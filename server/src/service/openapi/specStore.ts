@@ -77,9 +77,12 @@ export class SpecStore implements SpecResolver {
     try {
       const text = await this.workspace.readFile(uri);
       if (text === undefined) return { kind: 'missing', uri };
-      if (text.trim() === '') return { kind: 'invalid', uri, error: EMPTY_SPEC, placeholder: true };
-      const parsed = parseSpec(uri, text);
-      result = 'spec' in parsed ? { kind: 'loaded', uri, spec: parsed.spec } : { kind: 'invalid', uri, error: parsed.error };
+      const parsed = text.trim() === '' ? undefined : parseSpec(uri, text);
+      result = !parsed
+        ? { kind: 'invalid', uri, error: EMPTY_SPEC, placeholder: true }
+        : 'spec' in parsed
+          ? { kind: 'loaded', uri, spec: parsed.spec }
+          : { kind: 'invalid', uri, error: parsed.error };
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own.
