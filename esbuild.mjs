@@ -41,6 +41,8 @@ const contexts = [
   { ...service, entryPoints: { cli: 'server/src/cli/main.ts' }, outdir, banner: { js: '#!/usr/bin/env node' } },
   // gaps and mock-server, loaded by dist/cli.js only when they run.
   { ...service, entryPoints: { 'cli-gaps': 'server/src/cli/gapsEntry.ts' }, outdir },
+  // The language server's parser worker (the MDX reference parser with a deadline), started the first time a page needs it.
+  { ...common, plugins: [oneAcorn, lazyMdxReference], entryPoints: { parserWorker: 'server/src/parserWorker/worker.ts' }, outdir },
   // The MDX reference parser, loaded by the three above the first time a page needs it.
   { ...common, entryPoints: { [MDX_REFERENCE_BUNDLE]: 'server/src/service/mdx/mdxReference.ts' }, outdir },
   // The English word list of spelling correction, loaded by the gap clusters the first time they need it.

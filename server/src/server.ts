@@ -35,7 +35,11 @@ import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
 import { LastEdits, OpenDocumentsWorkspace } from './openDocumentsWorkspace';
-import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
+import { deadlineParser, type DeadlineParser } from './parserWorker/deadlineParser';
+import { createLanguageService, useReferenceParser, type DocsLanguageService, type FileChange } from './service';
+
+/** How long the server waits for the MDX reference parser on one page (see parserWorker/deadlineParser.ts). */
+const PARSER_DEADLINE_MS = 2000;
 
 /**
  * The LSP server: it wires the language service to a connection, and its handlers only delegate.
@@ -43,7 +47,7 @@ import { createLanguageService, type DocsLanguageService, type FileChange } from
  */
 export function startServer(connection: Connection): void {
   const { documents, workspace } = openDocuments();
-  const service = createLanguageService({ workspace });
+  const { service, parser } = languageService(workspace);
   const guard = new RequestGuard();
   let support: ClientSupport = clientSupport({});
   let renameRedirects: RenameRedirects = 'ask';
@@ -86,6 +90,7 @@ export function startServer(connection: Connection): void {
   connection.onShutdown(() => {
     guard.shutDown();
     gapClusterers.dispose();
+    parser.close();
   });
 
   function applySettings(raw: unknown): void {
@@ -119,6 +124,13 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The language service; the pages the scanner cannot vouch for are parsed on a worker it stops past the deadline. */
+function languageService(workspace: OpenDocumentsWorkspace): { service: DocsLanguageService; parser: DeadlineParser } {
+  const parser = deadlineParser({ deadlineMs: PARSER_DEADLINE_MS, log: (line) => console.error(line) });
+  useReferenceParser(parser.parse);
+  return { service: createLanguageService({ workspace }), parser };
 }
 
 /** The editor's open documents, and the workspace that reads them over the disk (knowing where each was last edited). */

@@ -36,7 +36,7 @@ function run(args: string[], env: Record<string, string> = {}): { status: number
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test('the tarball holds the CLI, language server and gap worker bundles, the README and the licence, and nothing else', () => {
+test('the tarball holds the CLI, language server, gap worker and parser worker bundles, the README and the licence, and nothing else', () => {
   assert.deepEqual(packed, [
     'LICENSE',
     'README.md',
@@ -45,6 +45,7 @@ test('the tarball holds the CLI, language server and gap worker bundles, the REA
     'dist/english-words.js',
     'dist/gapWorker.js',
     'dist/mdx-reference.js',
+    'dist/parserWorker.js',
     'dist/server.js',
     'dist/stopwords.js',
     'package.json',

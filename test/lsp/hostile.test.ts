@@ -79,6 +79,38 @@ test('docs.json of 3,000 nested arrays: the editor gets json/too-deep, not silen
   }
 });
 
+test(
+  'a page that would hold the MDX parser for seconds is stopped at the deadline, and the server answers after it',
+  HANG_GUARD,
+  async () => {
+    const client = await startFixtureClient();
+    try {
+      // An element left open sends the page to the parser; 60,000 `*_` in one paragraph then take it
+      // many seconds (its emphasis pass is quadratic).
+      await client.open('hostile.mdx', `---\ntitle: Hostile\n---\n\n<Note>\n\n${'*_'.repeat(30_000)}\n`);
+      const items = (
+        (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('hostile.mdx') } })) as {
+          items: Diagnostic[];
+        }
+      ).items;
+      const notChecked = items.find((d) => d.code === 'mdx/not-checked');
+      assert.ok(notChecked, JSON.stringify(items.map((d) => d.code)));
+      assert.match(
+        notChecked.message,
+        /the full MDX parser did not check it: the parser was stopped after 2 s, so that the editor does not wait/,
+      );
+      const hover = await client.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: client.uri('hostile.mdx') },
+        position: { line: 4, character: 2 },
+      });
+      assert.ok(hover === null || typeof hover === 'object');
+      assert.match(client.stderr(), /Docsmith stopped the MDX parser on a page after 2 s\./);
+    } finally {
+      await client.dispose();
+    }
+  },
+);
+
 test('a FIFO behind $ref: diagnostics and hover answer, the FIFO is reported', HANG_GUARD, async () => {
   const client = await startFixtureClient();
   try {

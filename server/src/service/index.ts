@@ -28,4 +28,6 @@ export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type
 export { internalErrorDiagnostic } from './check/diagnostics';
 export { occurrences } from './check/groupRepeats';
 export { CancelledError, NOT_CANCELLED, type Cancellation } from './cancellation';
+export { useReferenceParser, type ReferenceParser } from './mdx/referenceParser';
+export { parseMdx, type MdxParse } from './mdx/mdxReference';
 export { pathToUri, uriToPath, relativeUri, joinUri } from './uri';

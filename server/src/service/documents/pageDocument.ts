@@ -4,7 +4,8 @@ import { cleanHeadingId } from '../mdx/slug';
 import type { BodyScan } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
-import { parseMdx, type MdxNotParsed, type MdxSyntaxError } from '../mdx/mdxReference';
+import type { MdxNotParsed, MdxParse, MdxSyntaxError } from '../mdx/mdxReference';
+import { referenceParse } from '../mdx/referenceParser';
 import { scanFromTree } from '../mdx/treeScan';
 import { LineTable } from './lineTable';
 
@@ -50,8 +51,8 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
   let fields: FieldTag[] | undefined;
   let body: BodyScan | undefined;
   let anchors: PageAnchors | undefined;
-  let parsed: ReturnType<typeof parseMdx> | undefined;
-  const reference = () => (parsed ??= parseMdx(text));
+  let parsed: MdxParse | undefined;
+  const reference = () => (parsed ??= referenceParse(text));
   const document: PageDocument = {
     uri,
     text,

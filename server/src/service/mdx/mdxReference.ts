@@ -56,7 +56,9 @@ export const MAX_REFERENCE_PAGE = 256_000;
 export const ACORN_BUDGET_PER_CHARACTER = 20;
 
 /** The page parsed as the platform parses it: its tree, the syntax error that stops it, or why it was not parsed. */
-export function parseMdx(text: string): { tree: Root } | { error: MdxSyntaxError } | { notParsed: MdxNotParsed } {
+export type MdxParse = { tree: Root } | { error: MdxSyntaxError } | { notParsed: MdxNotParsed };
+
+export function parseMdx(text: string): MdxParse {
   if (text.length > MAX_REFERENCE_PAGE) return { notParsed: { reason: `the page is over ${thousands(MAX_REFERENCE_PAGE)} characters` } };
   const statements = esmStatementCount(text);
   if (statements > MAX_ESM_STATEMENTS)

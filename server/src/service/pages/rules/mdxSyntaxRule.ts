@@ -14,7 +14,7 @@ export function mdxSyntaxRule(page: PageContext): void {
       'mdx/not-checked',
       offset,
       1,
-      `This page uses MDX the fast scanner cannot vouch for (${reason}), and it was not given to the full MDX parser: ${notParsed.reason}. Docsmith cannot say whether the platform's build parses it; its links were read by the scanner.`,
+      `This page uses MDX the fast scanner cannot vouch for (${reason}), and the full MDX parser did not check it: ${notParsed.reason}. Docsmith cannot say whether the platform's build parses it; its links were read by the scanner.`,
     );
     return;
   }

@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { deadlineParser } from '../../server/src/parserWorker/deadlineParser';
+import { parseMdx, type MdxParse } from '../../server/src/service/mdx/mdxReference';
+import { tempDir } from '../helpers/tempDir';
+
+/**
+ * The language server parses the pages the scanner cannot vouch for on a worker it stops at a
+ * deadline: the parser's work on some inline markup grows with the square of a paragraph's length.
+ */
+const BUNDLED = resolve(__dirname, '../../dist/parserWorker.js');
+/** Seconds of the parser's time: an element left open (the scanner sends the page to the parser) and 60,000 `*_`. */
+const HOSTILE = `---\ntitle: X\n---\n\n<Note>\n\n${'*_'.repeat(30_000)}\n`;
+
+const plain = (result: MdxParse) => JSON.parse(JSON.stringify(result)) as unknown;
+
+const PAGES = {
+  tree: '---\ntitle: Hi\n---\n\n# Hello *there* {1 + 1}\n\n<Card title="A">\n  [link](/b#c)\n</Card>\n\nexport const a = 1\n',
+  error: '---\ntitle: Hi\n---\n\nSee <Note>\n\nunclosed\n',
+  notParsed: `---\ntitle: Hi\n---\n\n${'{a b} '.repeat(60_000)}\n`,
+};
+
+test('the worker gives what the parser gives on this thread: a tree, a syntax error, or why it did not parse', () => {
+  const logged: string[] = [];
+  const parser = deadlineParser({ deadlineMs: 60_000, script: BUNDLED, log: (line) => logged.push(line) });
+  try {
+    for (const [kind, text] of Object.entries(PAGES)) {
+      const result = parser.parse(text);
+      assert.ok(kind in result, `${kind}: ${JSON.stringify(result).slice(0, 200)}`);
+      assert.deepEqual(plain(result), plain(parseMdx(text)), kind);
+    }
+    assert.deepEqual(logged, []);
+  } finally {
+    parser.close();
+  }
+});
+
+test('a page past the deadline is not checked, and a new worker parses the next page', () => {
+  const logged: string[] = [];
+  const parser = deadlineParser({ deadlineMs: 200, script: BUNDLED, log: (line) => logged.push(line) });
+  try {
+    const stopped = parser.parse(HOSTILE);
+    assert.ok('notParsed' in stopped, JSON.stringify(stopped).slice(0, 200));
+    assert.match(stopped.notParsed.reason, /^the parser was stopped after 0\.2 s, so that the editor does not wait/);
+    assert.deepEqual(logged, ['Docsmith stopped the MDX parser on a page after 0.2 s.']);
+    assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
+  } finally {
+    parser.close();
+  }
+});
+
+test('without a worker, pages are parsed on the calling thread, and the reason is logged once', () => {
+  const logged: string[] = [];
+  const missing = join(tempDir(), 'gone.js');
+  const parser = deadlineParser({ deadlineMs: 200, script: missing, log: (line) => logged.push(line) });
+  assert.deepEqual(plain(parser.parse(PAGES.tree)), plain(parseMdx(PAGES.tree)));
+  assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
+  assert.deepEqual(logged, [`Docsmith parses MDX on the server's thread: the parser worker could not start (${missing} is missing).`]);
+});
+
+test('a worker that cannot answer a page has it parsed on the calling thread', () => {
+  const script = join(tempDir(), 'failing.js');
+  writeFileSync(
+    script,
+    `const { workerData } = require('node:worker_threads');
+     const { flag, port } = workerData;
+     const raise = () => { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
+     port.on('message', () => { port.postMessage({ failed: 'no parser here' }); raise(); });
+     raise();`,
+  );
+  const parser = deadlineParser({ deadlineMs: 5000, script });
+  try {
+    assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
+  } finally {
+    parser.close();
+  }
+});
+
+test('from the sources (no bundle beside them), the worker runs through tsx', () => {
+  const logged: string[] = [];
+  const parser = deadlineParser({ deadlineMs: 60_000, log: (line) => logged.push(line) });
+  try {
+    assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
+    assert.deepEqual(logged, []);
+  } finally {
+    parser.close();
+  }
+});
