@@ -128,7 +128,11 @@ export function startServer(connection: Connection): void {
 
 /** The language service; the pages the scanner cannot vouch for are parsed on a worker it stops past the deadline. */
 function languageService(workspace: OpenDocumentsWorkspace): { service: DocsLanguageService; parser: DeadlineParser } {
-  const parser = deadlineParser({ deadlineMs: PARSER_DEADLINE_MS, log: (line) => console.error(line) });
+  const parser = deadlineParser({
+    deadlineMs: PARSER_DEADLINE_MS,
+    why: ', so that the editor does not wait; `docsmith check` waits longer',
+    log: (line) => console.error(line),
+  });
   useReferenceParser(parser.parse);
   return { service: createLanguageService({ workspace }), parser };
 }

@@ -24,7 +24,7 @@ const PAGES = {
 
 test('the worker gives what the parser gives on this thread: a tree, a syntax error, or why it did not parse', () => {
   const logged: string[] = [];
-  const parser = deadlineParser({ deadlineMs: 60_000, script: BUNDLED, log: (line) => logged.push(line) });
+  const parser = deadlineParser({ deadlineMs: 60_000, why: '', script: BUNDLED, log: (line) => logged.push(line) });
   try {
     for (const [kind, text] of Object.entries(PAGES)) {
       const result = parser.parse(text);
@@ -39,11 +39,19 @@ test('the worker gives what the parser gives on this thread: a tree, a syntax er
 
 test('a page past the deadline is not checked, and a new worker parses the next page', () => {
   const logged: string[] = [];
-  const parser = deadlineParser({ deadlineMs: 200, script: BUNDLED, log: (line) => logged.push(line) });
+  const parser = deadlineParser({
+    deadlineMs: 200,
+    why: ', so that the editor does not wait',
+    script: BUNDLED,
+    log: (line) => logged.push(line),
+  });
   try {
     const stopped = parser.parse(HOSTILE);
     assert.ok('notParsed' in stopped, JSON.stringify(stopped).slice(0, 200));
-    assert.match(stopped.notParsed.reason, /^the parser was stopped after 0\.2 s, so that the editor does not wait/);
+    assert.match(
+      stopped.notParsed.reason,
+      /^the parser was stopped after 0\.2 s \(its work on some inline markup grows with the square of a paragraph's length\), so that the editor does not wait$/,
+    );
     assert.deepEqual(logged, ['Docsmith stopped the MDX parser on a page after 0.2 s.']);
     assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
   } finally {
@@ -54,7 +62,7 @@ test('a page past the deadline is not checked, and a new worker parses the next 
 test('without a worker, pages are parsed on the calling thread, and the reason is logged once', () => {
   const logged: string[] = [];
   const missing = join(tempDir(), 'gone.js');
-  const parser = deadlineParser({ deadlineMs: 200, script: missing, log: (line) => logged.push(line) });
+  const parser = deadlineParser({ deadlineMs: 200, why: '', script: missing, log: (line) => logged.push(line) });
   assert.deepEqual(plain(parser.parse(PAGES.tree)), plain(parseMdx(PAGES.tree)));
   assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
   assert.deepEqual(logged, [`Docsmith parses MDX on the server's thread: the parser worker could not start (${missing} is missing).`]);
@@ -70,7 +78,7 @@ test('a worker that cannot answer a page has it parsed on the calling thread', (
      port.on('message', () => { port.postMessage({ failed: 'no parser here' }); raise(); });
      raise();`,
   );
-  const parser = deadlineParser({ deadlineMs: 5000, script });
+  const parser = deadlineParser({ deadlineMs: 5000, why: '', script });
   try {
     assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
   } finally {
@@ -80,11 +88,27 @@ test('a worker that cannot answer a page has it parsed on the calling thread', (
 
 test('from the sources (no bundle beside them), the worker runs through tsx', () => {
   const logged: string[] = [];
-  const parser = deadlineParser({ deadlineMs: 60_000, log: (line) => logged.push(line) });
+  const parser = deadlineParser({ deadlineMs: 60_000, why: '', log: (line) => logged.push(line) });
   try {
     assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
     assert.deepEqual(logged, []);
   } finally {
     parser.close();
   }
+});
+
+test('pages under the size given are parsed on the calling thread, without starting a worker', () => {
+  const logged: string[] = [];
+  // A worker that cannot start would say so in the log: none is asked for.
+  const parser = deadlineParser({
+    deadlineMs: 200,
+    why: '',
+    inThreadBelow: 1000,
+    script: join(tempDir(), 'gone.js'),
+    log: (line) => logged.push(line),
+  });
+  assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
+  assert.deepEqual(logged, []);
+  parser.parse(`${PAGES.error}${' '.repeat(1000)}`);
+  assert.equal(logged.length, 1, 'a larger page asks for the worker');
 });

@@ -29,19 +29,24 @@ interface Running {
   flag: Int32Array;
 }
 
-/**
- * A reference parser that gives up on a page after `deadlineMs`. `script` replaces the worker's entry
- * (the tests); `log` is told when the worker cannot start or a page is stopped.
- */
-export function deadlineParser({
-  deadlineMs,
-  script,
-  log = () => undefined,
-}: {
+export interface DeadlineOptions {
   deadlineMs: number;
+  /** Said after "the parser was stopped after N s": why there is a deadline, and where the page is checked in full. */
+  why: string;
+  /**
+   * Pages shorter than this many characters are parsed on the calling thread, without the worker's
+   * cost (its start, and a copy of each tree): the parser cannot take long on them. 0: every page
+   * goes to the worker.
+   */
+  inThreadBelow?: number;
+  /** Replaces the worker's entry (the tests). */
   script?: string;
+  /** Told when the worker cannot start, or a page is stopped. */
   log?: (message: string) => void;
-}): DeadlineParser {
+}
+
+/** A reference parser that gives up on a page after `deadlineMs`. */
+export function deadlineParser({ deadlineMs, why, inThreadBelow = 0, script, log = () => undefined }: DeadlineOptions): DeadlineParser {
   let running: Running | undefined;
   // Why no worker can run, once none could start: every page is then parsed on the calling thread.
   let broken: string | undefined;
@@ -73,6 +78,7 @@ export function deadlineParser({
   };
 
   const parse = (text: string): MdxParse => {
+    if (text.length < inThreadBelow) return parseMdx(text);
     running ??= start();
     if (!running) return parseMdx(text);
     const { port, flag } = running;
@@ -84,7 +90,7 @@ export function deadlineParser({
       log(`Docsmith stopped the MDX parser on a page after ${seconds} s.`);
       return {
         notParsed: {
-          reason: `the parser was stopped after ${seconds} s, so that the editor does not wait (its work on some inline markup grows with the square of a paragraph's length; \`docsmith check\` parses the page in full)`,
+          reason: `the parser was stopped after ${seconds} s (its work on some inline markup grows with the square of a paragraph's length)${why}`,
         },
       };
     }

@@ -1,0 +1,27 @@
+import { deadlineParser } from '../parserWorker/deadlineParser';
+import { useReferenceParser } from '../service';
+
+/**
+ * `docsmith check` gives the MDX parser 30 s per page: far more than any real page needs (a 283 KB
+ * generated reference page takes it 4 s on a busy machine), so the verdict on a real page is the same
+ * on every machine, but a page whose inline markup sends the parser's work quadratic (a paragraph of
+ * 250,000 `*_` would take it minutes) does not hold up a CI run. Pages under 16,000 characters are
+ * parsed on the calling thread (at worst a second or two), the rest on a worker thread it can stop.
+ */
+export const CHECK_PARSER_DEADLINE_MS = 30_000;
+const IN_THREAD_BELOW = 16_000;
+
+/** Installs the check's reference parser for this thread; the function returned stops its worker. */
+export function useCheckParser(): () => void {
+  const parser = deadlineParser({
+    deadlineMs: CHECK_PARSER_DEADLINE_MS,
+    why: '',
+    inThreadBelow: IN_THREAD_BELOW,
+    log: () => undefined, // the finding says it
+  });
+  useReferenceParser(parser.parse);
+  return () => {
+    parser.close();
+    useReferenceParser(undefined);
+  };
+}
