@@ -374,3 +374,42 @@ test('item 12: a Tab whose title is not ASCII is reached by its title as written
     ['#nope'],
   );
 });
+
+test('paths the platform serves for every site are reached: files for AI tools, the MCP server, skills, a page feed', async () => {
+  const served = [
+    '/llms.txt',
+    '/llms-full.txt',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/skill.md',
+    '/mcp',
+    '/authed/mcp',
+    '/authed/mcp/oauth/token',
+    '/.well-known/llms.txt',
+    '/.well-known/mcp',
+    '/.well-known/mcp/server-card.json',
+    '/.well-known/agent-card.json',
+    '/.well-known/api-catalog',
+    '/.well-known/skills/index.json',
+    '/.well-known/agent-skills/my-product/SKILL.md',
+    '/changelog/rss.xml',
+  ];
+  // A feed is served for a page only; other paths under .well-known are the site's files to have.
+  const broken = ['/guides/rss.xml', '/rss.xml', '/.well-known/other.json', '/mcp/tools'];
+  const links = [...served, ...broken].map((url, i) => `[${i}](${url})`).join(' ');
+  const found = await checkSite(
+    site(
+      { groups: [{ group: 'A', pages: ['index', 'changelog'] }] },
+      [],
+      {},
+      {
+        'index.mdx': `---\ntitle: Home\n---\n\n${links}\n`,
+        'changelog.mdx': '---\ntitle: Changelog\n---\n\n<Update label="2026-11-01">Shipped.</Update>\n',
+      },
+    ),
+  );
+  assert.deepEqual(
+    found.filter((f) => f.code.startsWith('links/')).map((f) => f.text),
+    broken,
+  );
+});

@@ -1,9 +1,7 @@
 import { trimEndOf } from '../../common/text';
 import { pageId, resolvePageId, type SiteFiles } from '../site/siteFiles';
 import { applyRedirect, RedirectTable, type Redirect } from './redirects';
-
-/** Files the platform serves for every site, whether the docs root has them or not. */
-const SERVED_FILES = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt']);
+import { isServedPath } from './servedPaths';
 /** A redirect chain longer than this is taken as a loop. */
 const MAX_REDIRECTS = 20;
 
@@ -13,8 +11,10 @@ export type LinkTarget =
   | { kind: 'page'; id: string; file: string }
   /** A page the platform generates from an OpenAPI operation (no file). */
   | { kind: 'generated' }
-  /** A file that is no page (an image, a PDF, a spec), or one the platform serves itself (`llms.txt`). */
+  /** A file that is no page (an image, a PDF, a spec). */
   | { kind: 'file'; file: string }
+  /** A path the platform serves for every site, with no file behind it (`llms.txt`, `mcp`, a changelog's `rss.xml`). */
+  | { kind: 'served'; path: string }
   /** A folder of the docs root without an index page: the platform's link checker takes it as an alias of its pages. */
   | { kind: 'folder'; folder: string }
   /** A redirect source whose chain ends on something that exists (or on an external URL). */
@@ -55,7 +55,8 @@ export class LinkTargets {
     // The home page is always served: the root `index`, or else the first page of the navigation.
     if (path === '') return { kind: 'generated' };
     if (this.generated.has(path.toLowerCase())) return { kind: 'generated' };
-    if (this.exists(path) || SERVED_FILES.has(path)) return { kind: 'file', file: path };
+    if (this.exists(path)) return { kind: 'file', file: path };
+    if (isServedPath(path, (page) => this.page(page) !== undefined)) return { kind: 'served', path };
     const folder = trimEndOf(path, '/');
     if (this.isFolder(folder)) return { kind: 'folder', folder };
     return undefined;
