@@ -133,7 +133,7 @@ function languageService(workspace: OpenDocumentsWorkspace): { service: DocsLang
     why: ', so that the editor does not wait; `docsmith check` waits longer',
     log: (line) => console.error(line),
   });
-  useReferenceParser(parser.parse);
+  useReferenceParser(parser);
   return { service: createLanguageService({ workspace }), parser };
 }
 

@@ -111,6 +111,26 @@ test(
   },
 );
 
+test('while the parser works on a hostile page, the server answers other requests', HANG_GUARD, async () => {
+  const client = await startFixtureClient();
+  try {
+    await client.open('docs.json');
+    await client.open('hostile.mdx', `---\ntitle: Hostile\n---\n\n<Note>\n\n${'*_'.repeat(30_000)}\n`);
+    const order: string[] = [];
+    const diagnostics = client.connection
+      .sendRequest('textDocument/diagnostic', { textDocument: { uri: client.uri('hostile.mdx') } })
+      .then(() => order.push('diagnostics of the hostile page'));
+    // Asked after it, answered before it: the parse (stopped at 2 s) runs on a worker.
+    await client.connection
+      .sendRequest('textDocument/hover', { textDocument: { uri: client.uri('docs.json') }, position: { line: 1, character: 4 } })
+      .then(() => order.push('hover in docs.json'));
+    await diagnostics;
+    assert.deepEqual(order, ['hover in docs.json', 'diagnostics of the hostile page']);
+  } finally {
+    await client.dispose();
+  }
+});
+
 test('a FIFO behind $ref: diagnostics and hover answer, the FIFO is reported', HANG_GUARD, async () => {
   const client = await startFixtureClient();
   try {

@@ -65,7 +65,7 @@ test('without a worker, pages are parsed on the calling thread, and the reason i
   const parser = deadlineParser({ deadlineMs: 200, why: '', script: missing, log: (line) => logged.push(line) });
   assert.deepEqual(plain(parser.parse(PAGES.tree)), plain(parseMdx(PAGES.tree)));
   assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
-  assert.deepEqual(logged, [`Docsmith parses MDX on the server's thread: the parser worker could not start (${missing} is missing).`]);
+  assert.deepEqual(logged, [`Docsmith parses MDX on this thread: the parser worker could not start (${missing} is missing).`]);
 });
 
 test('a worker that cannot answer a page has it parsed on the calling thread', () => {
@@ -111,4 +111,43 @@ test('pages under the size given are parsed on the calling thread, without start
   assert.deepEqual(logged, []);
   parser.parse(`${PAGES.error}${' '.repeat(1000)}`);
   assert.equal(logged.length, 1, 'a larger page asks for the worker');
+});
+
+test('parseAsync leaves the calling thread free, stops a page at the deadline, and gives the parse of the next', async () => {
+  const logged: string[] = [];
+  const parser = deadlineParser({ deadlineMs: 300, why: '', script: BUNDLED, log: (line) => logged.push(line) });
+  try {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const stopped = await parser.parseAsync(HOSTILE, 'hostile.mdx');
+    clearInterval(timer);
+    assert.ok(stopped && 'notParsed' in stopped, JSON.stringify(stopped).slice(0, 200));
+    assert.match(stopped.notParsed.reason, /^the parser was stopped after 0\.3 s/);
+    assert.ok(ticks > 0, 'the event loop ran while the worker parsed');
+    for (const [kind, text] of Object.entries(PAGES))
+      assert.deepEqual(plain((await parser.parseAsync(text, kind))!), plain(parseMdx(text)), kind);
+    assert.deepEqual(logged, ['Docsmith stopped the MDX parser on a page after 0.3 s.']);
+  } finally {
+    parser.close();
+  }
+});
+
+test('parseAsync: a newer version of a document replaces the one still waiting, which resolves undefined', async () => {
+  const parser = deadlineParser({ deadlineMs: 300, why: '', script: BUNDLED });
+  try {
+    const busy = parser.parseAsync(HOSTILE, 'other.mdx');
+    const older = parser.parseAsync(PAGES.error, 'page.mdx');
+    const newer = parser.parseAsync(PAGES.tree, 'page.mdx');
+    assert.equal(await older, undefined);
+    assert.deepEqual(plain((await newer)!), plain(parseMdx(PAGES.tree)));
+    assert.ok('notParsed' in (await busy)!);
+  } finally {
+    parser.close();
+  }
+});
+
+test('parseAsync without a worker parses on the calling thread', async () => {
+  const parser = deadlineParser({ deadlineMs: 300, why: '', script: join(tempDir(), 'gone.js') });
+  assert.deepEqual(plain((await parser.parseAsync(PAGES.error, 'a.mdx'))!), plain(parseMdx(PAGES.error)));
+  parser.close();
 });

@@ -19,7 +19,7 @@ export function useCheckParser(): () => void {
     inThreadBelow: IN_THREAD_BELOW,
     log: () => undefined, // the finding says it
   });
-  useReferenceParser(parser.parse);
+  useReferenceParser(parser);
   return () => {
     parser.close();
     useReferenceParser(undefined);

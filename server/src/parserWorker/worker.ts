@@ -11,7 +11,7 @@ import { parseMdx, type MdxParse } from '../service/mdx/mdxReference';
 
 const { flag, port } = workerData as { flag: Int32Array; port: MessagePort };
 
-function answer(reply: MdxParse | { failed: string }): void {
+function answer(reply: MdxParse | { failed: string } | { ready: true }): void {
   port.postMessage(reply);
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
@@ -39,5 +39,4 @@ try {
 } catch {
   // said on the first page
 }
-Atomics.store(flag, 0, 1);
-Atomics.notify(flag, 0);
+answer({ ready: true });

@@ -108,7 +108,12 @@ class EditorRequests implements EditorFeatures {
       const parsed = state.configDocuments.get(uri);
       return { role: 'config', document: parsed?.text === text ? parsed : this.#documents.config(uri, text), state };
     }
-    if (/\.mdx?$/i.test(uri)) return { role: 'page', document: this.#documents.page(uri, text), state };
+    if (/\.mdx?$/i.test(uri)) {
+      const document = this.#documents.page(uri, text);
+      await document.prepare();
+      throwIfCancelled(token);
+      return { role: 'page', document, state };
+    }
     return { role: 'other', state };
   }
 
@@ -118,7 +123,11 @@ class EditorRequests implements EditorFeatures {
       throwIfCancelled(token);
       const text = await this.#workspace.readFile(uri).catch(() => undefined);
       throwIfCancelled(token);
-      return text === undefined ? undefined : this.#documents.page(uri, text);
+      if (text === undefined) return undefined;
+      const document = this.#documents.page(uri, text);
+      await document.prepare();
+      throwIfCancelled(token);
+      return document;
     };
   }
 

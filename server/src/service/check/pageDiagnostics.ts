@@ -46,6 +46,9 @@ export class PageDiagnostics {
     // An open page (it has an editor version) is kept parsed for the requests on it; a closed one is not.
     const document =
       text === undefined ? undefined : stat?.version !== undefined ? this.documents.page(uri, text) : this.documents.pageOnce(uri, text);
+    // The reference parser reads it (when it must) without holding up the editor's other requests.
+    await document?.prepare();
+    throwIfCancelled(token);
     const found = await checkPage(state, id, relative, uri, { document, snippet: kind === 'snippet', token });
     throwIfCancelled(token);
     for (const dependency of found?.dependencies ?? []) {

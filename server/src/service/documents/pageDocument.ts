@@ -5,7 +5,8 @@ import type { BodyScan } from '../mdx/bodyScan';
 import { scanBody } from '../mdx/bodyScanner';
 import { scanFieldTags, type FieldTag } from '../mdx/fieldTags';
 import type { MdxNotParsed, MdxParse, MdxSyntaxError } from '../mdx/mdxReference';
-import { referenceParse } from '../mdx/referenceParser';
+import { referenceParse, referenceParseAsync } from '../mdx/referenceParser';
+import { CancelledError } from '../cancellation';
 import { scanFromTree } from '../mdx/treeScan';
 import { LineTable } from './lineTable';
 
@@ -34,6 +35,12 @@ export interface PageDocument {
   syntaxError(): MdxSyntaxError | undefined;
   /** Why the page, which the scanner cannot vouch for, was not checked by the reference parser (too large, too costly). */
   notParsed(): MdxNotParsed | undefined;
+  /**
+   * Has the reference parser read the page, when the scanner cannot vouch for it, without holding up
+   * the calling thread (where the process's parser can; otherwise the first use parses it). Throws
+   * {@link CancelledError} when a newer version of the document took its place in the parser's queue.
+   */
+  prepare(): Promise<void>;
 }
 
 export interface PageHeading {
@@ -51,8 +58,11 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
   let fields: FieldTag[] | undefined;
   let body: BodyScan | undefined;
   let anchors: PageAnchors | undefined;
+  let scanned: BodyScan | undefined;
+  const scan = () => (scanned ??= scanBody(text, frontMatter.bodyOffset));
   let parsed: MdxParse | undefined;
   const reference = () => (parsed ??= referenceParse(text));
+  let preparing: Promise<boolean> | undefined;
   const document: PageDocument = {
     uri,
     text,
@@ -61,7 +71,7 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
     fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
     body() {
       if (body) return body;
-      body = scanBody(text, frontMatter.bodyOffset);
+      body = scan();
       if (!body.uncertain) return body;
       // A page the scanner does not vouch for goes through the parser: when it parses, what the
       // parser found is what the page holds.
@@ -103,6 +113,19 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
       if (!document.body().uncertain) return undefined;
       const result = reference();
       return 'notParsed' in result ? result.notParsed : undefined;
+    },
+    async prepare() {
+      if (parsed || !scan().uncertain) return;
+      preparing ??= (async () => {
+        const pending = referenceParseAsync(text, uri);
+        if (!pending) return true;
+        const result = await pending;
+        if (result) parsed ??= result;
+        return result !== undefined;
+      })();
+      if (await preparing) return;
+      preparing = undefined; // asked again later, it is parsed again
+      throw new CancelledError();
     },
   };
   return document;

@@ -1,0 +1,125 @@
+/**
+ * The parser worker without waiting on it: pages are parsed one after the other on a worker thread
+ * of their own while the language server answers other requests. Each page has its deadline from the
+ * moment the worker takes it; past it, the worker is stopped and the next page starts a new one. A
+ * page asked again under the same key (a newer version of the document) replaces the one still
+ * waiting, which resolves undefined: its request is stale.
+ */
+import { parseMdx, type MdxParse } from '../service';
+import {
+  START_DEADLINE_MS,
+  startFailure,
+  startParserThread,
+  stoppedPage,
+  stopParserThread,
+  type ParserOptions,
+  type ParserThread,
+  type Reply,
+} from './parserThread';
+
+interface Request {
+  text: string;
+  key: string;
+  resolve: (result: MdxParse | undefined) => void;
+}
+
+export class QueuedParser {
+  private thread: ParserThread | undefined;
+  private ready: Promise<boolean> | undefined;
+  private readonly waiting: Request[] = [];
+  /** The page the worker has, and how it ends: its reply, the deadline, or the worker's failure. */
+  private current: { request: Request; settle: (reply: Reply | undefined, failure?: string) => void } | undefined;
+  private broken: string | undefined;
+
+  constructor(private readonly options: ParserOptions) {}
+
+  parse(text: string, key: string): Promise<MdxParse | undefined> {
+    if (text.length < (this.options.inThreadBelow ?? 0)) return Promise.resolve(parseMdx(text));
+    const stale = this.waiting.findIndex((request) => request.key === key);
+    if (stale >= 0) this.waiting.splice(stale, 1)[0].resolve(undefined);
+    return new Promise((resolve) => {
+      this.waiting.push({ text, key, resolve });
+      void this.next();
+    });
+  }
+
+  close(): void {
+    this.stop();
+    for (const request of this.waiting.splice(0)) request.resolve(undefined);
+  }
+
+  private async next(): Promise<void> {
+    if (this.current || this.waiting.length === 0) return;
+    const request = this.waiting.shift()!;
+    let done!: () => void;
+    const settled = new Promise<void>((resolve) => (done = resolve));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const current = {
+      request,
+      settle: (reply: Reply | undefined, failure?: string) => {
+        if (this.current !== current) return;
+        this.current = undefined;
+        clearTimeout(timer);
+        if (reply && !('failed' in reply) && !('ready' in reply)) request.resolve(reply);
+        else if (failure === 'deadline') request.resolve(stoppedPage(this.options.deadlineMs, this.options.why, this.log));
+        else if (failure) request.resolve({ notParsed: { reason: failure } });
+        // The worker could not answer (no parser?): the page is parsed here, where an error is said.
+        else request.resolve(parseMdx(request.text));
+        done();
+      },
+    };
+    this.current = current;
+    if (!(await this.started())) current.settle(undefined);
+    else if (this.current === current) {
+      timer = setTimeout(() => {
+        this.stop();
+        current.settle(undefined, 'deadline');
+      }, this.options.deadlineMs);
+      this.thread!.port.postMessage(request.text);
+    }
+    await settled;
+    void this.next();
+  }
+
+  /** The worker, started and ready; false when none can run. */
+  private started(): Promise<boolean> {
+    if (this.broken) return Promise.resolve(false);
+    if (this.thread && this.ready) return this.ready;
+    try {
+      const thread = startParserThread(this.options.script);
+      this.thread = thread;
+      this.ready = new Promise<boolean>((resolve) => {
+        const timeout = setTimeout(() => {
+          this.broken = `the parser worker did not start within ${START_DEADLINE_MS / 1000} s`;
+          this.stop();
+          resolve(false);
+        }, START_DEADLINE_MS);
+        thread.port.on('message', (reply: Reply) => {
+          if ('ready' in reply) {
+            clearTimeout(timeout);
+            resolve(true);
+          } else this.current?.settle(reply);
+        });
+        thread.worker.on('error', (error) => {
+          clearTimeout(timeout);
+          if (this.thread === thread) this.stop();
+          resolve(false);
+          this.current?.settle(undefined, `the parser stopped on it (${error.message})`);
+        });
+      });
+      return this.ready;
+    } catch (error) {
+      this.broken = startFailure(error);
+      this.log(`Docsmith parses MDX on this thread: ${this.broken}.`);
+      return Promise.resolve(false);
+    }
+  }
+
+  private stop(): void {
+    if (this.thread) stopParserThread(this.thread);
+    this.thread = undefined;
+    this.ready = undefined;
+  }
+
+  private readonly log = (message: string) => this.options.log?.(message);
+}
