@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { deadlineParser } from '../../server/src/parserWorker/deadlineParser';
 import { parseMdx, type MdxParse } from '../../server/src/service/mdx/mdxReference';
 import { tempDir } from '../helpers/tempDir';
@@ -150,4 +150,33 @@ test('parseAsync without a worker parses on the calling thread', async () => {
   const parser = deadlineParser({ deadlineMs: 300, why: '', script: join(tempDir(), 'gone.js') });
   assert.deepEqual(plain((await parser.parseAsync(PAGES.error, 'a.mdx'))!), plain(parseMdx(PAGES.error)));
   parser.close();
+});
+
+test('parseAsync: a worker idle for a while is stopped, and the next page starts another', async () => {
+  const dir = tempDir();
+  const starts = join(dir, 'starts');
+  const script = join(dir, 'countingWorker.js');
+  writeFileSync(
+    script,
+    `const { workerData } = require('node:worker_threads');
+     require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'S');
+     const { flag, port } = workerData;
+     const answer = (reply) => { port.postMessage(reply); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
+     port.on('message', () => answer({ error: { offset: 0, length: 1, message: 'counted' } }));
+     answer({ ready: true });`,
+  );
+  const parser = deadlineParser({ deadlineMs: 5000, why: '', script, idleMs: 20 });
+  try {
+    assert.deepEqual(await parser.parseAsync(PAGES.error, 'a.mdx'), { error: { offset: 0, length: 1, message: 'counted' } });
+    await parser.parseAsync(PAGES.error, 'b.mdx');
+    assert.equal(readFileSync(starts, 'utf8'), 'S', 'one worker for pages in a row');
+    // Waits for the idle worker to be stopped: the next page needs a new one.
+    for (let round = 0; round < 200 && readFileSync(starts, 'utf8') === 'S'; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      await parser.parseAsync(PAGES.error, `c${round}.mdx`);
+    }
+    assert.equal(readFileSync(starts, 'utf8'), 'SS');
+  } finally {
+    parser.close();
+  }
 });

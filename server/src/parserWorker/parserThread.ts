@@ -24,6 +24,8 @@ export interface ParserOptions {
   inThreadBelow?: number;
   /** Replaces the worker's entry (the tests). */
   script?: string;
+  /** The language server's worker is stopped after this long without a page (default a minute). */
+  idleMs?: number;
   /** Told when the worker cannot start, or a page is stopped. */
   log?: (message: string) => void;
 }

@@ -17,6 +17,9 @@ import {
   type Reply,
 } from './parserThread';
 
+/** A worker idle this long is stopped (the parser holds tens of MB). */
+const IDLE_MS = 60_000;
+
 interface Request {
   text: string;
   key: string;
@@ -30,6 +33,7 @@ export class QueuedParser {
   /** The page the worker has, and how it ends: its reply, the deadline, or the worker's failure. */
   private current: { request: Request; settle: (reply: Reply | undefined, failure?: string) => void } | undefined;
   private broken: string | undefined;
+  private idle: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: ParserOptions) {}
 
@@ -44,12 +48,20 @@ export class QueuedParser {
   }
 
   close(): void {
+    clearTimeout(this.idle);
     this.stop();
     for (const request of this.waiting.splice(0)) request.resolve(undefined);
   }
 
   private async next(): Promise<void> {
-    if (this.current || this.waiting.length === 0) return;
+    clearTimeout(this.idle);
+    if (this.current) return;
+    if (this.waiting.length === 0) {
+      // A worker with nothing to do for a while gives its memory back; the next page starts another.
+      this.idle = setTimeout(() => this.stop(), this.options.idleMs ?? IDLE_MS);
+      this.idle.unref();
+      return;
+    }
     const request = this.waiting.shift()!;
     let done!: () => void;
     const settled = new Promise<void>((resolve) => (done = resolve));
