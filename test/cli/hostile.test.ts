@@ -209,7 +209,7 @@ test(
   'pages the scanner cannot vouch for get the parser verdict, small ones on the calling thread and large ones on the parser worker',
   HANG_GUARD,
   async () => {
-    // An element left open sends a page to the MDX parser; the padding makes one page over 16,000 characters.
+    // An element left open sends a page to the MDX parser; the padding makes one page over 32,000 characters.
     const page = (padding: number) => `---\ntitle: X\n---\n\n<Note>\n\n${'Plain words here. '.repeat(padding)}\n`;
     const dir = site({ 'docs.json': docs({ pages: ['small', 'large'] }), 'small.mdx': page(1), 'large.mdx': page(2000) });
     const { found } = await check(dir);
