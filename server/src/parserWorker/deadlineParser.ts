@@ -10,6 +10,8 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import { parseMdx, type MdxParse, type ReferenceParser } from '../service';
 import {
+  NOT_STARTED,
+  parseOf,
   START_DEADLINE_MS,
   startFailure,
   startParserThread,
@@ -51,7 +53,7 @@ export function deadlineParser(options: ParserOptions): DeadlineParser {
         return thread;
       }
       stopParserThread(thread);
-      broken = `the parser worker did not start within ${START_DEADLINE_MS / 1000} s`;
+      broken = NOT_STARTED;
     } catch (error) {
       broken = startFailure(error);
     }
@@ -70,8 +72,8 @@ export function deadlineParser(options: ParserOptions): DeadlineParser {
       stop();
       return stoppedPage(deadlineMs, why, log);
     }
-    const reply = receiveMessageOnPort(port)?.message as Reply | undefined;
-    if (reply && !('failed' in reply) && !('ready' in reply)) return reply;
+    const parsed = parseOf(receiveMessageOnPort(port)?.message as Reply | undefined);
+    if (parsed) return parsed;
     // The worker could not answer: the page is parsed here, and the worker is started again for the next.
     stop();
     return parseMdx(text);

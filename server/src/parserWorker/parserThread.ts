@@ -66,6 +66,14 @@ export function stopParserThread(thread: ParserThread): void {
   void thread.worker.terminate();
 }
 
+/** The page's parse in a worker's reply; undefined when the reply is none (the worker failed, or only said it is ready). */
+export function parseOf(reply: Reply | undefined): MdxParse | undefined {
+  return reply && !('failed' in reply) && !('ready' in reply) ? reply : undefined;
+}
+
+/** Why no worker runs when one did not say it was ready in time. */
+export const NOT_STARTED = `the parser worker did not start within ${START_DEADLINE_MS / 1000} s`;
+
 /** Why a worker could not start, for the log. */
 export function startFailure(error: unknown): string {
   return `the parser worker could not start (${error instanceof Error ? error.message : String(error)})`;

@@ -7,6 +7,8 @@
  */
 import { parseMdx, type MdxParse } from '../service';
 import {
+  NOT_STARTED,
+  parseOf,
   START_DEADLINE_MS,
   startFailure,
   startParserThread,
@@ -72,7 +74,8 @@ export class QueuedParser {
         if (this.current !== current) return;
         this.current = undefined;
         clearTimeout(timer);
-        if (reply && !('failed' in reply) && !('ready' in reply)) request.resolve(reply);
+        const parsed = parseOf(reply);
+        if (parsed) request.resolve(parsed);
         else if (failure === 'deadline') request.resolve(stoppedPage(this.options.deadlineMs, this.options.why, this.log));
         else if (failure) request.resolve({ notParsed: { reason: failure } });
         // The worker could not answer (no parser?): the page is parsed here, where an error is said.
@@ -102,7 +105,7 @@ export class QueuedParser {
       this.thread = thread;
       this.ready = new Promise<boolean>((resolve) => {
         const timeout = setTimeout(() => {
-          this.broken = `the parser worker did not start within ${START_DEADLINE_MS / 1000} s`;
+          this.broken = NOT_STARTED;
           this.stop();
           resolve(false);
         }, START_DEADLINE_MS);
