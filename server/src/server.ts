@@ -130,7 +130,7 @@ export function startServer(connection: Connection): void {
 function languageService(workspace: OpenDocumentsWorkspace): { service: DocsLanguageService; parser: DeadlineParser } {
   const parser = deadlineParser({
     deadlineMs: PARSER_DEADLINE_MS,
-    why: ', so that the editor does not wait; `docsmith check` waits longer',
+    why: ', so that the editor does not wait; `docsmith check` parses it in full',
     log: (line) => console.error(line),
   });
   useReferenceParser(parser);

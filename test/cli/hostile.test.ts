@@ -204,22 +204,3 @@ test('docsmith check | head -1: the reader going away ends the run quietly, with
   assert.equal(code, 1);
   assert.doesNotMatch(stderr, /EPIPE|Error:|^ {2,}at /m);
 });
-
-test(
-  'pages the scanner cannot vouch for get the parser verdict, small ones on the calling thread and large ones on the parser worker',
-  HANG_GUARD,
-  async () => {
-    // An element left open sends a page to the MDX parser; the padding makes one page over 32,000 characters.
-    const page = (padding: number) => `---\ntitle: X\n---\n\n<Note>\n\n${'Plain words here. '.repeat(padding)}\n`;
-    const dir = site({ 'docs.json': docs({ pages: ['small', 'large'] }), 'small.mdx': page(1), 'large.mdx': page(2000) });
-    const { found } = await check(dir);
-    assert.deepEqual(
-      found.map((f) => [f.file, f.code]),
-      [
-        ['large.mdx', 'mdx/syntax'],
-        ['small.mdx', 'mdx/syntax'],
-      ],
-    );
-    for (const f of found) assert.match(f.message, /^This page does not parse as MDX: Expected a closing tag for `<Note>` \(5:1-5:7\)\./);
-  },
-);

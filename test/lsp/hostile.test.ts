@@ -97,7 +97,7 @@ test(
       assert.ok(notChecked, JSON.stringify(items.map((d) => d.code)));
       assert.match(
         notChecked.message,
-        /the full MDX parser did not check it: the parser was stopped after 2 s \(.*\), so that the editor does not wait; `docsmith check` waits longer\./,
+        /the full MDX parser did not check it: the parser was stopped after 2 s \(.*\), so that the editor does not wait; `docsmith check` parses it in full\./,
       );
       const hover = await client.connection.sendRequest('textDocument/hover', {
         textDocument: { uri: client.uri('hostile.mdx') },

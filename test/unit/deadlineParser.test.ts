@@ -97,22 +97,6 @@ test('from the sources (no bundle beside them), the worker runs through tsx', ()
   }
 });
 
-test('pages under the size given are parsed on the calling thread, without starting a worker', () => {
-  const logged: string[] = [];
-  // A worker that cannot start would say so in the log: none is asked for.
-  const parser = deadlineParser({
-    deadlineMs: 200,
-    why: '',
-    inThreadBelow: 1000,
-    script: join(tempDir(), 'gone.js'),
-    log: (line) => logged.push(line),
-  });
-  assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
-  assert.deepEqual(logged, []);
-  parser.parse(`${PAGES.error}${' '.repeat(1000)}`);
-  assert.equal(logged.length, 1, 'a larger page asks for the worker');
-});
-
 test('parseAsync leaves the calling thread free, stops a page at the deadline, and gives the parse of the next', async () => {
   const logged: string[] = [];
   const parser = deadlineParser({ deadlineMs: 300, why: '', script: BUNDLED, log: (line) => logged.push(line) });

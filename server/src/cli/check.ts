@@ -4,7 +4,6 @@ import { changedFiles, pagesToCheck, type ChangedFiles } from './changedSince';
 import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { join, relative, resolve, sep } from 'node:path';
 import { MainShare, type CacheArguments } from './checkThreads';
-import { useCheckParser } from './checkParser';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath } from '../service';
 import ignore from 'ignore';
@@ -69,17 +68,7 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
   const cache = cacheArguments && openCache(cacheArguments, workspace, options);
   // The service, and the site it loaded, are out of reach from here on: the cache and the report are
   // written with that memory free (on a crewAI-sized site, about 70 MB).
-  const stopParser = useCheckParser();
-  const { report, checkedPages } = await checkRoots({
-    dir,
-    dirArgument,
-    settings,
-    workspace,
-    changed,
-    cache,
-    cacheArguments,
-    options,
-  }).finally(stopParser);
+  const { report, checkedPages } = await checkRoots({ dir, dirArgument, settings, workspace, changed, cache, cacheArguments, options });
   cache?.save();
   if (settings.ignore) report.entries = applyIgnores(report.entries, settings.ignore, options.config ?? CONFIG_FILE, options.warn);
   // A baseline finding of a page that was not checked is neither known nor fixed (docs.json and its files always are).

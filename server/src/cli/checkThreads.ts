@@ -4,7 +4,6 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, type LanguageServiceSettings, type SharedAnchors, type SiteShares } from '../service';
 import { FileCheckCache, type CacheLearnt } from './checkCache';
-import { useCheckParser } from './checkParser';
 
 /**
  * A whole-site check on several threads (issue 41): this thread and `threads - 1` workers each load the
@@ -202,8 +201,7 @@ export async function runShare(data: ShareData): Promise<void> {
       return others;
     },
   };
-  const stopParser = useCheckParser();
-  const result = await service.checkSite(data.rootUri, { cache, token: NOT_CANCELLED, shares: share }).finally(stopParser);
+  const result = await service.checkSite(data.rootUri, { cache, token: NOT_CANCELLED, shares: share });
   port.postMessage({
     kind: 'done',
     diagnostics: [...result.diagnostics],

@@ -1,5 +1,5 @@
 /**
- * The MDX reference parser with a deadline, for the language server and `docsmith check`. Some inline
+ * The MDX reference parser with a deadline, for the language server. Some inline
  * markup costs the parser time that grows with the square of a paragraph's length (7 KB of `*_` after
  * an unclosed element: half a second; 40 KB of `[ (](`: five seconds). Here the parse runs on a worker
  * thread, which is stopped past the deadline: the page is then reported as not checked by the parser,
@@ -32,7 +32,7 @@ export interface DeadlineParser extends Required<ReferenceParser> {
 
 /** A reference parser that gives up on a page after `deadlineMs`. */
 export function deadlineParser(options: ParserOptions): DeadlineParser {
-  const { deadlineMs, why, inThreadBelow = 0, script, log = () => undefined } = options;
+  const { deadlineMs, why, script, log = () => undefined } = options;
   const queued = new QueuedParser(options);
   let running: ParserThread | undefined;
   // Why no worker can run, once none could start: every page is then parsed on the calling thread.
@@ -62,7 +62,6 @@ export function deadlineParser(options: ParserOptions): DeadlineParser {
   };
 
   const parse = (text: string): MdxParse => {
-    if (text.length < inThreadBelow) return parseMdx(text);
     running ??= start();
     if (!running) return parseMdx(text);
     const { port, flag } = running;

@@ -16,12 +16,6 @@ export interface ParserOptions {
   deadlineMs: number;
   /** Said after "the parser was stopped after N s": why there is a deadline, and where the page is checked in full. */
   why: string;
-  /**
-   * Pages shorter than this many characters are parsed on the calling thread, without the worker's
-   * cost (its start, and a copy of each tree): the parser cannot take long on them. 0: every page
-   * goes to the worker.
-   */
-  inThreadBelow?: number;
   /** Replaces the worker's entry (the tests). */
   script?: string;
   /** The language server's worker is stopped after this long without a page (default a minute). */

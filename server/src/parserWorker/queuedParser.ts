@@ -40,7 +40,6 @@ export class QueuedParser {
   constructor(private readonly options: ParserOptions) {}
 
   parse(text: string, key: string): Promise<MdxParse | undefined> {
-    if (text.length < (this.options.inThreadBelow ?? 0)) return Promise.resolve(parseMdx(text));
     const stale = this.waiting.findIndex((request) => request.key === key);
     if (stale >= 0) this.waiting.splice(stale, 1)[0].resolve(undefined);
     return new Promise((resolve) => {
