@@ -164,3 +164,38 @@ test('parseAsync: a worker idle for a while is stopped, and the next page starts
     parser.close();
   }
 });
+
+test('parseAsync: the same text asked again under the same key waits for the one parse', async () => {
+  const dir = tempDir();
+  const pages = join(dir, 'pages');
+  const script = join(dir, 'countingWorker.js');
+  writeFileSync(
+    script,
+    `const { workerData } = require('node:worker_threads');
+     const { flag, port } = workerData;
+     const answer = (reply) => { port.postMessage(reply); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
+     port.on('message', (text) => { require('node:fs').appendFileSync(${JSON.stringify(pages)}, 'P'); answer({ error: { offset: 0, length: 1, message: text.length + ' characters' } }); });
+     answer({ ready: true });`,
+  );
+  const parser = deadlineParser({ deadlineMs: 5000, why: '', script });
+  try {
+    const results = await Promise.all([
+      parser.parseAsync(PAGES.error, 'a.mdx'),
+      parser.parseAsync(PAGES.error, 'a.mdx'),
+      parser.parseAsync(PAGES.tree, 'b.mdx'),
+      parser.parseAsync(PAGES.tree, 'b.mdx'),
+    ]);
+    assert.deepEqual(
+      results.map((result) => result && 'error' in result && result.error.message),
+      [
+        `${PAGES.error.length} characters`,
+        `${PAGES.error.length} characters`,
+        `${PAGES.tree.length} characters`,
+        `${PAGES.tree.length} characters`,
+      ],
+    );
+    assert.equal(readFileSync(pages, 'utf8'), 'PP', 'one parse for each text');
+  } finally {
+    parser.close();
+  }
+});

@@ -25,7 +25,9 @@ const IDLE_MS = 60_000;
 interface Request {
   text: string;
   key: string;
+  /** Settles every caller that asked for this text under this key. */
   resolve: (result: MdxParse | undefined) => void;
+  callers: ((result: MdxParse | undefined) => void)[];
 }
 
 export class QueuedParser {
@@ -40,10 +42,14 @@ export class QueuedParser {
   constructor(private readonly options: ParserOptions) {}
 
   parse(text: string, key: string): Promise<MdxParse | undefined> {
-    const stale = this.waiting.findIndex((request) => request.key === key);
-    if (stale >= 0) this.waiting.splice(stale, 1)[0].resolve(undefined);
     return new Promise((resolve) => {
-      this.waiting.push({ text, key, resolve });
+      // The same text asked again (the page's diagnostics, then a link into it) waits for the same parse.
+      const same = [this.current?.request, ...this.waiting].find((request) => request?.key === key && request.text === text);
+      if (same) return void same.callers.push(resolve);
+      const stale = this.waiting.findIndex((request) => request.key === key);
+      if (stale >= 0) this.waiting.splice(stale, 1)[0].resolve(undefined);
+      const callers = [resolve];
+      this.waiting.push({ text, key, callers, resolve: (result) => callers.forEach((caller) => caller(result)) });
       void this.next();
     });
   }

@@ -47,7 +47,12 @@ export class KeptPages implements LinkedPages {
 
   private async read(uri: string): Promise<PageDocument | undefined> {
     const text = await this.readText(uri);
-    return text === undefined ? undefined : this.parse(uri, text);
+    if (text === undefined) return undefined;
+    const document = this.parse(uri, text);
+    // Parsed off the calling thread where the process can; a newer version of it taking its place in
+    // the parser's queue leaves it to be parsed when read (this page's findings are found again then).
+    await document.prepare().catch(() => undefined);
+    return document;
   }
 
   anchors(uri: string): Promise<LinkedAnchors | undefined> {
