@@ -10,7 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CancelledError, internalErrorDiagnostic, NOT_CANCELLED, type Cancellation, type DocsLanguageService } from '../service';
 import type { ClientSupport } from './capabilities';
 import type { RequestGuard } from './requestGuard';
-import { logFailure, runCancellable } from './requestGuard';
+import { logFailure } from './requestGuard';
 
 /** After a change, a pull client is asked to pull again after this long (a burst of changes is one refresh). */
 const REFRESH_AFTER_EDIT_MS = 50;
@@ -74,10 +74,22 @@ export class DiagnosticsChannel {
     clearTimeout(this.pushTimer);
     this.pushTimer = setTimeout(async () => {
       for (const document of this.documents.all()) {
-        const diagnostics = await runCancellable(() => this.diagnosticsOf(document.uri, NOT_CANCELLED));
-        void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: diagnostics ?? [] });
+        const diagnostics = await this.pushable(document.uri);
+        // A check that gave way to a newer version of its document pushes nothing: the newer one's follows.
+        if (diagnostics) void this.connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
       }
     }, PUSH_AFTER_MS);
+  }
+
+  /** The diagnostics to push for a document; undefined when its check was cancelled. */
+  private async pushable(uri: string): Promise<Diagnostic[] | undefined> {
+    try {
+      return await this.diagnosticsOf(uri, NOT_CANCELLED);
+    } catch (error) {
+      if (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled) return undefined;
+      logFailure(error);
+      return [];
+    }
   }
 
   /** A closed document's pushed diagnostics are cleared. */
