@@ -164,7 +164,11 @@ function gapQueries(
     async getAnchorLine(uri, anchor, token) {
       const text = await workspace.readFile(uri).catch(() => undefined);
       throwIfCancelled(token);
-      return text === undefined ? undefined : documents.page(uri, text).anchorLine(anchor);
+      if (text === undefined) return undefined;
+      const document = documents.page(uri, text);
+      await document.prepare();
+      throwIfCancelled(token);
+      return document.anchorLine(anchor);
     },
     async getDraftPlaces(rootUri, pageId, token) {
       const state = await getSiteState(rootUri, token);
