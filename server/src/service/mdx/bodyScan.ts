@@ -1,5 +1,4 @@
 import type { ImportedName } from './jsSyntax';
-import type { ScannedSyntaxError } from './syntaxErrors';
 
 /** A JSX attribute as written: `name="v"`, `name='v'`, `name={expr}`, or a bare `name`. */
 export interface BodyAttribute {
@@ -111,4 +110,11 @@ export interface BodyScan {
 /** A scan with nothing found yet. */
 export function emptyScan(): BodyScan {
   return { links: [], elements: [], headings: [], imports: [], exported: [], references: new Set(), hasContent: false, comments: [] };
+}
+
+/** A syntax error the scanner is sure of, in the parser's own words and place (see syntaxErrors.ts). */
+export interface ScannedSyntaxError {
+  offset: number;
+  length: number;
+  message: string;
 }

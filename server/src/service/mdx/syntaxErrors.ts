@@ -1,5 +1,5 @@
 import { LineTable } from '../documents/lineTable';
-import type { BodyScan } from './bodyScan';
+import type { BodyScan, ScannedSyntaxError } from './bodyScan';
 import type { Tag } from './jsxTag';
 import type { TagPlace } from './openElements';
 import { scanWork } from './scanWork';
@@ -13,11 +13,7 @@ import { scanWork } from './scanWork';
  * words (a tab before the tag moves its columns, a name with `.` or `:`), the page stays unsure and
  * the parser decides, as before. The fuzz test of the scanner compares every one with the parser.
  */
-export interface ScannedSyntaxError {
-  offset: number;
-  length: number;
-  message: string;
-}
+export type { ScannedSyntaxError };
 
 /**
  * An error met after the page has one (or is left to the parser): its words no longer matter, so its
