@@ -16,6 +16,21 @@ const HOSTILE = `---\ntitle: X\n---\n\n<Note>\n\n${'*_'.repeat(30_000)}\n`;
 
 const plain = (result: MdxParse) => JSON.parse(JSON.stringify(result)) as unknown;
 
+/** A worker script that speaks the parser worker's protocol: `onStart` runs first; `reply` answers each page (`text`) with `answer(...)`. */
+function fakeWorker({ onStart = '', reply }: { onStart?: string; reply: string }): string {
+  const script = join(tempDir(), 'fakeWorker.js');
+  writeFileSync(
+    script,
+    `const { workerData } = require('node:worker_threads');
+     ${onStart}
+     const { flag, port } = workerData;
+     const answer = (reply) => { port.postMessage(reply); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
+     port.on('message', (text) => { ${reply} });
+     answer({ ready: true });`,
+  );
+  return script;
+}
+
 const PAGES = {
   tree: '---\ntitle: Hi\n---\n\n# Hello *there* {1 + 1}\n\n<Card title="A">\n  [link](/b#c)\n</Card>\n\nexport const a = 1\n',
   error: '---\ntitle: Hi\n---\n\nSee <Note>\n\nunclosed\n',
@@ -69,15 +84,7 @@ test('without a worker, pages are parsed on the calling thread, and the reason i
 });
 
 test('a worker that cannot answer a page has it parsed on the calling thread', () => {
-  const script = join(tempDir(), 'failing.js');
-  writeFileSync(
-    script,
-    `const { workerData } = require('node:worker_threads');
-     const { flag, port } = workerData;
-     const raise = () => { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
-     port.on('message', () => { port.postMessage({ failed: 'no parser here' }); raise(); });
-     raise();`,
-  );
+  const script = fakeWorker({ reply: `answer({ failed: 'no parser here' });` });
   const parser = deadlineParser({ deadlineMs: 5000, why: '', script });
   try {
     assert.deepEqual(plain(parser.parse(PAGES.error)), plain(parseMdx(PAGES.error)));
@@ -137,18 +144,11 @@ test('parseAsync without a worker parses on the calling thread', async () => {
 });
 
 test('parseAsync: a worker idle for a while is stopped, and the next page starts another', async () => {
-  const dir = tempDir();
-  const starts = join(dir, 'starts');
-  const script = join(dir, 'countingWorker.js');
-  writeFileSync(
-    script,
-    `const { workerData } = require('node:worker_threads');
-     require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'S');
-     const { flag, port } = workerData;
-     const answer = (reply) => { port.postMessage(reply); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
-     port.on('message', () => answer({ error: { offset: 0, length: 1, message: 'counted' } }));
-     answer({ ready: true });`,
-  );
+  const starts = join(tempDir(), 'starts');
+  const script = fakeWorker({
+    onStart: `require('node:fs').appendFileSync(${JSON.stringify(starts)}, 'S');`,
+    reply: `answer({ error: { offset: 0, length: 1, message: 'counted' } });`,
+  });
   const parser = deadlineParser({ deadlineMs: 5000, why: '', script, idleMs: 20 });
   try {
     assert.deepEqual(await parser.parseAsync(PAGES.error, 'a.mdx'), { error: { offset: 0, length: 1, message: 'counted' } });
@@ -166,17 +166,10 @@ test('parseAsync: a worker idle for a while is stopped, and the next page starts
 });
 
 test('parseAsync: the same text asked again under the same key waits for the one parse', async () => {
-  const dir = tempDir();
-  const pages = join(dir, 'pages');
-  const script = join(dir, 'countingWorker.js');
-  writeFileSync(
-    script,
-    `const { workerData } = require('node:worker_threads');
-     const { flag, port } = workerData;
-     const answer = (reply) => { port.postMessage(reply); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
-     port.on('message', (text) => { require('node:fs').appendFileSync(${JSON.stringify(pages)}, 'P'); answer({ error: { offset: 0, length: 1, message: text.length + ' characters' } }); });
-     answer({ ready: true });`,
-  );
+  const pages = join(tempDir(), 'pages');
+  const script = fakeWorker({
+    reply: `require('node:fs').appendFileSync(${JSON.stringify(pages)}, 'P'); answer({ error: { offset: 0, length: 1, message: text.length + ' characters' } });`,
+  });
   const parser = deadlineParser({ deadlineMs: 5000, why: '', script });
   try {
     const results = await Promise.all([
