@@ -111,6 +111,7 @@ export class QueuedParser {
       this.ready = new Promise<boolean>((resolve) => {
         const timeout = setTimeout(() => {
           this.broken = NOT_STARTED;
+          this.log(`Docsmith parses MDX on this thread: ${this.broken}.`);
           this.stop();
           resolve(false);
         }, START_DEADLINE_MS);
@@ -120,6 +121,8 @@ export class QueuedParser {
             resolve(true);
           } else this.current?.settle(reply);
         });
+        // Listening must not keep the process alive (a page in the worker is kept alive by its deadline).
+        thread.port.unref();
         thread.worker.on('error', (error) => {
           clearTimeout(timeout);
           if (this.thread === thread) this.stop();
