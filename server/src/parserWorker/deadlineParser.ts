@@ -10,6 +10,7 @@
 import { receiveMessageOnPort } from 'node:worker_threads';
 import { parseMdx, type MdxParse, type ReferenceParser } from '../service';
 import {
+  noWorker,
   NOT_STARTED,
   parseOf,
   START_DEADLINE_MS,
@@ -57,7 +58,7 @@ export function deadlineParser(options: ParserOptions): DeadlineParser {
     } catch (error) {
       broken = startFailure(error);
     }
-    log(`Docsmith parses MDX on this thread: ${broken}.`);
+    log(noWorker(broken));
     return undefined;
   };
 

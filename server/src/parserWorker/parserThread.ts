@@ -68,6 +68,11 @@ export function parseOf(reply: Reply | undefined): MdxParse | undefined {
 /** Why no worker runs when one did not say it was ready in time. */
 export const NOT_STARTED = `the parser worker did not start within ${START_DEADLINE_MS / 1000} s`;
 
+/** The log line when no worker runs, for `reason`. */
+export function noWorker(reason: string): string {
+  return `Docsmith parses MDX on this thread: ${reason}.`;
+}
+
 /** Why a worker could not start, for the log. */
 export function startFailure(error: unknown): string {
   return `the parser worker could not start (${error instanceof Error ? error.message : String(error)})`;

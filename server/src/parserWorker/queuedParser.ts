@@ -7,6 +7,7 @@
  */
 import { parseMdx, type MdxParse } from '../service';
 import {
+  noWorker,
   NOT_STARTED,
   parseOf,
   START_DEADLINE_MS,
@@ -111,7 +112,7 @@ export class QueuedParser {
       this.ready = new Promise<boolean>((resolve) => {
         const timeout = setTimeout(() => {
           this.broken = NOT_STARTED;
-          this.log(`Docsmith parses MDX on this thread: ${this.broken}.`);
+          this.log(noWorker(this.broken));
           this.stop();
           resolve(false);
         }, START_DEADLINE_MS);
@@ -133,7 +134,7 @@ export class QueuedParser {
       return this.ready;
     } catch (error) {
       this.broken = startFailure(error);
-      this.log(`Docsmith parses MDX on this thread: ${this.broken}.`);
+      this.log(noWorker(this.broken));
       return Promise.resolve(false);
     }
   }
