@@ -108,12 +108,7 @@ class EditorRequests implements EditorFeatures {
       const parsed = state.configDocuments.get(uri);
       return { role: 'config', document: parsed?.text === text ? parsed : this.#documents.config(uri, text), state };
     }
-    if (/\.mdx?$/i.test(uri)) {
-      const document = this.#documents.page(uri, text);
-      await document.prepare();
-      throwIfCancelled(token);
-      return { role: 'page', document, state };
-    }
+    if (/\.mdx?$/i.test(uri)) return { role: 'page', document: await this.#documents.preparedPage(uri, text, token), state };
     return { role: 'other', state };
   }
 
@@ -123,11 +118,7 @@ class EditorRequests implements EditorFeatures {
       throwIfCancelled(token);
       const text = await this.#workspace.readFile(uri).catch(() => undefined);
       throwIfCancelled(token);
-      if (text === undefined) return undefined;
-      const document = this.#documents.page(uri, text);
-      await document.prepare();
-      throwIfCancelled(token);
-      return document;
+      return text === undefined ? undefined : this.#documents.preparedPage(uri, text, token);
     };
   }
 

@@ -164,11 +164,7 @@ function gapQueries(
     async getAnchorLine(uri, anchor, token) {
       const text = await workspace.readFile(uri).catch(() => undefined);
       throwIfCancelled(token);
-      if (text === undefined) return undefined;
-      const document = documents.page(uri, text);
-      await document.prepare();
-      throwIfCancelled(token);
-      return document.anchorLine(anchor);
+      return text === undefined ? undefined : (await documents.preparedPage(uri, text, token)).anchorLine(anchor);
     },
     async getDraftPlaces(rootUri, pageId, token) {
       const state = await getSiteState(rootUri, token);

@@ -1,5 +1,6 @@
 import { parseConfigDocument, type ConfigDocument } from './configDocument';
 import { parsePageDocument, type PageDocument } from './pageDocument';
+import { throwIfCancelled, type Cancellation } from '../cancellation';
 
 /**
  * Another page of the site, as the editor has it (open, or on disk), through the one parsed-document
@@ -43,6 +44,17 @@ export class ParsedDocuments {
     this.pages.set(uri, parsed);
     if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     return parsed;
+  }
+
+  /**
+   * The page, as {@link page} gives it, with the reference parser's reading done off the calling
+   * thread where it must be read (see {@link PageDocument.prepare}), for a request that uses it now.
+   */
+  async preparedPage(uri: string, text: string, token: Cancellation): Promise<PageDocument> {
+    const document = this.page(uri, text);
+    await document.prepare();
+    throwIfCancelled(token);
+    return document;
   }
 
   /**
