@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FORMAT } from '../../server/src/cli/checkCacheData';
 import { cachedCheck } from '../helpers/cachedCheck';
@@ -161,4 +161,81 @@ test('docsmith check --cache-location: the same report, and a cache a second run
   const [header, body] = readFileSync(cache, 'utf8').split(/\n(.*)/s);
   assert.match(header, new RegExp(`^docsmith-cache ${FORMAT} [\\w-]+$`));
   assert.equal(JSON.parse(body).format, FORMAT);
+});
+
+test('a site unchanged since a check of every page is reused whole: no folder listed, no file read', async () => {
+  const dir = tempDir();
+  const cache = join(tempDir(), 'cache.json');
+  writeSite(dir);
+  writeFileSync(join(dir, 'c.mdx'), '---\ntitle: C\n---\n\nSee [nowhere](/nowhere) and [A](/a#gone).\n');
+  const later = Date.now() + 3_600_000; // every file and folder written before this run counts as settled
+  const first = await cachedCheck(dir, cache, later);
+  assert.equal(first.listings, 1);
+  const whole = await cachedCheck(dir, cache, later);
+  assert.deepEqual([whole.listings, whole.reads, whole.reused], [0, [], 5]);
+  assert.deepEqual(whole.findings, first.findings);
+  assert.deepEqual(whole.findings, (await cachedCheck(dir)).findings);
+  assert.equal(whole.findings.length, 2, whole.findings.join('\n'));
+
+  // A page added in a folder: its folder's times changed, so the site is listed and the page checked.
+  mkdirSync(join(dir, 'guides'));
+  writeFileSync(join(dir, 'guides/new.mdx'), '---\ntitle: New\n---\n\nSee [missing](/missing).\n');
+  const added = await cachedCheck(dir, cache, later);
+  assert.equal(added.listings, 1);
+  assert.deepEqual(added.findings, (await cachedCheck(dir)).findings);
+  assert.ok(
+    added.findings.some((line) => line.startsWith('guides/new.mdx:')),
+    added.findings.join('\n'),
+  );
+  assert.equal((await cachedCheck(dir, cache, later)).listings, 0, 'the next run is whole again');
+
+  // A page whose anchors another page reads: the reader's finding changes with it.
+  writeFileSync(join(dir, 'a.mdx'), '---\ntitle: A\n---\n\n## Gone\n\nRead [setting up](/b#setup).\n');
+  const edited = await cachedCheck(dir, cache, later);
+  assert.equal(edited.listings, 1);
+  assert.deepEqual(edited.findings, (await cachedCheck(dir)).findings);
+  assert.ok(!edited.findings.some((line) => line.includes('#gone')), edited.findings.join('\n'));
+
+  // A file removed from a folder.
+  rmSync(join(dir, 'guides/new.mdx'));
+  const removed = await cachedCheck(dir, cache, later);
+  assert.equal(removed.listings, 1);
+  assert.deepEqual(removed.findings, (await cachedCheck(dir)).findings);
+});
+
+test('the site is not reused whole when a folder was just modified, the cache is in the site, or a folder could not be listed', async () => {
+  // A folder modified just before the run that stored it (a file added 2 s or less before it started,
+  // where the pages are older): its times are not trusted yet, as a coarse clock could hide a change.
+  const dir = tempDir();
+  const cache = join(tempDir(), 'cache.json');
+  writeSite(dir);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60);
+  writeFileSync(join(dir, 'logo.png'), '');
+  const folder = statSync(dir);
+  const justAfter = Math.max(folder.mtimeMs, folder.ctimeMs) + 2000 - 20;
+  await cachedCheck(dir, cache, justAfter);
+  const later = Date.now() + 3_600_000;
+  const racy = await cachedCheck(dir, cache, later);
+  assert.deepEqual([racy.listings, racy.reused], [1, 5]);
+  assert.equal((await cachedCheck(dir, cache, later)).listings, 0, 'settled, and stored so by the run before');
+
+  // The cache file inside the docs root: writing it changes its folder's times. No folder is noted, so
+  // a run that changes nothing does not write the cache again and again.
+  const inside = tempDir();
+  writeSite(inside);
+  const own = join(inside, '.docsmith-cache.json');
+  await cachedCheck(inside, own, later);
+  const written = statSync(own).mtimeMs;
+  const again = await cachedCheck(inside, own, later);
+  assert.deepEqual([again.listings, again.reused], [1, 5]);
+  assert.equal(statSync(own).mtimeMs, written, 'not written again');
+
+  // A symlink loop: a folder not walked, so the folders' times do not tell whether something was added.
+  const looped = tempDir();
+  writeSite(looped);
+  symlinkSync('.', join(looped, 'loop'));
+  const loopCache = join(tempDir(), 'cache.json');
+  await cachedCheck(looped, loopCache, later);
+  const loopRun = await cachedCheck(looped, loopCache, later);
+  assert.deepEqual([loopRun.listings, loopRun.reused], [1, 5]);
 });

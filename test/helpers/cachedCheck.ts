@@ -10,6 +10,8 @@ export interface CheckRun {
   warnings: string[];
   /** The files the check read (absolute paths), in order. */
   reads: string[];
+  /** How many times a folder was listed (none: the cache held every finding of an unchanged site). */
+  listings: number;
 }
 
 /**
@@ -17,10 +19,14 @@ export interface CheckRun {
  * the CLI does). `started` moves the run's start, so files just written count as settled.
  */
 export async function cachedCheck(dir: string, cacheFile?: string, started?: number): Promise<CheckRun> {
-  const workspace = new FsWorkspace();
+  // As the CLI makes it: with a cache, the listing notes its folders' times.
+  const workspace = new FsWorkspace({ folderTimes: Boolean(cacheFile) });
   const reads: string[] = [];
   const readFile = workspace.readFile.bind(workspace);
   workspace.readFile = (uri) => (reads.push(uriToPath(uri)), readFile(uri));
+  let listings = 0;
+  const listFiles = workspace.listFiles.bind(workspace);
+  workspace.listFiles = (uri) => (listings++, listFiles(uri));
   const service = createLanguageService({ workspace, settings: {} });
   const warnings: string[] = [];
   const cache = cacheFile ? new FileCheckCache(cacheFile, workspace, 'test', (message) => warnings.push(message), started) : undefined;
@@ -32,5 +38,5 @@ export async function cachedCheck(dir: string, cacheFile?: string, started?: num
     for (const { range, code, message } of diagnostics)
       findings.push(`${relativeUri(root, uri) ?? uri}:${range.start.line + 1}:${range.start.character + 1} ${code} ${message}`);
   }
-  return { findings: findings.sort(), reused: result.reused, warnings, reads };
+  return { findings: findings.sort(), reused: result.reused, warnings, reads, listings };
 }

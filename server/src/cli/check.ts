@@ -62,7 +62,8 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
     );
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
-  const workspace = new FsWorkspace();
+  // With a cache, the listing notes its folders' times: they tell the next run whether a file was added or removed.
+  const workspace = new FsWorkspace({ folderTimes: Boolean(options.cache) });
   const changed = options.changedSince ? changedFiles(dir, options.changedSince) : undefined;
   const cacheArguments = options.cache ? cacheArgumentsOf(dir, options.cache, settings, options) : undefined;
   const cache = cacheArguments && openCache(cacheArguments, workspace, options);

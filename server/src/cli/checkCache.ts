@@ -1,12 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative as relativePath, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { joinUri, uriToPath, type CheckCache, type DocsWorkspace } from '../service';
+import { joinUri, uriToPath, type CheckCache, type WholeSite } from '../service';
+import type { FsWorkspace } from '../fsWorkspace';
 import { isUsageError } from './usageError';
 import { jsonChunks } from './jsonChunks';
 import { readLocalFile, writeLocalFile } from './localFiles';
+import { sameFolders, statOf, unchangedSince } from './checkCacheFreshness';
 import { Earlier, FORMAT, isCacheData, type CacheData, type FileSeen, type StoredRoot } from './checkCacheData';
 
 /**
@@ -69,6 +70,10 @@ export class FileCheckCache implements CheckCache {
         pages: Map<string, { dependencies: string[]; diagnostics: Diagnostic[] }>;
         /** The configuration files' findings (relative paths), kept or reused by this run. */
         config?: [string, Diagnostic[]][];
+        /** Every finding of the root was reused as the file holds them. */
+        whole?: boolean;
+        /** What a check of every page said it covered (see {@link StoredRoot.complete}). */
+        complete?: [number, number];
         /** Something differs from what the file holds: it is written again. */
         changed: boolean;
       }
@@ -84,7 +89,7 @@ export class FileCheckCache implements CheckCache {
    */
   constructor(
     readonly location: string,
-    private readonly workspace: DocsWorkspace,
+    private readonly workspace: FsWorkspace,
     private readonly salt: string,
     private readonly warn: (message: string) => void,
     started = Date.now(),
@@ -191,6 +196,37 @@ export class FileCheckCache implements CheckCache {
     root.changed = true;
   }
 
+  async reuseSite(rootUri: string): Promise<WholeSite | undefined> {
+    this.close();
+    const path = uriToPath(rootUri);
+    const stored = this.data.roots[path];
+    if (!stored || !stored.config || !stored.complete || !stored.folders || stored.pages.length !== stored.complete[0]) return undefined;
+    if (!unchangedSince(path, stored)) return undefined;
+    const { paths, pages, config, complete } = stored;
+    const diagnostics = new Map(config.map(([file, found]) => [joinUri(rootUri, paths[file]), found]));
+    for (const [page, , found] of pages) if (found.length) diagnostics.set(joinUri(rootUri, paths[page]), found);
+    // Open and done: the file keeps what it holds.
+    this.root = {
+      uri: rootUri,
+      path,
+      key: stored.key,
+      earlier: undefined,
+      files: new Map(),
+      pages: new Map(),
+      changed: false,
+      whole: true,
+    };
+    return { diagnostics, pages: complete[0], filesChecked: complete[1] };
+  }
+
+  checkedSite({ pages, filesChecked }: Omit<WholeSite, 'diagnostics'>): void {
+    const root = this.root;
+    if (!root) return;
+    const before = root.earlier?.stored.complete;
+    if (before?.[0] !== pages || before[1] !== filesChecked) root.changed = true;
+    root.complete = [pages, filesChecked];
+  }
+
   seen(relative: string, text: string): void {
     // Recorded with its metadata, which {@link hash} reads first: no promise kept per page.
     if (this.root) this.record(relative, sha1(text));
@@ -249,9 +285,17 @@ export class FileCheckCache implements CheckCache {
     this.hashes.clear();
     if (!root) return;
     const earlierPages = root.earlier?.pages.size ?? 0;
-    if (!root.changed && root.pages.size === earlierPages && root.files.size === root.earlier?.stored.paths.length) return;
+    if (root.whole) return;
+    const folders = this.listedFolders(root.path);
+    if (
+      !root.changed &&
+      root.pages.size === earlierPages &&
+      root.files.size === root.earlier?.stored.paths.length &&
+      sameFolders(folders, root.earlier.stored)
+    )
+      return;
     this.dirty = true;
-    const stored: StoredRoot = { key: root.key, paths: [], meta: [], hashes: [], pages: [] };
+    const stored: StoredRoot = { key: root.key, paths: [], meta: [], hashes: [], pages: [], ...folders };
     const index = new Map<string, number>();
     for (const [path, seen] of root.files) {
       index.set(path, stored.paths.length);
@@ -265,7 +309,24 @@ export class FileCheckCache implements CheckCache {
     }
     const config = root.config?.map(([file, diagnostics]): [number | undefined, Diagnostic[]] => [index.get(file), diagnostics]);
     if (config?.every((entry): entry is [number, Diagnostic[]] => entry[0] !== undefined)) stored.config = config;
+    if (root.complete) stored.complete = root.complete;
     this.data.roots[root.path] = stored;
+  }
+
+  /**
+   * The folders of the root's listing with their times, when all were listed (those modified just
+   * before the run marked as not trusted, -1) and the cache file is not in one of them (writing it
+   * changes its folder's times).
+   */
+  private listedFolders(rootPath: string): Pick<StoredRoot, 'folders' | 'folderTimes'> {
+    const listed = this.workspace.listedFolders(rootPath);
+    if (!listed || !relativePath(rootPath, this.location).startsWith('..')) return {};
+    const times = listed.times.map((time, index) => (index % 2 === 0 && this.racy(time, listed.times[index + 1]) ? -1 : time));
+    return { folders: listed.folders, folderTimes: times };
+  }
+
+  private racy(mtimeMs: number, ctimeMs: number): boolean {
+    return mtimeMs >= this.started - RACY_MS || ctimeMs >= this.started - RACY_MS;
   }
 
   private hash(relative: string): Promise<string | null> {
@@ -294,17 +355,8 @@ export class FileCheckCache implements CheckCache {
 
   private record(relative: string, hash: string, stat = statOf(join(this.root!.path, relative))): void {
     if (!stat) return;
-    const racy = stat.mtimeMs >= this.started - RACY_MS || stat.ctimeMs >= this.started - RACY_MS;
+    const racy = this.racy(stat.mtimeMs, stat.ctimeMs);
     this.root!.files.set(relative, { size: stat.size, mtime: racy ? -1 : stat.mtimeMs, ctime: stat.ctimeMs, hash });
     this.root!.changed = true;
-  }
-}
-
-function statOf(path: string): { size: number; mtimeMs: number; ctimeMs: number } | undefined {
-  try {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    return stat?.isFile() ? stat : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -35,6 +35,18 @@ export interface StoredRoot {
    * nothing but the configuration, the specs and which files exist, all of them in `key`.
    */
   config?: [number, Diagnostic[]][];
+  /**
+   * Set by a check of every page: [how many pages and snippets it covered, how many files it
+   * checked]. When `pages` holds that many, they are every finding of the site besides `config`.
+   */
+  complete?: [number, number];
+  /**
+   * The folders the check listed (relative paths ending in `/`, the root `''`), and their modification
+   * and change times, two numbers a folder (-1: modified just before that run, not trusted). Set when
+   * every folder could be listed and the cache file is in none of them.
+   */
+  folders?: string[];
+  folderTimes?: number[];
 }
 
 export interface CacheData {
@@ -95,6 +107,13 @@ function isStoredRoot(value: unknown): value is StoredRoot {
   if (!paths.every((path) => typeof path === 'string') || !hashes.every((hash) => typeof hash === 'string')) return false;
   if (!meta.every((number) => typeof number === 'number')) return false;
   const inPaths = (index: unknown) => Number.isInteger(index) && (index as number) >= 0 && (index as number) < paths.length;
+  if (root.folders !== undefined || root.folderTimes !== undefined) {
+    const { folders, folderTimes } = root;
+    if (!Array.isArray(folders) || !Array.isArray(folderTimes) || folderTimes.length !== folders.length * 2) return false;
+    if (!folders.every((folder) => typeof folder === 'string') || !folderTimes.every((time) => typeof time === 'number')) return false;
+  }
+  if (root.complete !== undefined && !(Array.isArray(root.complete) && root.complete.length === 2 && root.complete.every(isCount)))
+    return false;
   if (
     root.config !== undefined &&
     !(
@@ -113,6 +132,8 @@ function isStoredRoot(value: unknown): value is StoredRoot {
       isStoredFindings(page[2]),
   );
 }
+
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
 const isStoredFindings = (value: unknown): value is Diagnostic[] => Array.isArray(value) && value.every(isStoredDiagnostic);
 

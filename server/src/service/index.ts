@@ -10,7 +10,7 @@ export const createLanguageService: (options: LanguageServiceOptions) => DocsLan
 export type { DocsLanguageService, LanguageServiceOptions, FileChange } from './languageService';
 export type { EditorFeatures } from './editorFeatures';
 export type { FileRename } from './features/rename';
-export type { SiteCheckResult, CheckCache } from './check/checkSite';
+export type { SiteCheckResult, CheckCache, WholeSite } from './check/checkSite';
 export type { SiteShares, SharedAnchors } from './check/siteShares';
 export type { SiteMap, SiteMapOperation } from './siteIndex/siteMap';
 export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageIndex';

@@ -47,6 +47,23 @@ export interface CheckCache {
   reuseConfig?(): Promise<Map<string, Diagnostic[]> | undefined>;
   /** The findings of the configuration files, as the docs.json rules gave them. */
   keepConfig?(diagnostics: ReadonlyMap<string, Diagnostic[]>): Promise<void>;
+  /**
+   * Every finding of a root, when the cache holds them all, from a check of the whole site, and
+   * nothing has changed since: no file added or removed, no file a finding depends on changed (then
+   * the root is open, and done). Undefined: the root is opened and its pages checked (and reused one by one).
+   */
+  reuseSite?(rootUri: string): Promise<WholeSite | undefined>;
+  /** A check of the whole site is done: how many pages it covered and files it checked. */
+  checkedSite?(whole: Omit<WholeSite, 'diagnostics'>): void;
+}
+
+/** A whole site's findings, as a check of every page left them. */
+export interface WholeSite {
+  diagnostics: Map<string, Diagnostic[]>;
+  /** The pages and snippets checked. */
+  pages: number;
+  /** {@link SiteCheckResult.filesChecked} */
+  filesChecked: number;
 }
 
 export interface CheckSiteOptions extends SiteStateOptions {
@@ -67,19 +84,20 @@ const YIELD_EVERY = 200;
 
 /** Checks a whole docs root: docs.json, the files it references, and every page (the CLI's job). */
 export async function checkSite(rootUri: string, options: CheckSiteOptions): Promise<SiteCheckResult> {
+  const { cache, shares } = options;
+  /** One check (or one of its shares) reports docs.json and its files. */
+  const reportsConfig = !shares || shares.first;
+  const whole = reportsConfig && !options.pages ? await reusedWhole(rootUri, cache) : undefined;
+  if (whole) return whole;
   // The anchors of every page checked are kept (not the pages): links into them are checked at the end.
   const linkedPages = workspacePages(options.workspace);
   // The docs.json rules run once the cache has said whether it holds their findings.
   const state = await loadSiteState(rootUri, { linkedPages, ...options, rules: options.rules === false ? false : 'deferred' });
-  const shares = options.shares;
-  /** One check (or one of its shares) reports docs.json and its files. */
-  const reportsConfig = !shares || shares.first;
   const deferred: { uri: string; check: DeferredCheck }[] = [];
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
   const only = files && options.pages?.(files.files);
   const checked = (files ? checkedPageFiles(files) : []).filter(({ relative }) => !only || only.has(relative));
-  const { cache } = options;
   if (cache && files) await cache.open(rootUri, files.files);
   const config = reportsConfig ? await configFindings(state, files && cache) : undefined;
   const diagnostics = new Map(config?.diagnostics ?? []);
@@ -134,12 +152,33 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   for (const { relative, dependencies } of toKeep)
     await cache!.keep(relative, diagnostics.get(joinUri(rootUri, relative)) ?? [], dependencies);
   if (files && config && !config.reused) await cache?.keepConfig?.(config.diagnostics);
+  // Every share claims its pages from one list: the shares together checked them all.
+  if (files && reportsConfig && !only)
+    cache?.checkedSite?.({ pages: checked.length, filesChecked: state.configFiles.length + checked.length });
   return {
     rootUri,
     docsJsonUri: state.docsJsonUri,
     diagnostics,
     filesChecked: (reportsConfig ? state.configFiles.length : 0) + count,
     reused,
+  };
+}
+
+/**
+ * A check from the cache alone, when it holds every finding of a site where nothing changed since a
+ * check of every page: no folder is listed, no page read, docs.json not even parsed.
+ */
+async function reusedWhole(rootUri: string, cache: CheckCache | undefined): Promise<SiteCheckResult | undefined> {
+  const whole = await cache?.reuseSite?.(rootUri);
+  if (!whole) return undefined;
+  // Grouped as a check groups them (a page's own findings were kept grouped; docs.json's were not).
+  for (const [uri, list] of whole.diagnostics) whole.diagnostics.set(uri, groupRepeats(uri, list));
+  return {
+    rootUri,
+    docsJsonUri: joinUri(rootUri, 'docs.json'),
+    diagnostics: whole.diagnostics,
+    filesChecked: whole.filesChecked,
+    reused: whole.pages,
   };
 }
 
