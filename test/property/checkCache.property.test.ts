@@ -29,7 +29,7 @@ test(
       const cache = join(tempDir(), 'cache.json');
       // The first site's runs trust the times of files just written (as if each run came 2 s later):
       // an unchanged site is then reused whole, without listing its folders. The others' are not trusted.
-      const started = site === chosen[0] ? Date.now() + 3_600_000 : undefined;
+      const started = site === [...chosen][0] ? Date.now() + 3_600_000 : undefined;
       await cachedCheck(dir, cache, started);
       const applied: string[] = [];
       for (let i = 0; i < EDITS; i++) {

@@ -5,6 +5,7 @@ import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { join, relative, resolve, sep } from 'node:path';
 import { MainShare, type CacheArguments } from './checkThreads';
 import { FsWorkspace } from '../fsWorkspace';
+import { useParserTimeout } from './parserTimeout';
 import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath } from '../service';
 import ignore from 'ignore';
 import { CONFIG_FILE, loadConfig, UsageError } from './config';
@@ -33,6 +34,8 @@ export interface CheckOptions {
   writeBaseline?: string;
   /** Threads that check pages (`auto`: both cores on a large site); one with --changed-since. */
   threads?: number | 'auto';
+  /** Stop the MDX reference parser on a page after this long (a worker thread); by default it parses every page in full. */
+  parserTimeoutMs?: number;
   colour: boolean;
   version: string;
   /** What the user should know whatever the format (stderr): the baseline's counts. */
@@ -60,6 +63,15 @@ export async function runCheck(dirArgument: string, options: CheckOptions): Prom
     throw new UsageError(
       '--write-baseline records every finding of the site, but --changed-since checks only some pages: write the baseline without --changed-since.',
     );
+  const parser = options.parserTimeoutMs ? useParserTimeout(options.parserTimeoutMs, options.warn) : undefined;
+  try {
+    return await checkFolder(dir, dirArgument, options);
+  } finally {
+    parser?.close();
+  }
+}
+
+async function checkFolder(dir: string, dirArgument: string, options: CheckOptions): Promise<CheckOutcome> {
   const settings = await loadConfig(dir, options.config, options.warn);
   if (options.orphans === false) settings.orphans = false;
   // With a cache, the listing notes its folders' times: they tell the next run whether a file was added or removed.
@@ -115,7 +127,7 @@ async function checkRoots({ dir, dirArgument, settings, workspace, changed, cach
     const threads = options.threads ?? 'auto';
     const shares =
       !changed && threads !== 1 && __filename.endsWith('.js')
-        ? new MainShare(root, settings, threads, __filename, cacheArguments)
+        ? new MainShare(root, settings, threads, __filename, cacheArguments, options.parserTimeoutMs)
         : undefined;
     let result;
     try {
@@ -202,7 +214,8 @@ function applyBaselines(report: Report, options: CheckOptions, wasChecked?: (fil
 function cacheArgumentsOf(dir: string, cache: string | true, settings: object, options: CheckOptions): CacheArguments {
   const location = cache === true ? defaultCacheLocation(dir) : resolve(cache);
   const build = statSync(__filename, { throwIfNoEntry: false });
-  const salt = JSON.stringify([options.version, build?.size, build?.mtimeMs, settings]);
+  // A page the parser was stopped on is found otherwise: the timeout is part of what findings depend on.
+  const salt = JSON.stringify([options.version, build?.size, build?.mtimeMs, settings, options.parserTimeoutMs ?? null]);
   return { location, salt, started: Date.now(), folder: dir };
 }
 

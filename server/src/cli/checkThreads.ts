@@ -4,6 +4,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, type LanguageServiceSettings, type SharedAnchors, type SiteShares } from '../service';
 import { FileCheckCache, type CacheLearnt } from './checkCache';
+import { useParserTimeout } from './parserTimeout';
 
 /**
  * A whole-site check on several threads (issue 41): this thread and `threads - 1` workers each load the
@@ -46,6 +47,8 @@ export interface ShareData {
   share: number;
   shares: number;
   even: boolean;
+  /** `--parser-timeout`, in ms. */
+  parserTimeoutMs?: number;
 }
 
 /**
@@ -107,6 +110,7 @@ export class MainShare implements SiteShares {
     private readonly requested: number | 'auto',
     private readonly script: string,
     private readonly cache?: CacheArguments,
+    private readonly parserTimeoutMs?: number,
   ) {}
 
   claim(pageCount: number): number {
@@ -161,6 +165,7 @@ export class MainShare implements SiteShares {
       share,
       shares,
       even: this.even,
+      parserTimeoutMs: this.parserTimeoutMs,
     };
     const worker = new Worker(this.script, { workerData: data });
     let gotAnchors!: (anchors: SharedAnchors) => void;
@@ -185,6 +190,8 @@ export class MainShare implements SiteShares {
 /** A worker's share: checks the pages it claims, trades anchors with the main thread, sends its findings. */
 export async function runShare(data: ShareData): Promise<void> {
   const port = parentPort!;
+  // The main thread has warned of what its own parser found: this one's notices are not repeated.
+  if (data.parserTimeoutMs) useParserTimeout(data.parserTimeoutMs);
   const workspace = new FsWorkspace();
   const service = createLanguageService({ workspace, settings: data.settings });
   // The main thread has warned of the cache file already: its warnings are not repeated here.

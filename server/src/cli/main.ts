@@ -52,6 +52,11 @@ program
     parseThreads,
     'auto',
   )
+  .option(
+    '--parser-timeout <seconds>',
+    "stop the MDX parser on a page after this long and report the page as not checked by it (by default it parses every page in full, as the platform's build does)",
+    parseSeconds,
+  )
   .action(
     async (
       dir: string,
@@ -66,6 +71,7 @@ program
         writeBaseline?: string;
         changedSince?: string;
         threads: number | 'auto';
+        parserTimeout?: number;
       },
     ) => {
       // Progress only where someone watches: stderr is a terminal.
@@ -79,6 +85,7 @@ program
         changedSince: options.changedSince,
         writeBaseline: options.writeBaseline,
         threads: options.threads,
+        parserTimeoutMs: options.parserTimeout && options.parserTimeout * 1000,
         note: (message) => (status?.clear(), process.stderr.write(`docsmith: ${printable(message)}\n`)),
         colour: options.color && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
         version,
@@ -218,6 +225,13 @@ function parseThreads(value: string): number | 'auto' {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
     throw new UsageError(`--threads takes a number from 1 to 64, or auto, not "${value}".`);
   return Number(value);
+}
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(?:\.\d+)?$/.test(value) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--parser-timeout takes a number of seconds above 0 and up to 3600, such as 30, not "${value}".`);
+  return seconds;
 }
 
 function write(text: string): Promise<void> {
