@@ -11,6 +11,7 @@ const args = ['check', input('path') || '.', '--format', input('format') || 'git
 if (input('baseline')) args.push('--baseline', input('baseline'));
 if (input('changed-since')) args.push('--changed-since', input('changed-since'));
 if (input('cache')) args.push('--cache-location', input('cache'));
+if (input('parser-timeout')) args.push('--parser-timeout', input('parser-timeout'));
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

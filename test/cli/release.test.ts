@@ -97,7 +97,7 @@ function runAction(inputs: Record<string, string>, cwd = root) {
 test('the action passes each of its inputs to docsmith check, and exits as the check does', () => {
   const action = yaml('action.yml');
   const inputs = Object.keys(action.inputs);
-  assert.deepEqual(inputs, ['path', 'format', 'baseline', 'changed-since', 'cache']);
+  assert.deepEqual(inputs, ['path', 'format', 'baseline', 'changed-since', 'cache', 'parser-timeout']);
   const step = action.runs.steps.find((one: { run?: string }) => one.run?.includes('scripts/action.mjs'));
   for (const input of inputs) assert.equal(step.env[`INPUT_${input.replace(/-/g, '_').toUpperCase()}`], `\${{ inputs.${input} }}`);
 
@@ -116,6 +116,11 @@ test('the action passes each of its inputs to docsmith check, and exits as the c
   const cache = join(folder, 'cache.json');
   assert.equal(runAction({ path: site, format: 'text', cache }).status, 1);
   assert.ok(existsSync(cache), 'the cache file is written where the input says');
+
+  const bounded = runAction({ path: site, format: 'json', 'parser-timeout': '30' });
+  assert.equal(bounded.status, 1);
+  assert.match(bounded.stderr, /--parser-timeout 30/);
+  assert.equal(runAction({ path: site, 'parser-timeout': 'soon' }).status, 2);
 
   const notARef = runAction({ path: site, 'changed-since': 'no-such-ref-anywhere' });
   assert.equal(notARef.status, 2);
