@@ -131,7 +131,7 @@ test('an empty docs.json and one that is not an object get syntax/shape errors',
   assert.match(json(array.stdout).diagnostics[0].message, /must be an object/);
 });
 
-test('a 50 MB OpenAPI spec is refused with its size; the rest of the site is checked', async () => {
+test('a 50 MB OpenAPI spec is not read, and said so (not an error: the platform reads it); the rest of the site is checked', async () => {
   const dir = await tempSite({
     'docs.json': docs({ groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['GET /users', 'missing'] }] }),
   });
@@ -141,8 +141,33 @@ test('a 50 MB OpenAPI spec is refused with its size; the rest of the site is che
   const result = await runCli(['check', dir, '--format', 'json']);
   const found = json(result.stdout).diagnostics.map((d) => [d.code, d.message]);
   assert.deepEqual(
-    found.find(([code]) => code === 'openapi/spec-invalid'),
-    ['openapi/spec-invalid', 'OpenAPI spec "openapi.yaml" cannot be read: openapi.yaml is 50.0 MB; Docsmith reads files up to 20 MB.'],
+    found.filter(([code]) => code.startsWith('openapi/')),
+    [
+      [
+        'openapi/not-checked',
+        'OpenAPI spec "openapi.yaml" cannot be read: openapi.yaml is 50.0 MB; Docsmith reads files up to 20 MB: Docsmith did not check the operations named under it.',
+      ],
+    ],
+    'nothing is said of GET /users, which the spec may hold',
   );
   assert.ok(found.some(([code]) => code === 'nav/page-not-found'));
+});
+
+test('a page naming a spec Docsmith cannot read (over 20 MB, or empty) gets no warning: the spec may hold its operation', async () => {
+  const spec = { openapi: '3.0.0', info: { title: 'A', version: '1' }, paths: { '/users': { get: { responses: {} } } } };
+  const dir = await tempSite({
+    'docs.json': docs({ groups: [{ group: 'API', pages: ['large', 'empty', 'other'] }] }),
+    'openapi.json': JSON.stringify(spec),
+    'empty.json': '',
+    'large.mdx': '---\ntitle: L\nopenapi: big.json GET /users\n---\n',
+    'empty.mdx': '---\ntitle: E\nopenapi: empty.json POST /users\n---\n',
+    'other.mdx': '---\ntitle: O\nopenapi: elsewhere.json GET /users\n---\n',
+  });
+  const handle = await open(join(dir, 'big.json'), 'w');
+  await handle.truncate(21 * 1024 * 1024);
+  await handle.close();
+  const result = await runCli(['check', dir, '--format', 'json']);
+  const found = json(result.stdout).diagnostics.map((d) => [d.file, d.code]);
+  // Only the page naming a spec that does not exist is told which spec the platform uses instead.
+  assert.deepEqual(found, [['other.mdx', 'frontmatter/spec-not-found']]);
 });

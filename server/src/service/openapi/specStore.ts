@@ -11,7 +11,10 @@ export type SpecResolution =
       uri: string;
       error: string;
       /** Docsmith could not read it (too large, binary): the platform may. */ unreadable?: boolean;
-      /** The file is empty: a placeholder for a spec the checkout does not hold, whose operations are unknown. */
+      /**
+       * What the file holds is unknown, so nothing is said of the operations named in it: it is empty
+       * (a placeholder for a spec the checkout does not hold), or too large for Docsmith to read.
+       */
       placeholder?: boolean;
     }
   | { kind: 'loaded'; uri: string; spec: OpenApiSpec };
@@ -85,8 +88,10 @@ export class SpecStore implements SpecResolver {
           : { kind: 'invalid', uri, error: parsed.error };
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
-      // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own.
-      result = { kind: 'invalid', uri, error: `cannot be read: ${error.message.replace(/\.$/, '')}`, unreadable: true };
+      // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own. A spec over
+      // Docsmith's size bound is one the platform reads: unknown, not invalid.
+      const why = `cannot be read: ${error.message.replace(/\.$/, '')}`;
+      result = { kind: 'invalid', uri, error: why, unreadable: true, placeholder: error.reason === 'too-large' };
     }
     this.cache.set(uri, { stamp, result });
     return result;

@@ -5,6 +5,7 @@ import { findOperation, operationKeys, type OpenApiSpec, type Operation, type Si
 
 export type { SiteSpecs };
 import { joinUri } from '../uri';
+import { WorkspaceError } from '../workspace';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** A cheap test before parsing: an `openapi` key near the start of the file (where it usually is). */
@@ -30,7 +31,10 @@ export async function discoverSpecFiles(site: SiteBasics): Promise<{ specs: stri
   const placeholders: string[] = [];
   for (const relative of site.files.files) {
     if (!SPEC_FILE.test(relative) || relative === 'docs.json') continue;
-    const text = await site.workspace.readFile(joinUri(site.rootUri, relative)).catch(() => undefined);
+    // A file too large for Docsmith to read may be a spec: what it holds is unknown, as for an empty one.
+    const text = await site.workspace
+      .readFile(joinUri(site.rootUri, relative))
+      .catch((error: unknown) => (error instanceof WorkspaceError && error.reason === 'too-large' ? '' : undefined));
     if (text && isOpenApiText(text, relative)) specs.push(relative);
     else if (text?.trim() === '' && SPEC_NAME.test(relative)) placeholders.push(relative);
   }

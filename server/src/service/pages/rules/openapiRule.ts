@@ -2,6 +2,7 @@ import { parseOperation } from '../../docsJson/navigation';
 import { replaceWith } from '../../check/fixData';
 import { operationFix } from '../../openapi/operationFix';
 import type { OpenApiSpec } from '../../openapi/spec';
+import type { SpecResolution } from '../../openapi/specStore';
 import { specsHaving } from '../../site/siteSpecs';
 import { dirnameUri, relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';
@@ -49,10 +50,12 @@ export async function openapiRule(page: PageContext): Promise<void> {
     return;
   }
   if (!operation.specFile || matchNamedSpec(operation.specFile, having, site.rootUri)) return;
+  const named = matchNamedSpec(operation.specFile, local, site.rootUri);
+  // The named spec is empty, or too large for Docsmith to read: it may hold the operation.
+  if (!named && isPlaceholder(await site.specs.resolve(site.rootUri, operation.specFile, dirnameUri(page.uri)))) return;
   // The named spec does not have it, but another does: the platform quietly shows that one.
   const used = name(having[0]);
   const replacement = `${used} ${operation.method} ${operation.path}`;
-  const named = matchNamedSpec(operation.specFile, local, site.rootUri);
   const problem = named ? `${name(named)} has no ${label}` : `no spec of the site is "${operation.specFile}"`;
   reportAtEntry(
     page,
@@ -87,6 +90,8 @@ async function reportMissingOperation(
   if (operation.specFile && !named) {
     const resolution = await site.specs.resolve(site.rootUri, operation.specFile, dirnameUri(page.uri));
     if (resolution.kind === 'invalid') {
+      // An empty spec, or one too large for Docsmith to read, may hold the operation.
+      if (isPlaceholder(resolution)) return;
       reportAtEntry(
         page,
         'frontmatter/spec-not-found',
@@ -143,4 +148,9 @@ function normaliseRelative(path: string): string {
     else parts.push(segment);
   }
   return parts.join('/');
+}
+
+/** A spec whose content is unknown (empty, or too large for Docsmith to read): it may hold any operation. */
+function isPlaceholder(resolution: SpecResolution): boolean {
+  return resolution.kind === 'invalid' && resolution.placeholder === true;
 }
