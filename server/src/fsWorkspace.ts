@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isAscii } from 'node:buffer';
 import { basename } from 'node:path';
 import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
@@ -262,15 +262,16 @@ export function readFileText(path: string, knownRegular = false, maxBytes = MAX_
 
 /**
  * UTF-8 text, BOM removed (kept in a `.json` file: the platform reads docs.json with `JSON.parse`,
- * which refuses it, and the check says so); a NUL byte or invalid UTF-8 means the file is not text.
- * Most pages are plain ASCII: those are checked and copied with native code into a one-byte string
- * (twice as compact in memory), which costs a fraction of a UTF-8 decode.
+ * which refuses it, and the check says so); a NUL byte means the file is not text. Bytes that are not
+ * UTF-8 (a page saved as Windows-1252) become U+FFFD, as the platform reads every file (`utf8`): the
+ * page builds and shows "�" there, which the checks report. Most pages are plain ASCII: those are
+ * checked and copied with native code into a one-byte string (twice as compact in memory), which
+ * costs a fraction of a UTF-8 decode.
  */
 export function decodeText(bytes: Buffer, path: string): string {
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
     throw new WorkspaceError(`${basename(path)} is a binary file, not text.`, 'binary');
   if (isAscii(bytes)) return bytes.toString('latin1');
-  if (!isUtf8(bytes)) throw new WorkspaceError(`${basename(path)} is not valid UTF-8 text.`, 'binary');
   const text = bytes.toString('utf8');
   return text.charCodeAt(0) === 0xfeff && !path.endsWith('.json') ? text.slice(1) : text;
 }

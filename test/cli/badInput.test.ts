@@ -31,10 +31,20 @@ test('a binary docs.json is a clear error, not a crash', async () => {
   assert.equal(result.stderr, '');
 });
 
-test('invalid UTF-8 in docs.json is reported as not text', async () => {
-  const dir = await tempSite({ 'docs.json': Buffer.concat([Buffer.from('{"name": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]) });
+test('files that are not UTF-8 are read as the platform reads them, and the "�" they show is reported', async () => {
+  // Windows-1252, where "é" and "è" are one byte each: the platform reads them as UTF-8 and shows "�".
+  const latin = (text: string) => Buffer.from(text, 'latin1');
+  const dir = await tempSite({
+    'docs.json': latin(docs({ groups: [{ group: 'Café', pages: ['index'] }] })),
+    'index.mdx': latin('---\ntitle: Café\n---\n\nLe café est très bon. See [x](/nowhere).\n'),
+  });
   const result = await runCli(['check', dir, '--format', 'json']);
-  assert.equal(json(result.stdout).diagnostics[0].message, 'docs.json is not valid UTF-8 text.');
+  const found = json(result.stdout).diagnostics.map((d) => [d.file, d.line, d.column, d.code, d.message.split(':')[0]]);
+  assert.deepEqual(found, [
+    ['docs.json', 1, 96, 'json/replacement-character', 'The site shows "�" here'],
+    ['index.mdx', 2, 11, 'page/replacement-character', 'The page shows "�" here (and 2 more places)'],
+    ['index.mdx', 5, 31, 'links/page-not-found', 'Link "/nowhere" names no page'],
+  ]);
 });
 
 test('a 50 MB docs.json is refused with its size, quickly', async () => {

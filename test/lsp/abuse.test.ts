@@ -83,16 +83,26 @@ test('CRLF line ends and a BOM keep diagnostics on the right line', () =>
     await client.change('docs.json', await (await import('node:fs/promises')).readFile(join(client.root, 'docs.json'), 'utf8'));
   }));
 
-test('a page with invalid UTF-8 on disk is reported, not a crash', () =>
+test('a binary page and a page that is not UTF-8 on disk are reported, not a crash', () =>
   withFixtureClient(async (client) => {
-    await writeFile(join(client.root, 'guides/broken.mdx'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x0a]));
+    await writeFile(join(client.root, 'guides/binary.mdx'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0x00, 0x01, 0x0a]));
+    // Windows-1252: "Café" with "é" as one byte. The platform reads it as UTF-8 and shows "Caf�".
+    await writeFile(join(client.root, 'guides/latin.mdx'), Buffer.from('---\ntitle: Caf\xe9\n---\n\nBody.\n', 'latin1'));
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
-      changes: [{ uri: client.uri('guides/broken.mdx'), type: 1 }],
+      changes: [
+        { uri: client.uri('guides/binary.mdx'), type: 1 },
+        { uri: client.uri('guides/latin.mdx'), type: 1 },
+      ],
     });
-    const found = await pull(client, client.uri('guides/broken.mdx'));
+    const binary = await pull(client, client.uri('guides/binary.mdx'));
     assert.deepEqual(
-      found.map((d) => [d.code, d.message]),
-      [['page/unreadable', 'broken.mdx is not valid UTF-8 text.']],
+      binary.map((d) => [d.code, d.message]),
+      [['page/unreadable', 'binary.mdx is a binary file, not text.']],
+    );
+    const latin = (await pull(client, client.uri('guides/latin.mdx'))).filter((d) => d.code === 'page/replacement-character');
+    assert.deepEqual(
+      latin.map((d) => [d.range.start.line, d.range.start.character, d.severity]),
+      [[1, 10, 2]],
     );
   }));
 

@@ -13,6 +13,10 @@ export const diagnosticCodes = {
   'json/syntax': { severity: 'error', summary: 'docs.json (or a file it references) is not valid JSON.' },
   'json/too-deep': { severity: 'error', summary: 'A configuration file nests arrays or objects deeper than Docsmith reads (512 levels).' },
   'json/unreadable': { severity: 'error', summary: 'A configuration file cannot be read as text (too large, binary, or unreadable).' },
+  'json/replacement-character': {
+    severity: 'warning',
+    summary: 'A configuration file shows "�": it is not UTF-8 (saved as Windows-1252 or Latin-1), or holds U+FFFD.',
+  },
 
   'site/internal-error': { severity: 'error', summary: 'Docsmith itself failed on a file; the message says what to report.' },
   'site/unlisted-folder': {
@@ -90,6 +94,10 @@ export const diagnosticCodes = {
   'integrations/empty-value': { severity: 'warning', summary: 'A required integration field is an empty string.' },
 
   'page/unreadable': { severity: 'error', summary: 'A page file cannot be read as text.' },
+  'page/replacement-character': {
+    severity: 'warning',
+    summary: 'A page shows "�": its file is not UTF-8 (saved as Windows-1252 or Latin-1), or holds U+FFFD.',
+  },
   'frontmatter/yaml-syntax': { severity: 'error', summary: 'The front matter is not valid YAML; the platform fails the build.' },
   'frontmatter/not-a-mapping': {
     severity: 'warning',

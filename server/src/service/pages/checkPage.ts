@@ -17,12 +17,13 @@ import { componentRule } from './rules/componentRule';
 import { imageAltRule } from './rules/imageAltRule';
 import { linkRule } from './rules/linkRule';
 import { mdxSyntaxRule } from './rules/mdxSyntaxRule';
+import { replacementCharacterRule } from './rules/replacementCharacterRule';
 import { snippetImportRule } from './rules/snippetImportRule';
 import { snippetUseRule } from './rules/snippetUseRule';
 import { applySuppressions, findSuppressions } from './suppressions';
 
 /** The rules of a page's body: they run on snippets too, which are MDX included into pages. */
-const bodyRules: PageRule[] = [mdxSyntaxRule, linkRule, snippetImportRule, componentRule, imageAltRule];
+const bodyRules: PageRule[] = [replacementCharacterRule, mdxSyntaxRule, linkRule, snippetImportRule, componentRule, imageAltRule];
 /** A snippet's rules: its body's, and whether any page shows it. */
 const snippetRules: PageRule[] = [snippetUseRule, ...bodyRules];
 

@@ -1,5 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type Cancellation } from '../cancellation';
+import { replacementCharacters, replacementMessage } from '../check/replacementCharacters';
 import { DiagnosticSink, SourceFiles } from '../check/diagnostics';
 import { parseConfigDocument, type ConfigDocument } from '../documents/configDocument';
 import type { SpecStore } from '../openapi/specStore';
@@ -193,6 +194,8 @@ async function readConfig(rootUri: string, docsJsonUri: string, options: SiteSta
       sink.atOffset(error.tooDeep ? 'json/too-deep' : 'json/syntax', uri, error.offset, error.length, error.message);
     if (text.charCodeAt(0) === 0xfeff)
       sink.atOffset('json/syntax', uri, 0, 1, byteOrderMark(uri === docsJsonUri ? 'docs.json' : 'This file'));
+    const replaced = replacementCharacters(text);
+    if (replaced) sink.atOffset('json/replacement-character', uri, replaced.offset, 1, replacementMessage(replaced.count, 'The site'));
     broken ||= document.errors.length > 0;
     return document.root;
   };
