@@ -17,7 +17,9 @@ async function tempSite(files: Record<string, string | Buffer>): Promise<string>
 }
 
 function json(stdout: string) {
-  return JSON.parse(stdout) as { diagnostics: { file: string; code: string; message: string; severity: string }[] };
+  return JSON.parse(stdout) as {
+    diagnostics: { file: string; line: number; column: number; code: string; message: string; severity: string }[];
+  };
 }
 
 test('a binary docs.json is a clear error, not a crash', async () => {

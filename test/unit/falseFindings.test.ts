@@ -413,3 +413,28 @@ test('paths the platform serves for every site are reached: files for AI tools, 
     broken,
   );
 });
+
+test('an AsyncAPI spec in navigation makes a page of each channel under its folder: links there are not reported', async () => {
+  const links = '[a](/api-reference/websockets/chat) [b](/realtime/events/user-joined) [c](/elsewhere/nothing) [d](/api-reference-not/x)\n';
+  const found = await checkSite(
+    site(
+      {
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'A', pages: ['index'] }] },
+          { tab: 'Chat', asyncapi: '/chat-asyncapi.yaml' },
+          { tab: 'Events', groups: [{ group: 'Events', asyncapi: { source: '/events.yaml', directory: 'realtime' } }] },
+        ],
+      },
+      [],
+      {},
+      { 'index.mdx': `---\ntitle: Home\n---\n\n${links}` },
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'links/page-not-found').map((f) => f.text),
+    ['/elsewhere/nothing', '/api-reference-not/x'],
+  );
+  // Without an AsyncAPI spec, a link under api-reference/ names no page.
+  const without = await checkSite(withIndex(links));
+  assert.equal(only(without, 'links/page-not-found').length, 4);
+});

@@ -104,7 +104,7 @@ export class SiteLinks {
    * Whether a spec Docsmith cannot read (a URL it does not fetch, a file that is missing or invalid)
    * could generate a page at this path: under `api-reference/` or the `directory` docs.json gives it,
    * or anywhere when navigation lists operations (an operation's `x-mint.href` may put its page at
-   * any path).
+   * any path). AsyncAPI specs are not read: their channels' pages may be under the folder of each.
    */
   async mayBeGenerated(path: string): Promise<boolean> {
     const where = await (this.unknownSpecPages ??= this.findUnknownSpecPages());
@@ -122,12 +122,15 @@ export class SiteLinks {
     // Only specs the navigation names generate pages (docs.json's `api.openapi` serves `openapi:` pages only).
     const inNavigation = new Set(this.context.navigation.specRefs.map((ref) => sourceKey(ref.source)));
     const unknown = [...remote, ...unreadable].filter((source) => inNavigation.has(sourceKey(source)));
-    if (unknown.length === 0) return false;
-    if (this.context.navigation.operations.length > 0) return true;
+    const asyncapi = asyncapiDirectories(this.context.value.navigation);
+    if (unknown.length === 0 && asyncapi.length === 0) return false;
+    if (unknown.length > 0 && this.context.navigation.operations.length > 0) return true;
     const directories = openapiDirectories(this.context.value.navigation);
-    return [DEFAULT_API_DIRECTORY, ...unknown.flatMap((source) => directories.get(trimSlashes(source)) ?? [])].map((directory) =>
-      directory.toLowerCase(),
-    );
+    return [
+      ...(unknown.length ? [DEFAULT_API_DIRECTORY] : []),
+      ...unknown.flatMap((source) => directories.get(trimSlashes(source)) ?? []),
+      ...asyncapi,
+    ].map((directory) => directory.toLowerCase());
   }
 
   /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */
@@ -206,6 +209,29 @@ function openapiDirectories(navigation: unknown): Map<string, string[]> {
   };
   visit(navigation);
   return found;
+}
+
+/**
+ * The folders the AsyncAPI specs of navigation write their channels' pages to (the platform's
+ * `generateAsyncApiFromDocsConfig`): a node's `asyncapi` (a path, a list of them, or `{ source,
+ * directory }`) makes a page of every channel under its `directory`, `api-reference` by default.
+ */
+function asyncapiDirectories(navigation: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const asyncapi = record.asyncapi;
+    if (typeof asyncapi === 'string' || (Array.isArray(asyncapi) && asyncapi.length > 0)) found.add(DEFAULT_API_DIRECTORY);
+    else if (asyncapi && typeof asyncapi === 'object' && typeof (asyncapi as { source?: unknown }).source === 'string') {
+      const directory = (asyncapi as { directory?: unknown }).directory;
+      found.add(typeof directory === 'string' ? trimSlashes(directory) : DEFAULT_API_DIRECTORY);
+    }
+    Object.values(record).forEach(visit);
+  };
+  visit(navigation);
+  return [...found];
 }
 
 /** A spec as navigation names it, as a key: `/specs/a.json`, `./specs/a.json` and `specs/a.json` are one. */
