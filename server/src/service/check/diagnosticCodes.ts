@@ -70,6 +70,10 @@ export const diagnosticCodes = {
     summary: 'A `METHOD /path` entry relies on `api.openapi` rather than an `openapi` on an enclosing node.',
   },
 
+  'asyncapi/spec-not-found': {
+    severity: 'error',
+    summary: 'A navigation `asyncapi` names a file that does not exist or is not an AsyncAPI document; the build stops.',
+  },
   'openapi/spec-not-found': {
     severity: 'error',
     summary: "An OpenAPI spec file named in navigation does not exist; the platform's build stops.",

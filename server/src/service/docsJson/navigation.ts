@@ -68,6 +68,8 @@ export interface NavigationModel {
   operations: OperationEntry[];
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
+  /** Every `asyncapi` value on a navigation node (the platform makes a page of each channel of those specs). */
+  asyncapiRefs: SpecRef[];
   /** The `openapi` of nodes that list nothing else (no pages, groups or other divisions): the platform makes a page of each operation of those specs. */
   wholeSpecs: (SpecRef & { otherVersion: boolean })[];
   /** Every `pages` array, in document order. */
@@ -136,7 +138,7 @@ function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherit
  * the entry being typed, if any (not an entry yet).
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [], wholeSpecs: [], groups: [] };
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [], asyncapiRefs: [], wholeSpecs: [], groups: [] };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).
   const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
@@ -180,6 +182,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
           refs.map((ref) => ({ ...ref, otherVersion: above.otherVersion })),
         );
     }
+    appendAll(model.asyncapiRefs, specRefsOf(keptChild(node, 'asyncapi')));
     const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
     const label = labelKey && stringValue(keptChild(node, labelKey))!;
     const here: Inherited = {

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSite, only, site } from '../helpers/check';
+
+/** AsyncAPI specs in navigation: the platform makes a page of each channel, and stops its build on a spec it cannot find. */
+const ASYNCAPI = 'asyncapi: 3.0.0\ninfo:\n  title: Chat\n  version: 1.0.0\nchannels:\n  chat:\n    address: /chat\n';
+
+const withAsyncapi = (asyncapi: unknown, files: Record<string, string>) =>
+  checkSite(
+    site(
+      {
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'A', pages: ['index'] }] },
+          { tab: 'Realtime', asyncapi },
+        ],
+      },
+      [],
+      {},
+      { 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n', ...files },
+    ),
+  );
+
+test('an asyncapi that names an AsyncAPI document of the docs root, or a URL, is fine', async () => {
+  assert.deepEqual(await withAsyncapi('/asyncapi.yaml', { 'asyncapi.yaml': ASYNCAPI }), []);
+  assert.deepEqual(await withAsyncapi(['asyncapi.yaml', 'https://example.com/asyncapi.yml'], { 'asyncapi.yaml': ASYNCAPI }), []);
+  const json = JSON.stringify({ asyncapi: '3.0.0', info: { title: 'x', version: '1' }, channels: {} });
+  assert.deepEqual(await withAsyncapi({ source: '/ws/events.json', directory: 'ws' }, { 'ws/events.json': json }), []);
+});
+
+test('an asyncapi naming a missing file, a file outside the root, or one that is no AsyncAPI document is an error', async () => {
+  const cases: [unknown, Record<string, string>, RegExp][] = [
+    ['/missing.yaml', {}, /^AsyncAPI spec "\/missing.yaml" does not exist in the docs root\. The platform's build stops on it/],
+    ['../outside.yaml', {}, /is outside the docs root/],
+    [
+      { source: 'openapi.json' },
+      { 'openapi.json': '{"openapi": "3.0.0"}' },
+      /is not an AsyncAPI document \(it has no `asyncapi` version key\)/,
+    ],
+    [['events.yaml'], { 'events.yaml': 'title: x\nnested:\n  asyncapi: 3.0.0\n' }, /is not an AsyncAPI document/],
+  ];
+  for (const [asyncapi, files, message] of cases) {
+    const found = only(await withAsyncapi(asyncapi, files), 'asyncapi/spec-not-found');
+    assert.equal(found.length, 1, JSON.stringify(asyncapi));
+    assert.match(found[0].message, message);
+    assert.equal(found[0].severity, 1, 'an error');
+  }
+});
