@@ -58,3 +58,22 @@ test('a page with openapi in its front matter: a link and a definition to the op
     { range: range(2, 9, 30), target: 'file:///site/openapi.json#L17' },
   ]);
 });
+
+test('docs.json: an asyncapi value links to its file, and is its definition; a missing file or a URL links nowhere', async () => {
+  const withAsyncapi = (asyncapi: string) =>
+    JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { tabs: [{ tab: 'WS', asyncapi }] } }, null, 2);
+  const site = featureSite({ ...FEATURE_SITE, 'docs.json': withAsyncapi('/ws/asyncapi.yaml'), 'ws/asyncapi.yaml': 'asyncapi: 3.0.0\n' });
+  const links = await site.service.findDocumentLinks(site.uri('docs.json'), NOT_CANCELLED);
+  assert.deepEqual(
+    links.map((link) => link.target),
+    ['file:///site/ws/asyncapi.yaml'],
+  );
+  const position = site.edit('docs.json', replaced(withAsyncapi('/ws/asyncapi.yaml'), '/ws/async', '/ws/as|ync'));
+  assert.deepEqual(await site.service.findDefinition(site.uri('docs.json'), position, NOT_CANCELLED), [
+    { uri: 'file:///site/ws/asyncapi.yaml', range: at(0, 0) },
+  ]);
+  for (const elsewhere of ['/ws/missing.yaml', 'https://example.com/asyncapi.yaml']) {
+    site.edit('docs.json', withAsyncapi(elsewhere));
+    assert.deepEqual(await site.service.findDocumentLinks(site.uri('docs.json'), NOT_CANCELLED), [], elsewhere);
+  }
+});

@@ -42,6 +42,10 @@ async function targetOfJsonString(
     const resolution = await site.specs.resolve(state.rootUri, value);
     return resolution.kind === 'loaded' || resolution.kind === 'invalid' ? { uri: resolution.uri, range: START } : undefined;
   }
+  if (key === 'asyncapi' && !/^https?:\/\//i.test(value)) {
+    const uri = resolveInside(state.rootUri, state.rootUri, value.replace(/^\.?\//, ''));
+    return uri && (await site.workspace.stat(uri))?.kind === 'file' ? { uri, range: START } : undefined;
+  }
   if (key === '$ref') {
     const uri = resolveInside(state.rootUri, dirnameUri(document.uri), value.split('#')[0]);
     return uri ? { uri, range: START } : undefined;
