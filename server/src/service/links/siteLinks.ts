@@ -104,7 +104,8 @@ export class SiteLinks {
    * Whether a spec Docsmith cannot read (a URL it does not fetch, a file that is missing or invalid)
    * could generate a page at this path: under `api-reference/` or the `directory` docs.json gives it,
    * or anywhere when navigation lists operations (an operation's `x-mint.href` may put its page at
-   * any path). AsyncAPI specs are not read: their channels' pages may be under the folder of each.
+   * any path). Nor are AsyncAPI specs, GraphQL schemas and SDK artifacts read: the pages generated
+   * from them may be anywhere under the folder of each.
    */
   async mayBeGenerated(path: string): Promise<boolean> {
     const where = await (this.unknownSpecPages ??= this.findUnknownSpecPages());
@@ -122,14 +123,14 @@ export class SiteLinks {
     // Only specs the navigation names generate pages (docs.json's `api.openapi` serves `openapi:` pages only).
     const inNavigation = new Set(this.context.navigation.specRefs.map((ref) => sourceKey(ref.source)));
     const unknown = [...remote, ...unreadable].filter((source) => inNavigation.has(sourceKey(source)));
-    const asyncapi = asyncapiDirectories(this.context.value.navigation);
-    if (unknown.length === 0 && asyncapi.length === 0) return false;
+    const generated = generatedDirectories(this.context.value.navigation);
+    if (unknown.length === 0 && generated.length === 0) return false;
     if (unknown.length > 0 && this.context.navigation.operations.length > 0) return true;
     const directories = openapiDirectories(this.context.value.navigation);
     return [
       ...(unknown.length ? [DEFAULT_API_DIRECTORY] : []),
       ...unknown.flatMap((source) => directories.get(trimSlashes(source)) ?? []),
-      ...asyncapi,
+      ...generated,
     ].map((directory) => directory.toLowerCase());
   }
 
@@ -212,21 +213,30 @@ function openapiDirectories(navigation: unknown): Map<string, string[]> {
 }
 
 /**
- * The folders the AsyncAPI specs of navigation write their channels' pages to (the platform's
- * `generateAsyncApiFromDocsConfig`): a node's `asyncapi` (a path, a list of them, or `{ source,
- * directory }`) makes a page of every channel under its `directory`, `api-reference` by default.
+ * Where navigation has the platform generate pages from sources Docsmith does not read, by key, with
+ * the folder each writes to when the value names none: an AsyncAPI spec (a page per channel, the
+ * platform's `generateAsyncApiFromDocsConfig`), a GraphQL schema (per query, mutation and type,
+ * `generateGraphqlDivisions`), an SDK generator's artifact (`generateSdkDivisions`).
  */
-function asyncapiDirectories(navigation: unknown): string[] {
+const GENERATORS: Record<string, string> = { asyncapi: DEFAULT_API_DIRECTORY, graphql: 'graphql-reference', sdk: 'sdk-reference' };
+
+/**
+ * The folders those generators of navigation write their pages to: a node's `asyncapi`, `graphql` or
+ * `sdk` (a path, a list of paths, or an object with `source` and perhaps `directory`).
+ */
+function generatedDirectories(navigation: unknown): string[] {
   const found = new Set<string>();
   const visit = (value: unknown) => {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
-    const asyncapi = record.asyncapi;
-    if (typeof asyncapi === 'string' || (Array.isArray(asyncapi) && asyncapi.length > 0)) found.add(DEFAULT_API_DIRECTORY);
-    else if (asyncapi && typeof asyncapi === 'object' && typeof (asyncapi as { source?: unknown }).source === 'string') {
-      const directory = (asyncapi as { directory?: unknown }).directory;
-      found.add(typeof directory === 'string' ? trimSlashes(directory) : DEFAULT_API_DIRECTORY);
+    for (const [key, fallback] of Object.entries(GENERATORS)) {
+      const generator = record[key];
+      if (typeof generator === 'string' || (Array.isArray(generator) && generator.length > 0)) found.add(fallback);
+      else if (generator && typeof generator === 'object' && typeof (generator as { source?: unknown }).source === 'string') {
+        const directory = (generator as { directory?: unknown }).directory;
+        found.add(typeof directory === 'string' ? trimSlashes(directory) : fallback);
+      }
     }
     Object.values(record).forEach(visit);
   };
