@@ -20,23 +20,30 @@ function isAsyncApi(text: string): boolean {
  * not exist"). URLs are not fetched; the channels are not read.
  */
 export async function asyncapiExistsRule({ rootUri, workspace, navigation, sink }: SiteContext): Promise<void> {
+  // Each file is read once, however many nodes name it.
+  const verdicts = new Map<string, Promise<'missing' | 'not-asyncapi' | 'fine'>>();
+  const verdictOf = async (uri: string): Promise<'missing' | 'not-asyncapi' | 'fine'> => {
+    try {
+      const text = await workspace.readFile(uri);
+      return text === undefined ? 'missing' : isAsyncApi(text) ? 'fine' : 'not-asyncapi';
+    } catch (error) {
+      if (!(error instanceof WorkspaceError)) throw error;
+      return 'fine'; // there, but not readable by Docsmith (too large, binary): the platform may read it
+    }
+  };
   for (const ref of navigation.asyncapiRefs) {
     if (/^https?:\/\//i.test(ref.source)) continue;
     const uri = resolveInside(rootUri, rootUri, ref.source.replace(/^\.?\//, ''));
-    let text: string | undefined;
-    try {
-      text = uri === undefined ? undefined : await workspace.readFile(uri);
-    } catch (error) {
-      if (!(error instanceof WorkspaceError)) throw error;
-      continue; // there, but not readable by Docsmith (too large, binary): the platform may read it
-    }
-    if (text === undefined)
+    let verdict = uri === undefined ? undefined : verdicts.get(uri);
+    if (uri !== undefined && !verdict) verdicts.set(uri, (verdict = verdictOf(uri)));
+    const found = verdict ? await verdict : 'missing';
+    if (found === 'missing')
       sink.atNode(
         'asyncapi/spec-not-found',
         ref.node,
         `AsyncAPI spec "${ref.source}" ${uri === undefined ? 'is outside the docs root' : 'does not exist in the docs root'}. The platform's build stops on it ("AsyncAPI file … does not exist").`,
       );
-    else if (!isAsyncApi(text))
+    else if (found === 'not-asyncapi')
       sink.atNode(
         'asyncapi/spec-not-found',
         ref.node,
