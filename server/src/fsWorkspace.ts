@@ -1,5 +1,16 @@
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { isAscii } from 'node:buffer';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+} from 'node:fs';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { basename } from 'node:path';
 import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
@@ -54,6 +65,15 @@ export class FsWorkspace implements DocsWorkspace {
   private isListedFile(path: string): boolean {
     for (const [folder, files] of this.listedFiles) if (path.startsWith(folder) && files.has(path.slice(folder.length))) return true;
     return false;
+  }
+
+  async isNotUtf8(uri: string): Promise<boolean> {
+    const path = uriToPath(uri);
+    try {
+      return statSync(path).size <= MAX_FILE_BYTES && !isUtf8(readFileSync(path));
+    } catch {
+      return false;
+    }
   }
 
   async realPathInside(uri: string, rootUri: string): Promise<boolean> {

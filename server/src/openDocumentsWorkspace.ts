@@ -38,6 +38,11 @@ export class OpenDocumentsWorkspace implements DocsWorkspace {
     return this.disk.realPathInside(uri, rootUri);
   }
 
+  /** The file on disk: the editor shows its bytes that are not UTF-8 as U+FFFD too (with its default encoding). */
+  isNotUtf8(uri: string): Promise<boolean> {
+    return uri.startsWith('file:') ? this.disk.isNotUtf8(uri) : Promise.resolve(false);
+  }
+
   listFiles(folderUri: string): Promise<FileListing> {
     return this.disk.listFiles(folderUri);
   }

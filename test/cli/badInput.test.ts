@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile, symlink, open } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli';
 import { tempDir } from '../helpers/tempDir';
@@ -47,6 +48,11 @@ test('files that are not UTF-8 are read as the platform reads them, and the "�
     ['index.mdx', 2, 11, 'page/replacement-character', 'The page shows "�" here (and 2 more places)'],
     ['index.mdx', 5, 31, 'links/page-not-found', 'Link "/nowhere" names no page'],
   ]);
+  // A UTF-8 page that holds "�" means it (a page about encodings): nothing to say.
+  writeFileSync(join(dir, 'docs.json'), docs({ groups: [{ group: 'Café', pages: ['index'] }] }));
+  writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Encodings\n---\n\nA byte that is not UTF-8 shows as "�".\n');
+  const meant = await runCli(['check', dir, '--format', 'json']);
+  assert.deepEqual(json(meant.stdout).diagnostics, []);
 });
 
 test('a 50 MB docs.json is refused with its size, quickly', async () => {

@@ -438,3 +438,31 @@ test('an AsyncAPI spec in navigation makes a page of each channel under its fold
   const without = await checkSite(withIndex(links));
   assert.equal(only(without, 'links/page-not-found').length, 4);
 });
+
+test('a redirect to a page that a source Docsmith does not read may generate is not reported; elsewhere it is', async () => {
+  const redirects = [
+    { source: '/old-graphql', destination: '/graphql-reference/queries/hello' },
+    { source: '/old-api', destination: '/api-reference/users/list' },
+    { source: '/old-page', destination: '/nowhere' },
+  ];
+  const found = await checkSite(
+    site(
+      {
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'A', pages: ['index'] }] },
+          { tab: 'GraphQL', graphql: 'schema.graphql' },
+          { tab: 'API', openapi: 'https://example.com/openapi.json' },
+        ],
+      },
+      [],
+      { redirects },
+      { 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n' },
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'redirects/destination-not-found').map((f) => f.text),
+    ['"/nowhere"'],
+  );
+  const without = await checkSite(withIndex('Hi.\n', {}, { redirects }));
+  assert.equal(only(without, 'redirects/destination-not-found').length, 3);
+});

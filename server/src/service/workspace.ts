@@ -60,6 +60,12 @@ export interface DocsWorkspace {
    * an entry being typed is told from one saved that way. Undefined for closed files and outside an editor.
    */
   editedAt?(uri: string): number | undefined;
+  /**
+   * Whether the file on disk is not valid UTF-8: its text, as {@link readFile} gives it and the
+   * platform reads it, has U+FFFD for the bytes that are not. Asked only of a text that holds U+FFFD
+   * (one that is valid UTF-8 holds it on purpose: a page about encodings).
+   */
+  isNotUtf8?(uri: string): Promise<boolean>;
 }
 
 /** A file exists but cannot be used as text: too large, binary, unreadable. The message is for the user. */

@@ -15,7 +15,7 @@ export const diagnosticCodes = {
   'json/unreadable': { severity: 'error', summary: 'A configuration file cannot be read as text (too large, binary, or unreadable).' },
   'json/replacement-character': {
     severity: 'warning',
-    summary: 'A configuration file shows "�": it is not UTF-8 (saved as Windows-1252 or Latin-1), or holds U+FFFD.',
+    summary: 'A configuration file is not UTF-8 (saved as Windows-1252 or Latin-1): the site shows "�" for its bytes that are not.',
   },
 
   'site/internal-error': { severity: 'error', summary: 'Docsmith itself failed on a file; the message says what to report.' },
@@ -100,7 +100,7 @@ export const diagnosticCodes = {
   'page/unreadable': { severity: 'error', summary: 'A page file cannot be read as text.' },
   'page/replacement-character': {
     severity: 'warning',
-    summary: 'A page shows "�": its file is not UTF-8 (saved as Windows-1252 or Latin-1), or holds U+FFFD.',
+    summary: 'A page file is not UTF-8 (saved as Windows-1252 or Latin-1): the page shows "�" for its bytes that are not.',
   },
   'frontmatter/yaml-syntax': { severity: 'error', summary: 'The front matter is not valid YAML; the platform fails the build.' },
   'frontmatter/not-a-mapping': {

@@ -195,7 +195,8 @@ async function readConfig(rootUri: string, docsJsonUri: string, options: SiteSta
     if (text.charCodeAt(0) === 0xfeff)
       sink.atOffset('json/syntax', uri, 0, 1, byteOrderMark(uri === docsJsonUri ? 'docs.json' : 'This file'));
     const replaced = replacementCharacters(text);
-    if (replaced) sink.atOffset('json/replacement-character', uri, replaced.offset, 1, replacementMessage(replaced.count, 'The site'));
+    if (replaced && (await workspace.isNotUtf8?.(uri)))
+      sink.atOffset('json/replacement-character', uri, replaced.offset, 1, replacementMessage(replaced.count, 'The site'));
     broken ||= document.errors.length > 0;
     return document.root;
   };

@@ -96,7 +96,9 @@ async function follow(
     const unprefixed = base === undefined ? undefined : withoutBasePath(path, base);
     if (unprefixed !== undefined && (await context.links.resolveDirect(unprefixed))) return { kind: 'found' };
     const next = redirects.find(path);
-    if (!next) return { kind: 'missing', path, chain };
+    // A page generated from a source Docsmith does not read (a spec at a URL, an AsyncAPI spec, a
+    // GraphQL schema) may be there.
+    if (!next) return (await context.links.mayBeGenerated(path)) ? { kind: 'found' } : { kind: 'missing', path, chain };
     if (URL.canParse(next.destination)) return { kind: 'found' };
     const destination = applyRedirect(path, next)!;
     if (/[:*]/.test(destination)) return { kind: 'found' };
