@@ -107,6 +107,11 @@ export function parseOperation(value: string): { specFile?: string; method: stri
   return { specFile: match[1], method: match[2], path: match[3] };
 }
 
+/** Spec references marked as under another version of the site, or not. */
+function withVersion(refs: SpecRef[], otherVersion: boolean): (SpecRef & { otherVersion: boolean })[] {
+  return refs.map((ref) => ({ ...ref, otherVersion }));
+}
+
 /** The spec references of an `openapi` value: a string, an array, or `{source}` objects. */
 export function specRefsOf(node: JsonNode | undefined): SpecRef[] {
   if (!node) return [];
@@ -176,11 +181,8 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       const refs = specRefsOf(openapi);
       appendAll(model.specRefs, refs);
       if (refs.length) specs = refs;
-      if (!CHILD_ARRAYS.some((key) => keptChild(node, key)))
-        appendAll(
-          model.wholeSpecs,
-          refs.map((ref) => ({ ...ref, otherVersion: above.otherVersion })),
-        );
+      const listsNothing = !CHILD_ARRAYS.some((key) => keptChild(node, key));
+      if (listsNothing) appendAll(model.wholeSpecs, withVersion(refs, above.otherVersion));
     }
     appendAll(model.asyncapiRefs, specRefsOf(keptChild(node, 'asyncapi')));
     const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
