@@ -203,7 +203,7 @@ test('a site unchanged since a check of every page is reused whole: no folder li
   assert.deepEqual(removed.findings, (await cachedCheck(dir)).findings);
 });
 
-test('the site is not reused whole when a folder was just modified, the cache is in the site, or a folder could not be listed', async () => {
+test('the site is not reused whole when a folder was just modified, or a folder could not be listed', async () => {
   // A folder modified just before the run that stored it (a file added 2 s or less before it started,
   // where the pages are older): its times are not trusted yet, as a coarse clock could hide a change.
   const dir = tempDir();
@@ -219,17 +219,6 @@ test('the site is not reused whole when a folder was just modified, the cache is
   assert.deepEqual([racy.listings, racy.reused], [1, 5]);
   assert.equal((await cachedCheck(dir, cache, later)).listings, 0, 'settled, and stored so by the run before');
 
-  // The cache file inside the docs root: writing it changes its folder's times. No folder is noted, so
-  // a run that changes nothing does not write the cache again and again.
-  const inside = tempDir();
-  writeSite(inside);
-  const own = join(inside, '.docsmith-cache.json');
-  await cachedCheck(inside, own, later);
-  const written = statSync(own).mtimeMs;
-  const again = await cachedCheck(inside, own, later);
-  assert.deepEqual([again.listings, again.reused], [1, 5]);
-  assert.equal(statSync(own).mtimeMs, written, 'not written again');
-
   // A symlink loop: a folder not walked, so the folders' times do not tell whether something was added.
   const looped = tempDir();
   writeSite(looped);
@@ -238,4 +227,26 @@ test('the site is not reused whole when a folder was just modified, the cache is
   await cachedCheck(looped, loopCache, later);
   const loopRun = await cachedCheck(looped, loopCache, later);
   assert.deepEqual([loopRun.listings, loopRun.reused], [1, 5]);
+});
+
+test('a cache file inside the docs root: its folder is compared by what it holds (writing the file sets its times)', async () => {
+  const later = Date.now() + 3_600_000;
+  for (const place of ['.docsmith-cache.json', '.docsmith/cache.json']) {
+    const dir = tempDir();
+    writeSite(dir);
+    const cache = join(dir, place);
+    // The first run writes the file (and perhaps its folder); the second notes the folder as listed.
+    await cachedCheck(dir, cache, later);
+    await cachedCheck(dir, cache, later);
+    const written = statSync(cache).mtimeMs;
+    const whole = await cachedCheck(dir, cache, later);
+    assert.deepEqual([whole.listings, whole.reused], [0, 5], place);
+    assert.equal(statSync(cache).mtimeMs, written, `${place}: not written again`);
+    // A page added beside the cache file: its folder holds something new.
+    writeFileSync(join(dir, place.includes('/') ? '.docsmith/new.mdx' : 'new.mdx'), '---\ntitle: New\n---\n\nSee [x](/nowhere).\n');
+    const added = await cachedCheck(dir, cache, later);
+    assert.equal(added.listings, 1, place);
+    assert.deepEqual(added.findings, (await cachedCheck(dir)).findings, place);
+    assert.equal((await cachedCheck(dir, cache, later)).listings, 0, `${place}: whole again`);
+  }
 });

@@ -1,13 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
 import { homedir } from 'node:os';
-import { dirname, join, relative as relativePath, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative as relativePath, sep } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { joinUri, uriToPath, type CheckCache, type WholeSite } from '../service';
 import type { FsWorkspace } from '../fsWorkspace';
 import { isUsageError } from './usageError';
 import { jsonChunks } from './jsonChunks';
 import { readLocalFile, writeLocalFile } from './localFiles';
-import { sameFolders, statOf, unchangedSince } from './checkCacheFreshness';
+import { listedEntries, sameFolders, statOf, unchangedSince } from './checkCacheFreshness';
 import { Earlier, FORMAT, isCacheData, type CacheData, type FileSeen, type StoredRoot } from './checkCacheData';
 
 /**
@@ -72,6 +72,8 @@ export class FileCheckCache implements CheckCache {
         config?: [string, Diagnostic[]][];
         /** Every finding of the root was reused as the file holds them. */
         whole?: boolean;
+        /** The root's files as listed (without the cache file), sorted. */
+        listing?: string[];
         /** What a check of every page said it covered (see {@link StoredRoot.complete}). */
         complete?: [number, number];
         /** Something differs from what the file holds: it is written again. */
@@ -148,10 +150,10 @@ export class FileCheckCache implements CheckCache {
     } catch {
       earlier = undefined; // a file written by hand or half-written: start afresh
     }
-    this.root = { uri: rootUri, path, key: '', earlier, files: new Map(), pages: new Map(), changed: !earlier };
     // The cache file itself, when it is kept inside the docs root, is not part of the site.
     const own = relativePath(path, this.location).split(sep).join('/');
     const listed = [...files].filter((file) => file !== own).sort();
+    this.root = { uri: rootUri, path, key: '', earlier, files: new Map(), pages: new Map(), changed: !earlier, listing: listed };
     const key = createHash('sha1').update(`${FORMAT}\0${this.salt}\0`);
     for (const file of listed) {
       key.update(`${file}\0`);
@@ -201,7 +203,7 @@ export class FileCheckCache implements CheckCache {
     const path = uriToPath(rootUri);
     const stored = this.data.roots[path];
     if (!stored || !stored.config || !stored.complete || !stored.folders || stored.pages.length !== stored.complete[0]) return undefined;
-    if (!unchangedSince(path, stored)) return undefined;
+    if (!unchangedSince(path, stored, basename(this.location))) return undefined;
     const { paths, pages, config, complete } = stored;
     const diagnostics = new Map(config.map(([file, found]) => [joinUri(rootUri, paths[file]), found]));
     for (const [page, , found] of pages) if (found.length) diagnostics.set(joinUri(rootUri, paths[page]), found);
@@ -286,7 +288,7 @@ export class FileCheckCache implements CheckCache {
     if (!root) return;
     const earlierPages = root.earlier?.pages.size ?? 0;
     if (root.whole) return;
-    const folders = this.listedFolders(root.path);
+    const folders = this.listedFolders(root.path, root.listing);
     if (
       !root.changed &&
       root.pages.size === earlierPages &&
@@ -315,14 +317,29 @@ export class FileCheckCache implements CheckCache {
 
   /**
    * The folders of the root's listing with their times, when all were listed (those modified just
-   * before the run marked as not trusted, -1) and the cache file is not in one of them (writing it
-   * changes its folder's times).
+   * before the run marked as not trusted, -1). The cache file's own folder, when it is inside the root,
+   * is kept by what the listing found in it instead: writing the file sets its times.
    */
-  private listedFolders(rootPath: string): Pick<StoredRoot, 'folders' | 'folderTimes'> {
+  private listedFolders(
+    rootPath: string,
+    listing: readonly string[] | undefined,
+  ): Pick<StoredRoot, 'folders' | 'folderTimes' | 'ownFolder'> {
     const listed = this.workspace.listedFolders(rootPath);
-    if (!listed || !relativePath(rootPath, this.location).startsWith('..')) return {};
-    const times = listed.times.map((time, index) => (index % 2 === 0 && this.racy(time, listed.times[index + 1]) ? -1 : time));
-    return { folders: listed.folders, folderTimes: times };
+    if (!listed || !listing) return {};
+    const own = relativePath(rootPath, this.location).split(sep).join('/');
+    const ownFolder = own.startsWith('../') || isAbsolute(own) ? undefined : own.slice(0, own.lastIndexOf('/') + 1);
+    // A folder this run's cache file made (`.docsmith/`) is listed by the next run.
+    if (ownFolder !== undefined && !listed.folders.includes(ownFolder)) return {};
+    const folders: string[] = [];
+    const folderTimes: number[] = [];
+    for (const [index, folder] of listed.folders.entries()) {
+      if (folder === ownFolder) continue;
+      const [mtime, ctime] = [listed.times[2 * index], listed.times[2 * index + 1]];
+      folders.push(folder);
+      folderTimes.push(this.racy(mtime, ctime) ? -1 : mtime, ctime);
+    }
+    if (ownFolder === undefined) return { folders, folderTimes };
+    return { folders, folderTimes, ownFolder: [ownFolder, ...listedEntries(ownFolder, listing, listed.folders)] };
   }
 
   private racy(mtimeMs: number, ctimeMs: number): boolean {

@@ -47,6 +47,11 @@ export interface StoredRoot {
    */
   folders?: string[];
   folderTimes?: number[];
+  /**
+   * When the cache file is inside the docs root: its folder (left out of `folders`, since writing the
+   * file sets its times) and the names of what the check listed in it, [folder, ...names].
+   */
+  ownFolder?: string[];
 }
 
 export interface CacheData {
@@ -112,6 +117,11 @@ function isStoredRoot(value: unknown): value is StoredRoot {
     if (!Array.isArray(folders) || !Array.isArray(folderTimes) || folderTimes.length !== folders.length * 2) return false;
     if (!folders.every((folder) => typeof folder === 'string') || !folderTimes.every((time) => typeof time === 'number')) return false;
   }
+  if (
+    root.ownFolder !== undefined &&
+    !(Array.isArray(root.ownFolder) && root.ownFolder.length > 0 && root.ownFolder.every((name) => typeof name === 'string'))
+  )
+    return false;
   if (root.complete !== undefined && !(Array.isArray(root.complete) && root.complete.length === 2 && root.complete.every(isCount)))
     return false;
   if (

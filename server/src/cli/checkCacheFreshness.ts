@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredRoot } from './checkCacheData';
 
@@ -10,8 +10,13 @@ import type { StoredRoot } from './checkCacheData';
  * came from has the size and times it had (a file whose times were not trusted never has). A file
  * that did not exist then, and that a page looked for, still does not.
  */
-export function unchangedSince(rootPath: string, stored: StoredRoot): boolean {
+export function unchangedSince(rootPath: string, stored: StoredRoot, cacheName: string): boolean {
   const { folders = [], folderTimes = [], paths, meta, pages } = stored;
+  if (stored.ownFolder) {
+    // The cache file's folder, whose times its writing sets: by what it holds, the cache file aside.
+    const [folder, ...names] = stored.ownFolder;
+    if (!sameList(entriesNow(join(rootPath, folder), cacheName), names)) return false;
+  }
   for (const [index, folder] of folders.entries()) {
     const stat = statSync(join(rootPath, folder), { throwIfNoEntry: false });
     const mtime = folderTimes[2 * index];
@@ -27,11 +32,41 @@ export function unchangedSince(rootPath: string, stored: StoredRoot): boolean {
   return true;
 }
 
+/** Folders a listing never walks: their content is no part of the site. */
+const NOT_WALKED = new Set(['node_modules', '.git']);
+
+/** The names in a folder now, sorted, without the cache file and the folders a listing skips; undefined when it cannot be read. */
+function entriesNow(folder: string, cacheName: string): string[] | undefined {
+  try {
+    return readdirSync(folder)
+      .filter((name) => name !== cacheName && !NOT_WALKED.has(name))
+      .sort();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The names a listing found in a folder (relative, `''` the root, else ending in `/`), sorted: its
+ * files, and the folders it walked below it. The listing leaves the cache file out already.
+ */
+export function listedEntries(folder: string, files: readonly string[], folders: readonly string[]): string[] {
+  const names: string[] = [];
+  const direct = (path: string) => path.length > folder.length && path.startsWith(folder) && !path.slice(folder.length, -1).includes('/');
+  for (const file of files) if (direct(file + '/')) names.push(file.slice(folder.length));
+  for (const child of folders) if (direct(child)) names.push(child.slice(folder.length, -1));
+  return names.sort();
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return !!a && a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
 /** Whether a listing's folders are those stored, with the same times. */
-export function sameFolders(listed: Pick<StoredRoot, 'folders' | 'folderTimes'>, stored: StoredRoot): boolean {
+export function sameFolders(listed: Pick<StoredRoot, 'folders' | 'folderTimes' | 'ownFolder'>, stored: StoredRoot): boolean {
   const same = (a: readonly (string | number)[] | undefined, b: readonly (string | number)[] | undefined) =>
     a === b || (!!a && !!b && a.length === b.length && a.every((item, index) => item === b[index]));
-  return same(listed.folders, stored.folders) && same(listed.folderTimes, stored.folderTimes);
+  return same(listed.folders, stored.folders) && same(listed.folderTimes, stored.folderTimes) && same(listed.ownFolder, stored.ownFolder);
 }
 
 /** A regular file's size and times; undefined for anything else, or nothing. */
