@@ -74,6 +74,10 @@ export const diagnosticCodes = {
     severity: 'error',
     summary: 'A navigation `asyncapi` names a file that does not exist or is not an AsyncAPI document; the build stops.',
   },
+  'nav/source-not-found': {
+    severity: 'error',
+    summary: 'A navigation `graphql` schema or `sdk` source that is not in the docs root; the build stops.',
+  },
   'openapi/spec-not-found': {
     severity: 'error',
     summary: "An OpenAPI spec file named in navigation does not exist; the platform's build stops.",

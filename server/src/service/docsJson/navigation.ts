@@ -63,13 +63,20 @@ export interface NavigationGroup {
   isApi: boolean;
 }
 
+/**
+ * The keys by which navigation names sources the platform generates pages from (`generateAsyncApiDivisions`,
+ * `generateGraphqlDivisions`, `generateSdkDivisions`): a path, a list of them, or an object with a `source`.
+ */
+export const GENERATORS = ['asyncapi', 'graphql', 'sdk'] as const;
+export type GeneratorKind = (typeof GENERATORS)[number];
+
 export interface NavigationModel {
   pages: PageEntry[];
   operations: OperationEntry[];
   /** Every `openapi` value on a navigation node. */
   specRefs: SpecRef[];
-  /** Every `asyncapi` value on a navigation node (the platform makes a page of each channel of those specs). */
-  asyncapiRefs: SpecRef[];
+  /** Every `asyncapi`, `graphql` and `sdk` value on a navigation node: sources the platform generates pages from. */
+  generators: (SpecRef & { kind: GeneratorKind })[];
   /** The `openapi` of nodes that list nothing else (no pages, groups or other divisions): the platform makes a page of each operation of those specs. */
   wholeSpecs: (SpecRef & { otherVersion: boolean })[];
   /** Every `pages` array, in document order. */
@@ -143,7 +150,7 @@ function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherit
  * the entry being typed, if any (not an entry yet).
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [], asyncapiRefs: [], wholeSpecs: [], groups: [] };
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [], generators: [], wholeSpecs: [], groups: [] };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).
   const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
@@ -184,7 +191,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       const listsNothing = !CHILD_ARRAYS.some((key) => keptChild(node, key));
       if (listsNothing) appendAll(model.wholeSpecs, withVersion(refs, above.otherVersion));
     }
-    appendAll(model.asyncapiRefs, specRefsOf(keptChild(node, 'asyncapi')));
+    for (const kind of GENERATORS) for (const ref of specRefsOf(keptChild(node, kind))) model.generators.push({ ...ref, kind });
     const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
     const label = labelKey && stringValue(keptChild(node, labelKey))!;
     const here: Inherited = {

@@ -10,7 +10,7 @@ import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
 import { resolveImport } from '../pages/importPath';
 import { snippetFiles, type SiteFiles } from '../site/siteFiles';
-import type { NavigationModel } from '../docsJson/navigation';
+import type { GeneratorKind, NavigationModel } from '../docsJson/navigation';
 import type { DocsWorkspace } from '../workspace';
 import { snippetUsers } from './snippetUsers';
 
@@ -218,7 +218,7 @@ function openapiDirectories(navigation: unknown): Map<string, string[]> {
  * platform's `generateAsyncApiFromDocsConfig`), a GraphQL schema (per query, mutation and type,
  * `generateGraphqlDivisions`), an SDK generator's artifact (`generateSdkDivisions`).
  */
-const GENERATORS: Record<string, string> = { asyncapi: DEFAULT_API_DIRECTORY, graphql: 'graphql-reference', sdk: 'sdk-reference' };
+const GENERATED_IN: Record<GeneratorKind, string> = { asyncapi: DEFAULT_API_DIRECTORY, graphql: 'graphql-reference', sdk: 'sdk-reference' };
 
 /**
  * The folders those generators of navigation write their pages to: a node's `asyncapi`, `graphql` or
@@ -230,7 +230,7 @@ function generatedDirectories(navigation: unknown): string[] {
     if (Array.isArray(value)) return value.forEach(visit);
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
-    for (const [key, fallback] of Object.entries(GENERATORS)) {
+    for (const [key, fallback] of Object.entries(GENERATED_IN)) {
       const generator = record[key];
       if (typeof generator === 'string' || (Array.isArray(generator) && generator.length > 0)) found.add(fallback);
       else if (generator && typeof generator === 'object' && typeof (generator as { source?: unknown }).source === 'string') {

@@ -8,7 +8,7 @@ import { checkPageExists, pageExistsRule } from './pageExistsRule';
 import { checkPageForm, pageFormRule } from './pageFormRule';
 import { redirectRule } from './redirectRule';
 import { specExistsRule } from './specExistsRule';
-import { asyncapiExistsRule } from './asyncapiExistsRule';
+import { generatorSourcesRule } from './generatorSourcesRule';
 
 /**
  * What of a site a docs.json rule reads. An edit that changes only parts a rule does not read keeps
@@ -65,7 +65,7 @@ export const configRules: readonly ConfigRule[] = [
     recheck: (context, { keys }) => reportDuplicates(context, keys),
   },
   { name: 'spec-exists', reads: ['specs', 'files'], run: specExistsRule },
-  { name: 'asyncapi-exists', reads: ['specs', 'files'], run: asyncapiExistsRule },
+  { name: 'generator-sources', reads: ['specs', 'files'], run: generatorSourcesRule },
   { name: 'operation-exists', reads: ['operations', 'specs', 'files'], run: operationExistsRule },
   { name: 'api-auth', reads: ['api'], run: apiAuthRule },
   { name: 'integration-empty-value', reads: ['integrations'], run: integrationEmptyValueRule },

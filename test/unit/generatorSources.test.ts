@@ -45,3 +45,33 @@ test('an asyncapi naming a missing file, a file outside the root, or one that is
     assert.equal(found[0].severity, 1, 'an error');
   }
 });
+
+test('a GraphQL schema or an SDK source of a tab must be in the docs root (a file, or for an SDK a folder); a URL is not fetched', async () => {
+  const tabs = (extra: Record<string, unknown>[]) =>
+    checkSite(
+      site(
+        { tabs: [{ tab: 'Guides', groups: [{ group: 'A', pages: ['index'] }] }, ...extra] },
+        [],
+        {},
+        { 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n', 'schema.graphql': 'type Query { hello: String }\n', 'docs/sphinx/index.html': '' },
+      ),
+    );
+  const fine = await tabs([
+    { tab: 'GraphQL', graphql: 'schema.graphql' },
+    { tab: 'Remote', graphql: { source: 'https://example.com/schema.graphql', directory: 'gql' } },
+    { tab: 'SDK', sdk: { format: 'sphinx', source: 'docs/sphinx' } },
+  ]);
+  assert.deepEqual(only(fine, 'nav/source-not-found'), []);
+  const missing = only(
+    await tabs([
+      { tab: 'GraphQL', graphql: { source: '/missing.graphql' } },
+      { tab: 'SDK', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' } },
+    ]),
+    'nav/source-not-found',
+  );
+  assert.deepEqual(
+    missing.map((finding) => finding.message.split('.')[0]),
+    ['GraphQL schema "/missing', 'SDK reference source "sdk/typedoc'],
+  );
+  assert.match(missing[0].message, /does not exist in the docs root\. The platform's build stops on it\./);
+});

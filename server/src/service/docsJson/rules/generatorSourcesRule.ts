@@ -1,0 +1,64 @@
+import type { GeneratorKind } from '../navigation';
+import type { SiteContext } from '../../site/siteContext';
+import { resolveInside } from '../../uri';
+import { WorkspaceError } from '../../workspace';
+
+/** What a local source is, as far as the platform's build is concerned. */
+type Verdict = 'missing' | 'not-asyncapi' | 'fine';
+
+/** What each generator's source is called in a message. */
+const NAMES: Record<GeneratorKind, string> = { asyncapi: 'AsyncAPI spec', graphql: 'GraphQL schema', sdk: 'SDK reference source' };
+
+/** Whether a file has a top-level `asyncapi` key (JSON, or YAML at column 0): what makes it one of the site's AsyncAPI documents. */
+function isAsyncApi(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return /^asyncapi\s*:/m.test(text);
+  try {
+    const value: unknown = JSON.parse(text);
+    return !!value && typeof value === 'object' && 'asyncapi' in value;
+  } catch {
+    return false; // the platform cannot read it as one either
+  }
+}
+
+/**
+ * Every local source navigation generates pages from is in the docs root: an AsyncAPI spec
+ * (`"asyncapi": "/websockets.yaml"`, a list, or `{ source, directory }`) that is an AsyncAPI document,
+ * a GraphQL schema (`"graphql"` of a tab), an SDK generator's artifact (`"sdk": { format, source }`).
+ * The platform's build stops on one it cannot load ("AsyncAPI file … does not exist", "Unable to load
+ * SDK reference …"). URLs are not fetched, and what the sources hold is not read.
+ */
+export async function generatorSourcesRule({ rootUri, workspace, navigation, sink }: SiteContext): Promise<void> {
+  // Each file is read once, however many nodes name it.
+  const verdicts = new Map<string, Promise<Verdict>>();
+  const verdictOf = async (uri: string, kind: GeneratorKind): Promise<Verdict> => {
+    if (kind !== 'asyncapi') return (await workspace.stat(uri)) ? 'fine' : 'missing'; // an SDK source may be a folder
+    try {
+      const text = await workspace.readFile(uri);
+      return text === undefined ? 'missing' : isAsyncApi(text) ? 'fine' : 'not-asyncapi';
+    } catch (error) {
+      if (!(error instanceof WorkspaceError)) throw error;
+      return 'fine'; // there, but not readable by Docsmith (too large, binary): the platform may read it
+    }
+  };
+  for (const { source, node, kind } of navigation.generators) {
+    if (/^https?:\/\//i.test(source)) continue;
+    const uri = resolveInside(rootUri, rootUri, source.replace(/^\.?\//, ''));
+    const key = `${kind}\0${uri}`;
+    let verdict = uri === undefined ? undefined : verdicts.get(key);
+    if (uri !== undefined && !verdict) verdicts.set(key, (verdict = verdictOf(uri, kind)));
+    const found = verdict ? await verdict : 'missing';
+    const code = kind === 'asyncapi' ? 'asyncapi/spec-not-found' : 'nav/source-not-found';
+    if (found === 'missing')
+      sink.atNode(
+        code,
+        node,
+        `${NAMES[kind]} "${source}" ${uri === undefined ? 'is outside the docs root' : 'does not exist in the docs root'}. The platform's build stops on it${kind === 'asyncapi' ? ' ("AsyncAPI file … does not exist")' : ''}.`,
+      );
+    else if (found === 'not-asyncapi')
+      sink.atNode(
+        code,
+        node,
+        `AsyncAPI spec "${source}" is not an AsyncAPI document (it has no \`asyncapi\` version key), so the platform does not count it among the site's AsyncAPI specs, and its build stops on it.`,
+      );
+  }
+}
