@@ -59,7 +59,7 @@ test('a page with openapi in its front matter: a link and a definition to the op
   ]);
 });
 
-test('docs.json: an asyncapi value links to its file, and is its definition; a missing file or a URL links nowhere', async () => {
+test('docs.json: an asyncapi (or graphql) value links to its file, and is its definition; a missing file or a URL links nowhere', async () => {
   const withAsyncapi = (asyncapi: string) =>
     JSON.stringify({ theme: 'mint', name: 'x', colors: { primary: '#000000' }, navigation: { tabs: [{ tab: 'WS', asyncapi }] } }, null, 2);
   const site = featureSite({ ...FEATURE_SITE, 'docs.json': withAsyncapi('/ws/asyncapi.yaml'), 'ws/asyncapi.yaml': 'asyncapi: 3.0.0\n' });
@@ -76,4 +76,9 @@ test('docs.json: an asyncapi value links to its file, and is its definition; a m
     site.edit('docs.json', withAsyncapi(elsewhere));
     assert.deepEqual(await site.service.findDocumentLinks(site.uri('docs.json'), NOT_CANCELLED), [], elsewhere);
   }
+  site.edit('docs.json', withAsyncapi('/ws/asyncapi.yaml').replace('"asyncapi"', '"graphql"'));
+  assert.deepEqual(
+    (await site.service.findDocumentLinks(site.uri('docs.json'), NOT_CANCELLED)).map((link) => link.target),
+    ['file:///site/ws/asyncapi.yaml'],
+  );
 });

@@ -42,7 +42,7 @@ async function targetOfJsonString(
     const resolution = await site.specs.resolve(state.rootUri, value);
     return resolution.kind === 'loaded' || resolution.kind === 'invalid' ? { uri: resolution.uri, range: START } : undefined;
   }
-  if (key === 'asyncapi' && !/^https?:\/\//i.test(value)) {
+  if ((key === 'asyncapi' || key === 'graphql') && !/^https?:\/\//i.test(value)) {
     const uri = resolveInside(state.rootUri, state.rootUri, value.replace(/^\.?\//, ''));
     return uri && (await site.workspace.stat(uri))?.kind === 'file' ? { uri, range: START } : undefined;
   }
