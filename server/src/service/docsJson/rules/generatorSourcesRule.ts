@@ -10,7 +10,9 @@ type Verdict = 'missing' | 'not-asyncapi' | 'fine';
 const NAMES: Record<GeneratorKind, string> = { asyncapi: 'AsyncAPI spec', graphql: 'GraphQL schema', sdk: 'SDK reference source' };
 
 /** Whether a file has a top-level `asyncapi` key (JSON, or YAML at column 0): what makes it one of the site's AsyncAPI documents. */
-function isAsyncApi(text: string): boolean {
+function isAsyncApi(withBom: string): boolean {
+  // A byte-order mark is no part of the document (the file system adapter keeps it on JSON files).
+  const text = withBom.charCodeAt(0) === 0xfeff ? withBom.slice(1) : withBom;
   if (!text.trimStart().startsWith('{')) return /^asyncapi\s*:/m.test(text);
   try {
     const value: unknown = JSON.parse(text);
