@@ -25,6 +25,9 @@ test('an asyncapi that names an AsyncAPI document of the docs root, or a URL, is
   assert.deepEqual(await withAsyncapi(['asyncapi.yaml', 'https://example.com/asyncapi.yml'], { 'asyncapi.yaml': ASYNCAPI }), []);
   const json = JSON.stringify({ asyncapi: '3.0.0', info: { title: 'x', version: '1' }, channels: {} });
   assert.deepEqual(await withAsyncapi({ source: '/ws/events.json', directory: 'ws' }, { 'ws/events.json': json }), []);
+  // A quoted key, a flow mapping.
+  assert.deepEqual(await withAsyncapi('/a.yaml', { 'a.yaml': '"asyncapi": "3.0.0"\ninfo: {title: x, version: "1"}\n' }), []);
+  assert.deepEqual(await withAsyncapi('/b.yaml', { 'b.yaml': '{asyncapi: 3.0.0, info: {title: x, version: "1"}}\n' }), []);
   // Saved with a byte-order mark, JSON or YAML.
   assert.deepEqual(await withAsyncapi('/events.json', { 'events.json': `\uFEFF${json}` }), []);
   assert.deepEqual(await withAsyncapi('/asyncapi.yaml', { 'asyncapi.yaml': `\uFEFF${ASYNCAPI}` }), []);

@@ -1,3 +1,4 @@
+import { load as parseYaml } from 'js-yaml';
 import type { GeneratorKind } from '../navigation';
 import type { SiteContext } from '../../site/siteContext';
 import { resolveInside } from '../../uri';
@@ -9,17 +10,22 @@ type Verdict = 'missing' | 'not-asyncapi' | 'fine';
 /** What each generator's source is called in a message. */
 const NAMES: Record<GeneratorKind, string> = { asyncapi: 'AsyncAPI spec', graphql: 'GraphQL schema', sdk: 'SDK reference source' };
 
-/** Whether a file has a top-level `asyncapi` key (JSON, or YAML at column 0): what makes it one of the site's AsyncAPI documents. */
+/** Whether a file has a top-level `asyncapi` key (JSON or YAML): what makes it one of the site's AsyncAPI documents. */
 function isAsyncApi(withBom: string): boolean {
   // A byte-order mark is no part of the document (the file system adapter keeps it on JSON files).
   const text = withBom.charCodeAt(0) === 0xfeff ? withBom.slice(1) : withBom;
-  if (!text.trimStart().startsWith('{')) return /^asyncapi\s*:/m.test(text);
-  try {
-    const value: unknown = JSON.parse(text);
-    return !!value && typeof value === 'object' && 'asyncapi' in value;
-  } catch {
-    return false; // the platform cannot read it as one either
+  // The common case, a YAML key at column 0, without parsing the document.
+  if (/^["']?asyncapi["']?[ \t]*:/m.test(text)) return true;
+  // Else parsed: JSON, or YAML (which reads JSON too, and flow mappings that are not JSON).
+  for (const parse of [JSON.parse, parseYaml]) {
+    try {
+      const value: unknown = parse(text);
+      return !!value && typeof value === 'object' && 'asyncapi' in value;
+    } catch {
+      // the next reader, or none: the platform cannot read it as one either
+    }
   }
+  return false;
 }
 
 /**
