@@ -20,7 +20,7 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
  * Folders never walked, as the platform's file lister skips them; every other folder, dot folders
  * included (`.agent/`), is listed, and the site's ignore rules (`.agents`, `.github`... by default) apply after.
  */
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 /** A NUL byte in a file's first bytes means it is binary, not text. */
 const BINARY_SNIFF_BYTES = 8192;
 

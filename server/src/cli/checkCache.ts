@@ -7,7 +7,7 @@ import type { FsWorkspace } from '../fsWorkspace';
 import { isUsageError } from './usageError';
 import { jsonChunks } from './jsonChunks';
 import { readLocalFile, writeLocalFile } from './localFiles';
-import { listedEntries, sameFolders, statOf, unchangedSince } from './checkCacheFreshness';
+import { listedEntries, sameFolders, sameMeta, statOf, unchangedSince } from './checkCacheFreshness';
 import { Earlier, FORMAT, isCacheData, type CacheData, type FileSeen, type StoredRoot } from './checkCacheData';
 
 /**
@@ -359,7 +359,7 @@ export class FileCheckCache implements CheckCache {
     const stat = statOf(join(root.path, relative));
     if (!stat) return null;
     const earlier = root.earlier?.file(relative);
-    if (earlier && earlier.mtime >= 0 && earlier.size === stat.size && earlier.mtime === stat.mtimeMs && earlier.ctime === stat.ctimeMs) {
+    if (sameMeta(earlier, stat)) {
       root.files.set(relative, earlier);
       return earlier.hash;
     }

@@ -1,8 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SKIPPED_FOLDERS } from '../fsWorkspace';
 import type { StoredRoot } from './checkCacheData';
 
-/** Whether the files and folders a stored root describes are still as the run that stored it saw them. */
+// Whether the files and folders a stored root describes are still as the run that stored it saw them.
 
 /**
  * Whether nothing of a root changed since the run that stored it: no file added, removed or renamed
@@ -15,7 +16,7 @@ export function unchangedSince(rootPath: string, stored: StoredRoot, cacheName: 
   if (stored.ownFolder) {
     // The cache file's folder, whose times its writing sets: by what it holds, the cache file aside.
     const [folder, ...names] = stored.ownFolder;
-    if (!sameList(entriesNow(join(rootPath, folder), cacheName), names)) return false;
+    if (!same(entriesNow(join(rootPath, folder), cacheName), names)) return false;
   }
   for (const [index, folder] of folders.entries()) {
     const stat = statSync(join(rootPath, folder), { throwIfNoEntry: false });
@@ -23,23 +24,20 @@ export function unchangedSince(rootPath: string, stored: StoredRoot, cacheName: 
     if (!stat?.isDirectory() || mtime < 0 || stat.mtimeMs !== mtime || stat.ctimeMs !== folderTimes[2 * index + 1]) return false;
   }
   for (const [index, path] of paths.entries()) {
-    const stat = statOf(join(rootPath, path));
-    const mtime = meta[3 * index + 1];
-    if (!stat || mtime < 0 || stat.size !== meta[3 * index] || stat.mtimeMs !== mtime || stat.ctimeMs !== meta[3 * index + 2]) return false;
+    const [size, mtime, ctime] = meta.slice(3 * index, 3 * index + 3);
+    if (!sameMeta({ size, mtime, ctime }, statOf(join(rootPath, path)))) return false;
   }
   for (const [, dependencies] of pages)
     for (const dependency of dependencies) if (typeof dependency === 'string' && statOf(join(rootPath, dependency))) return false;
   return true;
 }
 
-/** Folders a listing never walks: their content is no part of the site. */
-const NOT_WALKED = new Set(['node_modules', '.git']);
-
 /** The names in a folder now, sorted, without the cache file and the folders a listing skips; undefined when it cannot be read. */
 function entriesNow(folder: string, cacheName: string): string[] | undefined {
   try {
+    // Folders a listing never walks hold no part of the site.
     return readdirSync(folder)
-      .filter((name) => name !== cacheName && !NOT_WALKED.has(name))
+      .filter((name) => name !== cacheName && !SKIPPED_FOLDERS.has(name))
       .sort();
   } catch {
     return undefined;
@@ -58,15 +56,25 @@ export function listedEntries(folder: string, files: readonly string[], folders:
   return names.sort();
 }
 
-function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
-  return !!a && a.length === b.length && a.every((item, index) => item === b[index]);
+/** Whether two lists hold the same items in the same order (both absent counts as the same). */
+function same(a: readonly (string | number)[] | undefined, b: readonly (string | number)[] | undefined): boolean {
+  return a === b || (!!a && !!b && a.length === b.length && a.every((item, index) => item === b[index]));
 }
 
 /** Whether a listing's folders are those stored, with the same times. */
 export function sameFolders(listed: Pick<StoredRoot, 'folders' | 'folderTimes' | 'ownFolder'>, stored: StoredRoot): boolean {
-  const same = (a: readonly (string | number)[] | undefined, b: readonly (string | number)[] | undefined) =>
-    a === b || (!!a && !!b && a.length === b.length && a.every((item, index) => item === b[index]));
   return same(listed.folders, stored.folders) && same(listed.folderTimes, stored.folderTimes) && same(listed.ownFolder, stored.ownFolder);
+}
+
+/**
+ * Whether a file's metadata now is what a run stored (a modification time of -1, one that run did
+ * not trust, never is): then it stands for the file's content.
+ */
+export function sameMeta<Stored extends { size: number; mtime: number; ctime: number }>(
+  stored: Stored | undefined,
+  now: { size: number; mtimeMs: number; ctimeMs: number } | undefined,
+): stored is Stored {
+  return !!stored && !!now && stored.mtime >= 0 && stored.size === now.size && stored.mtime === now.mtimeMs && stored.ctime === now.ctimeMs;
 }
 
 /** A regular file's size and times; undefined for anything else, or nothing. */
