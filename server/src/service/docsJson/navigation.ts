@@ -2,6 +2,7 @@ import { child, items, keyOf, lastProperties, stringValue, type JsonNode } from 
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 import { appendAll } from '../../common/arrays';
 import { OPERATION_METHOD } from '../openapi/httpMethods';
+import { resolveInside } from '../uri';
 
 /** The keys of a navigation node that hold other nodes or pages. */
 const CHILD_ARRAYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages', 'menu'] as const;
@@ -69,6 +70,16 @@ export interface NavigationGroup {
  */
 export const GENERATORS = ['asyncapi', 'graphql', 'sdk'] as const;
 export type GeneratorKind = (typeof GENERATORS)[number];
+
+/**
+ * Where a generator's source is: a URL (not fetched), a file of the docs root (`/x.yaml`, `./x.yaml`
+ * and `x.yaml` are one), or outside it when the path climbs out.
+ */
+export function generatorSource(rootUri: string, source: string): { kind: 'url' } | { kind: 'file'; uri: string } | { kind: 'outside' } {
+  if (/^https?:\/\//i.test(source)) return { kind: 'url' };
+  const uri = resolveInside(rootUri, rootUri, source.replace(/^\.?\//, ''));
+  return uri === undefined ? { kind: 'outside' } : { kind: 'file', uri };
+}
 
 export interface NavigationModel {
   pages: PageEntry[];

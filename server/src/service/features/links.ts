@@ -4,7 +4,7 @@ import type { JsonNode } from '../docsJson/jsonTree';
 import type { ConfigDocument } from '../documents/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
-import { parseOperation } from '../docsJson/navigation';
+import { generatorSource, parseOperation } from '../docsJson/navigation';
 import { normalisePageEntry } from '../docsJson/pageEntry';
 import { operationPosition } from '../openapi/spec';
 import { resolvePageId } from '../site/siteFiles';
@@ -42,9 +42,9 @@ async function targetOfJsonString(
     const resolution = await site.specs.resolve(state.rootUri, value);
     return resolution.kind === 'loaded' || resolution.kind === 'invalid' ? { uri: resolution.uri, range: START } : undefined;
   }
-  if ((key === 'asyncapi' || key === 'graphql') && !/^https?:\/\//i.test(value)) {
-    const uri = resolveInside(state.rootUri, state.rootUri, value.replace(/^\.?\//, ''));
-    return uri && (await site.workspace.stat(uri))?.kind === 'file' ? { uri, range: START } : undefined;
+  if (key === 'asyncapi' || key === 'graphql') {
+    const where = generatorSource(state.rootUri, value);
+    return where.kind === 'file' && (await site.workspace.stat(where.uri))?.kind === 'file' ? { uri: where.uri, range: START } : undefined;
   }
   if (key === '$ref') {
     const uri = resolveInside(state.rootUri, dirnameUri(document.uri), value.split('#')[0]);

@@ -1,7 +1,6 @@
 import { load as parseYaml } from 'js-yaml';
-import type { GeneratorKind } from '../navigation';
+import { generatorSource, type GeneratorKind } from '../navigation';
 import type { SiteContext } from '../../site/siteContext';
-import { resolveInside } from '../../uri';
 import { WorkspaceError } from '../../workspace';
 
 /** What a local source is, as far as the platform's build is concerned. */
@@ -49,8 +48,9 @@ export async function generatorSourcesRule({ rootUri, workspace, navigation, sin
     }
   };
   for (const { source, node, kind } of navigation.generators) {
-    if (/^https?:\/\//i.test(source)) continue;
-    const uri = resolveInside(rootUri, rootUri, source.replace(/^\.?\//, ''));
+    const where = generatorSource(rootUri, source);
+    if (where.kind === 'url') continue;
+    const uri = where.kind === 'file' ? where.uri : undefined;
     const key = `${kind}\0${uri}`;
     let verdict = uri === undefined ? undefined : verdicts.get(key);
     if (uri !== undefined && !verdict) verdicts.set(key, (verdict = verdictOf(uri, kind)));
