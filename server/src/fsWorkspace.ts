@@ -11,6 +11,7 @@ import {
   type Dirent,
 } from 'node:fs';
 import { isAscii, isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
@@ -53,6 +54,16 @@ export class FsWorkspace implements DocsWorkspace {
   async readFile(uri: string): Promise<string | undefined> {
     const path = uriToPath(uri);
     return readFileText(path, this.isListedFile(path));
+  }
+
+  /**
+   * The SHA-1 of a file's bytes (base64), or undefined when there is none: what the cache of
+   * `docsmith check` compares, without decoding the text. It equals the hash of the text read by
+   * {@link readFile} for a UTF-8 file without a byte-order mark (nearly every page).
+   */
+  async hashFile(uri: string): Promise<string | undefined> {
+    const path = uriToPath(uri);
+    return readRegularFile(path, (bytes) => createHash('sha1').update(bytes).digest('base64'), this.isListedFile(path));
   }
 
   /**
@@ -222,13 +233,25 @@ function noteTimes(times: FolderTimes, folder: string, relative: string): void {
 const SCRATCH = Buffer.allocUnsafeSlow(128 * 1024);
 
 /**
- * The text of a regular file, or undefined when there is none. The file is opened without blocking
- * and checked with fstat, so a FIFO, a socket or a device is refused at once instead of hanging the
- * check; a folder and a file over {@link MAX_FILE_BYTES} are refused too. A file the listing already
- * knows as regular skips the fstat: a page that fits {@link SCRATCH} takes three calls (open, read,
- * close), and its text is decoded straight from the buffer.
+ * The text of a regular file, or undefined when there is none (see {@link readRegularFile}).
  */
 export function readFileText(path: string, knownRegular = false, maxBytes = MAX_FILE_BYTES): string | undefined {
+  return readRegularFile(path, (bytes) => decodeText(bytes, path), knownRegular, maxBytes);
+}
+
+/**
+ * What `use` makes of the bytes of a regular file, or undefined when there is none. The file is opened
+ * without blocking and checked with fstat, so a FIFO, a socket or a device is refused at once instead
+ * of hanging the check; a folder and a file over {@link MAX_FILE_BYTES} are refused too. A file the
+ * listing already knows as regular skips the fstat: a page that fits {@link SCRATCH} takes three calls
+ * (open, read, close), and `use` reads it straight from that buffer (it must not keep the bytes).
+ */
+export function readRegularFile<T>(
+  path: string,
+  use: (bytes: Buffer) => T,
+  knownRegular = false,
+  maxBytes = MAX_FILE_BYTES,
+): T | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -242,7 +265,7 @@ export function readFileText(path: string, knownRegular = false, maxBytes = MAX_
       );
     if (!stat || stat.size < SCRATCH.length) {
       const read = readSync(fd, SCRATCH, 0, SCRATCH.length, 0);
-      if (read < SCRATCH.length) return decodeText(SCRATCH.subarray(0, read), path);
+      if (read < SCRATCH.length) return use(SCRATCH.subarray(0, read));
     }
     stat ??= fstatSync(fd);
     if (!stat.isFile())
@@ -263,7 +286,7 @@ export function readFileText(path: string, knownRegular = false, maxBytes = MAX_
       if (n === 0) break;
       total += n;
     }
-    return decodeText(bytes.subarray(0, total), path);
+    return use(bytes.subarray(0, total));
   } catch (error) {
     if (error instanceof WorkspaceError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

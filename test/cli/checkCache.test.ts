@@ -130,6 +130,31 @@ test('with settled files, metadata stands for content; a change that keeps size 
   );
 });
 
+test('a fresh clone (every file new) reuses each page by the hash of its bytes; a byte-order mark or bytes not UTF-8 are checked again', async () => {
+  const dir = tempDir();
+  const cache = join(tempDir(), 'cache.json');
+  writeSite(dir, ['index', 'a', 'b', 'c', 'accents', 'bom', 'latin1']);
+  writeFileSync(join(dir, 'accents.mdx'), '---\ntitle: Café\n---\n\nCrème brûlée, 東京.\n');
+  writeFileSync(join(dir, 'bom.mdx'), '\ufeff---\ntitle: Bom\n---\n\nText.\n');
+  writeFileSync(join(dir, 'latin1.mdx'), Buffer.from('---\ntitle: Latin\n---\n\nCaf\xe9.\n', 'latin1'));
+  await cachedCheck(dir, cache);
+  // As a checkout sets them: every file's times new, its content the same.
+  const later = new Date(Date.now() + 60_000);
+  for (const file of ['docs.json', 'index.mdx', 'a.mdx', 'b.mdx', 'c.mdx', 'accents.mdx', 'bom.mdx', 'latin1.mdx', 'snippets/tip.mdx'])
+    utimesSync(join(dir, file), later, later);
+  const run = await cachedCheck(dir, cache);
+  assert.equal(run.reused, 6, 'four pages, the snippet and the page in UTF-8 beyond ASCII; not the two others');
+  assert.deepEqual(
+    run.reads.map((path) => path.slice(dir.length + 1)).filter((path) => path.endsWith('.mdx')),
+    ['bom.mdx', 'latin1.mdx'],
+  );
+  assert.deepEqual(run.findings, (await cachedCheck(dir)).findings);
+  assert.ok(
+    run.findings.some((line) => line.startsWith('latin1.mdx:') && line.includes('page/replacement-character')),
+    run.findings.join('\n'),
+  );
+});
+
 test('a corrupt cache file is reported and replaced; a cache inside the docs root is not part of the site', async () => {
   const dir = tempDir();
   writeSite(dir);

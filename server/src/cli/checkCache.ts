@@ -230,7 +230,9 @@ export class FileCheckCache implements CheckCache {
   }
 
   seen(relative: string, text: string): void {
-    // Recorded with its metadata, which {@link hash} reads first: no promise kept per page.
+    // Recorded with its metadata, which {@link hash} reads first: no promise kept per page. The hash of
+    // the text is that of the file's bytes (FsWorkspace.hashFile) but for a page with a byte-order mark
+    // or bytes that are not UTF-8, which a fresh clone therefore checks again.
     if (this.root) this.record(relative, sha1(text));
   }
 
@@ -363,9 +365,9 @@ export class FileCheckCache implements CheckCache {
       root.files.set(relative, earlier);
       return earlier.hash;
     }
-    const text = await this.workspace.readFile(joinUri(root.uri, relative)).catch(() => undefined);
-    if (text === undefined) return null;
-    const hash = sha1(text);
+    // The bytes are hashed, not decoded: a fresh clone (every time new) hashes every file of the site.
+    const hash = await this.workspace.hashFile(joinUri(root.uri, relative)).catch(() => undefined);
+    if (hash === undefined) return null;
     this.record(relative, hash, stat);
     return hash;
   }
