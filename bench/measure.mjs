@@ -29,3 +29,18 @@ export function measure(args) {
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)], peak: Math.max(...rss) };
 }
+
+/**
+ * The largest heap that survives a full collection in one run (MB): what the process holds at once,
+ * apart from when the collector chooses to run, which moves the peak resident memory from one run to
+ * the next by tens of MB. Read from V8's `--trace-gc` lines (the command's output is thrown away);
+ * with worker threads, each isolate's largest is added.
+ */
+export function measureLiveHeap(args) {
+  const run = spawnSync(process.execPath, ['--trace-gc', ...args], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  const largest = new Map();
+  for (const [, isolate, after] of run.stdout.matchAll(/^\[\d+:(0x[0-9a-f]+)\][^\n]*?Mark-Compact[^\n]*?-> ([\d.]+) \(/gm))
+    largest.set(isolate, Math.max(largest.get(isolate) ?? 0, Number(after)));
+  return [...largest.values()].reduce((sum, mb) => sum + mb, 0);
+}
