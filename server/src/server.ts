@@ -47,12 +47,12 @@ const PARSER_DEADLINE_MS = 2000;
  */
 export function startServer(connection: Connection): void {
   const { documents, workspace } = openDocuments();
-  const { service, parser } = languageService(workspace);
+  let folders: string[] = [];
+  const { service, parser } = languageService(workspace, () => folders);
   const guard = new RequestGuard();
   let support: ClientSupport = clientSupport({});
   let renameRedirects: RenameRedirects = 'ask';
   let scope: DiagnosticsScope = 'workspace';
-  let folders: string[] = [];
   const workspaceDiagnostics: WorkspaceDiagnostics = new WorkspaceDiagnostics({
     connection,
     documents,
@@ -127,14 +127,17 @@ export function startServer(connection: Connection): void {
 }
 
 /** The language service; the pages the scanner cannot vouch for are parsed on a worker it stops past the deadline. */
-function languageService(workspace: OpenDocumentsWorkspace): { service: DocsLanguageService; parser: DeadlineParser } {
+function languageService(
+  workspace: OpenDocumentsWorkspace,
+  folders: () => readonly string[],
+): { service: DocsLanguageService; parser: DeadlineParser } {
   const parser = deadlineParser({
     deadlineMs: PARSER_DEADLINE_MS,
     why: ', so that the editor does not wait; `docsmith check` parses it in full',
     log: (line) => console.error(line),
   });
   useReferenceParser(parser);
-  return { service: createLanguageService({ workspace }), parser };
+  return { service: createLanguageService({ workspace, folders }), parser };
 }
 
 /** The editor's open documents, and the workspace that reads them over the disk (knowing where each was last edited). */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CORPUS, CORPUS_LABEL, corpusSites, FULL_CORPUS, sitesIn, VENDORED } from '../helpers/corpus';
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service';
 import { pathToUri } from '../../server/src/service/uri';
@@ -86,6 +86,7 @@ for (const site of sites) {
       }
     }
     t.diagnostic([...perSite].map(([code, count]) => `${code} ${count}`).join(', ') || 'no findings');
+    await assertEditorAgrees(join(CORPUS, site), result.diagnostics);
     const expected = expectations[site] ?? {};
     const unexplainedSchema = schemaLevel.filter((line) => !Object.keys(expected).some((code) => line.includes(` ${code} `)));
     assert.deepEqual(unexplainedSchema, [], 'schema-level errors on a deployed site are our bug unless recorded in expectations.json');
@@ -93,4 +94,32 @@ for (const site of sites) {
     const wanted = Object.fromEntries(Object.entries(expected).map(([code, { count }]) => [code, count]));
     assert.deepEqual(actual, wanted, `error-level findings differ from expectations.json:\n${[...errors.values()].flat().join('\n')}`);
   });
+}
+
+/** `count` items of a list, evenly spaced (all of them when it is shorter). */
+function spread<T>(list: readonly T[], count: number): T[] {
+  if (list.length <= count) return [...list];
+  return Array.from({ length: count }, (_, index) => list[Math.floor((index * list.length) / count)]);
+}
+
+/**
+ * The editor, opened on the site's folder, gives a sample of its files (some with findings, some
+ * from every file checked) the diagnostics the whole-site check gives them: the same engine, the
+ * same docs root for every file (a docs.json nested in the site included).
+ */
+async function assertEditorAgrees(dir: string, checked: ReadonlyMap<string, Diagnostic[]>): Promise<void> {
+  const root = pathToUri(dir);
+  const editor = createLanguageService({ workspace: new FsWorkspace(), folders: () => [root] });
+  const withFindings = [...checked.keys()].sort();
+  const files = new Set([...spread(withFindings, 12), ...spread(await editor.listDiagnosedFiles(root, NOT_CANCELLED), 12)]);
+  const shown = (list: readonly Diagnostic[] | undefined) =>
+    (list ?? []).map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${String(d.code)} ${d.message}`).sort();
+  for (const uri of files) {
+    const own = (await editor.getDiagnostics(uri, NOT_CANCELLED))?.filter((d) => d.code !== 'nav/orphan-page');
+    assert.deepEqual(
+      shown(own),
+      shown(checked.get(uri)?.filter((d) => d.code !== 'nav/orphan-page')),
+      `the editor on ${uri.slice(root.length + 1)}`,
+    );
+  }
 }

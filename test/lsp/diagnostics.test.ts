@@ -153,3 +153,24 @@ test('an image added on disk clears the broken image link of an open page', () =
       [],
     );
   }));
+
+test("a page beside a nested docs.json (a translation's copy) is checked as a page of the workspace folder's site", async () => {
+  const { startSiteClient } = await import('../helpers/lspClient');
+  const { docsJson } = await import('../helpers/check');
+  const client = await startSiteClient({
+    'docs.json': docsJson({ groups: [{ group: 'Start', pages: ['index', 'ja/index', 'ja/guide'] }] }),
+    'index.mdx': '---\ntitle: Home\n---\n\nText.\n',
+    'ja/docs.json': docsJson({ groups: [{ group: 'Start', pages: ['index', 'guide'] }] }),
+    'ja/index.mdx': '---\ntitle: Home\n---\n\nSee [the guide](/ja/guide).\n',
+    'ja/guide.mdx': '---\ntitle: Guide\n---\n\nText.\n',
+  });
+  try {
+    await client.open('ja/index.mdx');
+    // From the nested folder, /ja/guide would be ja/ja/guide: a false links/page-not-found.
+    assert.deepEqual(codes(await pull(client, 'ja/index.mdx')), []);
+    await client.open('ja/docs.json');
+    assert.deepEqual(codes(await pull(client, 'ja/docs.json')), []);
+  } finally {
+    await client.dispose();
+  }
+});

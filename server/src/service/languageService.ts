@@ -28,6 +28,11 @@ export interface LanguageServiceOptions {
    * thread): sites load without running the docs.json rules, so their diagnostics are incomplete.
    */
   checks?: boolean;
+  /**
+   * The editor's workspace folders: a file inside one belongs to the outermost docs root between it
+   * and the folder, as `docsmith check` of the folder finds it (see {@link findDocsRootAbove}).
+   */
+  folders?: () => readonly string[];
 }
 
 export type { FileChange } from './workspace';
@@ -38,7 +43,7 @@ export interface DocsLanguageService extends EditorFeatures {
     rootUri: string,
     options: Pick<CheckSiteOptions, 'token' | 'cache' | 'pages' | 'shares' | 'pagesDone'> & { token: Cancellation },
   ): Promise<SiteCheckResult>;
-  /** The docs root a file belongs to: the nearest folder above it (or itself) holding docs.json. */
+  /** The docs root a file belongs to: the folder above it (or itself) holding docs.json, as {@link findDocsRootAbove} finds it. */
   findDocsRoot(uri: string, token: Cancellation): Promise<string | undefined>;
   /** The docs roots in or below a folder (a monorepo may hold several), sorted. */
   findDocsRoots(folderUri: string, token: Cancellation): Promise<string[]>;
@@ -87,10 +92,13 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const roots = new Map<string, Promise<string | undefined>>();
   const getSiteState = (rootUri: string, token: Cancellation) => states.get(rootUri, token);
   const findDocsRoot = async (uri: string, token: Cancellation): Promise<string | undefined> => {
-    const folder = dirnameUri(uri);
-    let root = roots.get(folder);
-    // Shared by every request about the folder's files; each stops on its own token.
-    if (!root) roots.set(folder, (root = findDocsRootAbove(workspace, uri)));
+    if (typeof uri !== 'string') return undefined; // a malformed request: no file, no site
+    const folders = options.folders?.() ?? [];
+    // Per folder (and workspace folders, which a user may add or remove), shared by every request
+    // about the folder's files; each stops on its own token.
+    const key = `${dirnameUri(uri)}\u0000${folders.join('\u0000')}`;
+    let root = roots.get(key);
+    if (!root) roots.set(key, (root = findDocsRootAbove(workspace, uri, folders)));
     const found = await root;
     throwIfCancelled(token);
     return found;

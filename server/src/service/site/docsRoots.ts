@@ -8,16 +8,46 @@ export const MAX_ROOT_DEPTH = 6;
 /** How far above a file its docs root is looked for. */
 const MAX_ROOT_HEIGHT = 64;
 
-/** The docs root of a file: the nearest folder above it (or itself) that holds a docs.json. */
-export async function findDocsRootAbove(workspace: DocsWorkspace, uri: string): Promise<string | undefined> {
+/**
+ * The docs root of a file. Inside a workspace folder: the outermost folder holding a docs.json between
+ * the file and that folder, which is the root `docsmith check` of the folder finds (it does not look
+ * inside a docs root), and the platform builds from: a docs.json nested in a site (a translation's
+ * copy, `ja/docs.json`) is one more file of it. Outside any, or when none is inside the folder: the
+ * nearest folder above the file (or itself) holding a docs.json.
+ */
+export async function findDocsRootAbove(
+  workspace: DocsWorkspace,
+  uri: string,
+  folders: readonly string[] = [],
+): Promise<string | undefined> {
+  const ceiling = workspaceFolderOf(uri, folders);
+  let outermost: string | undefined;
   for (let folder = dirnameUri(uri), height = 0; height < MAX_ROOT_HEIGHT; height++) {
     const stat = await workspace.stat(joinUri(folder, 'docs.json'));
-    if (stat?.kind === 'file') return folder;
+    if (stat?.kind === 'file') {
+      if (ceiling === undefined || (outermost === undefined && !isInside(folder, ceiling))) return folder;
+      outermost = folder;
+    }
+    if (folder === ceiling && outermost !== undefined) return outermost;
     const parent = dirnameUri(folder);
-    if (parent === folder) return undefined;
+    if (parent === folder) return outermost;
     folder = parent;
   }
-  return undefined;
+  return outermost;
+}
+
+/** The innermost workspace folder holding the file, without a final `/`. */
+function workspaceFolderOf(uri: string, folders: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (const folder of folders) {
+    const trimmed = trimEndOf(folder, '/');
+    if (isInside(uri, trimmed) && (found === undefined || trimmed.length > found.length)) found = trimmed;
+  }
+  return found;
+}
+
+function isInside(uri: string, folder: string): boolean {
+  return uri === folder || uri.startsWith(`${folder}/`);
 }
 
 /**
