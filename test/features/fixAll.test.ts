@@ -102,3 +102,50 @@ test('fix-all skips codes turned off and overlapping fixes keep the more severe 
   site.service.updateSettings({ diagnostics: { 'nav/leading-slash': 'off' } });
   assert.ok(!(await newTexts()).includes('"guides/quickstart"'), 'a code turned off is not fixed');
 });
+
+test('fix-all writes only typos of a name in its folder: another folder, a number or a name further off is a quick fix only', async () => {
+  const site = featureSite({
+    ...FEATURE_SITE,
+    'ja/guides/setup.mdx': '---\ntitle: Setup\n---\n## Step 2\n\nText.\n',
+    'sdk/unreal/connect.mdx': '---\ntitle: Connect\n---\n',
+    'reference/post-files-id-copy.mdx': '---\ntitle: Copy\n---\n',
+    'reference/upload-session.mdx': '---\ntitle: Upload\n---\n',
+    'v2/intro.mdx': '---\ntitle: Intro\n---\n',
+    'guides/pagination.mdx':
+      '---\ntitle: Pagination\n---\n' +
+      // Each has one candidate, and each is only suggested:
+      '[a](/es/guides/setup) [b](/sdk/unity/connect) [c](/reference/post-hubs-id-copy) [d](/v1/intro) [e](/ja/guides/setup#step-3)\n' +
+      // Each is a typo, and fixed: `_` for `-`, a letter, a number the heading has that the link left out.
+      '[f](/reference/upload_session) [g](/ja/guides/stup) [h](/ja/guides/setup#step)\n',
+  });
+  const quick = (await site.service.getDiagnostics(site.uri('guides/pagination.mdx'), NOT_CANCELLED))!.filter((d) =>
+    /Did you mean/.test(d.message),
+  );
+  assert.equal(quick.length, 8, quick.map((d) => d.message).join('\n'));
+  const after = apply(site, 'guides/pagination.mdx', (await fixAll(site, 'guides/pagination.mdx'))!);
+  assert.equal(
+    after.split('\n')[3],
+    '[a](/es/guides/setup) [b](/sdk/unity/connect) [c](/reference/post-hubs-id-copy) [d](/v1/intro) [e](/ja/guides/setup#step-3)',
+  );
+  assert.equal(after.split('\n')[4], '[f](/reference/upload-session) [g](/ja/guides/setup) [h](/ja/guides/setup#step-2)');
+});
+
+test('a finding grouped from its repeats is fixed in every place, by fix-all and by the quick fix', async () => {
+  const link = '[setup](/guides/webhooks#verifying-signature)';
+  const page = `---\ntitle: Pagination\n---\n${link}\n\n${link} and ${link}\n`;
+  const site = featureSite({
+    ...FEATURE_SITE,
+    'guides/webhooks.mdx': '---\ntitle: Webhooks\n---\n## Verifying signatures\n\nText.\n',
+    'guides/pagination.mdx': page,
+  });
+  const [grouped] = (await site.service.getDiagnostics(site.uri('guides/pagination.mdx'), NOT_CANCELLED))!.filter(
+    (d) => d.code === 'links/anchor-not-found',
+  );
+  assert.match(grouped.message, /3 times in this file/);
+  const [quick] = await site.service.getCodeActions(site.uri('guides/pagination.mdx'), grouped.range, [grouped], NOT_CANCELLED);
+  assert.equal(quick.title, 'Change to #verifying-signatures (3 places)');
+  const fixed = page.replaceAll('#verifying-signature)', '#verifying-signatures)');
+  const uri = site.uri('guides/pagination.mdx');
+  assert.equal(TextDocument.applyEdits(TextDocument.create(uri, 'mdx', 0, page), quick.edit!.changes![uri]), fixed);
+  assert.equal(apply(site, 'guides/pagination.mdx', (await fixAll(site, 'guides/pagination.mdx'))!), fixed);
+});

@@ -52,3 +52,23 @@ test('did-you-mean told that no candidate is the word in another case answers as
     { numRuns: 300, seed: 41 },
   );
 });
+
+test('a typo is sure enough for fix all: two edits at most (case and `_`/`-` aside), the numbers written kept', async () => {
+  const { isTypo } = await import('../../server/src/service/check/suggest');
+  for (const [written, meant] of [
+    ['quikstart', 'quickstart'],
+    ['ai_agent_text_gen', 'ai-agent-text-gen'],
+    ['Service-Account', 'service-account'],
+    ['event-ingestion', '1-event-ingestion'],
+    ['init-apply-plan-as-object', 'init/apply/plan-as-object'],
+  ])
+    assert.ok(isTypo(written, meant), `${written} → ${meant}`);
+  for (const [written, meant] of [
+    ['post-hubs-id-copy', 'post-files-id-copy'],
+    ['events', 'get-events'],
+    ['step-2', 'step-3'],
+    ['v1', 'v2'],
+    ['setup-1', 'setup'],
+  ])
+    assert.ok(!isTypo(written, meant), `${written} → ${meant}`);
+});

@@ -1,3 +1,5 @@
+import { Range } from 'vscode-languageserver-types';
+
 /**
  * What a diagnostic carries in `data` so a code action can build its edit without parsing again.
  * Every field is optional; a diagnostic offers each fix it has.
@@ -22,6 +24,11 @@ export interface FixData {
    * on save): a form the platform reads the same way, or the only candidate a did-you-mean had.
    */
   fixAll?: boolean;
+  /**
+   * The same finding's other places in the file, each with its own replacement, when one diagnostic
+   * stands for them all (see groupRepeats): the fix mends every place the message counts.
+   */
+  also?: { range: Range; replace: string }[];
 }
 
 /** The fix that writes `value` (a JSON string, quotes included) in place of the diagnostic's range. */
@@ -47,6 +54,9 @@ export function readFixData(data: unknown): FixData {
     removeKey: flag(raw.removeKey),
     addToNavigation: text(raw.addToNavigation),
     fixAll: flag(raw.fixAll),
+    also: Array.isArray(raw.also)
+      ? raw.also.filter((place): place is { range: Range; replace: string } => Range.is(place?.range) && typeof place?.replace === 'string')
+      : undefined,
     insert:
       typeof insert === 'object' && insert !== null && Number.isInteger(insert.offset) && typeof insert.text === 'string'
         ? { offset: insert.offset as number, text: insert.text }
@@ -54,4 +64,10 @@ export function readFixData(data: unknown): FixData {
   };
   for (const key of Object.keys(read) as (keyof FixData)[]) if (read[key] === undefined) delete read[key];
   return read;
+}
+
+/** The edits of the `replace` fix: the diagnostic's range, and the other places it stands for. */
+export function replaceEdits(range: Range, data: FixData): { range: Range; newText: string }[] {
+  if (data.replace === undefined) return [];
+  return [{ range, newText: data.replace }, ...(data.also ?? []).map((place) => ({ range: place.range, newText: place.replace }))];
 }

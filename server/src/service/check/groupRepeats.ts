@@ -1,4 +1,5 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { readFixData, type FixData } from './fixData';
 
 /**
  * Findings about what a page names (a link's target, a component): the same broken target, or the
@@ -51,7 +52,7 @@ export function groupRepeats(uri: string, diagnostics: Diagnostic[]): Diagnostic
         ...(first.relatedInformation ?? []),
         ...rest.slice(0, MAX_RELATED).map((other) => ({ location: { uri, range: other.range }, message: 'The same finding here' })),
       ],
-      data: { ...(first.data as object | undefined), occurrences: same.length },
+      data: { ...(first.data as object | undefined), occurrences: same.length, ...alsoFixed(first, rest) },
     });
   }
   if (dropped.size === 0) return diagnostics;
@@ -62,4 +63,14 @@ export function groupRepeats(uri: string, diagnostics: Diagnostic[]): Diagnostic
 export function occurrences(diagnostic: Diagnostic): number {
   const count = (diagnostic.data as { occurrences?: unknown } | undefined)?.occurrences;
   return typeof count === 'number' && Number.isInteger(count) && count > 1 ? count : 1;
+}
+
+/** When the first place has a replacement, the other places with theirs, for a fix that mends them all. */
+function alsoFixed(first: Diagnostic, rest: Diagnostic[]): { also?: FixData['also'] } {
+  if (readFixData(first.data).replace === undefined) return {};
+  const also = rest.flatMap((other) => {
+    const replace = readFixData(other.data).replace;
+    return replace === undefined ? [] : [{ range: other.range, replace }];
+  });
+  return also.length ? { also } : {};
 }

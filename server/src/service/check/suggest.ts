@@ -128,6 +128,21 @@ function pairsOf(text: string): string[] {
   return pairs;
 }
 
+/**
+ * Whether a did-you-mean is a slip of typing, sure enough to be written unasked (fix all on save):
+ * at most two edits apart once case and `_`/`-` are set aside, and the numbers written kept (a number
+ * the author left out may be added: `#event-ingestion` for the heading "1. Event ingestion"). A name
+ * that differs more (`hubs-id-copy` for `files-id-copy`, `events` for `get-events`), or by a number
+ * written (`step-2` for `step-3`, `v1` for `v2`), may be another thing the author meant to name: it is
+ * only suggested.
+ */
+export function isTypo(written: string, meant: string): boolean {
+  const plain = (text: string) => text.toLowerCase().replace(/_/g, '-');
+  const numbers = (text: string) => text.match(/\d+/g)?.join(' ') ?? '';
+  const kept = numbers(written) === '' || numbers(written) === numbers(meant);
+  return kept && levenshtein(plain(written), plain(meant)) <= 2;
+}
+
 export function didYouMean(suggestion: string | undefined, quote = '`'): string {
   return suggestion === undefined ? '' : ` Did you mean ${quote}${suggestion}${quote}?`;
 }

@@ -1,7 +1,7 @@
 import { CodeActionKind, Range, type CodeAction, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../check/diagnosticCodes';
 import { parseOperation } from '../docsJson/navigation';
-import { readFixData } from '../check/fixData';
+import { readFixData, replaceEdits } from '../check/fixData';
 import type { SiteState } from '../site/siteState';
 import { joinUri } from '../uri';
 import type { ConfigDocument } from '../documents/configDocument';
@@ -41,8 +41,8 @@ export function codeActions(
     if (data.replace !== undefined) {
       actions.push(
         fix(
-          `Change to ${data.replaceLabel ?? data.replace}`,
-          { changes: { [document.uri]: [{ range: diagnostic.range, newText: data.replace }] } },
+          `Change to ${data.replaceLabel ?? data.replace}${data.also?.length ? ` (${data.also.length + 1} places)` : ''}`,
+          { changes: { [document.uri]: replaceEdits(diagnostic.range, data) } },
           true,
         ),
       );

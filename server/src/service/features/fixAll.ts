@@ -2,7 +2,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 
 import { DIAGNOSTIC_SOURCE } from '../check/diagnosticCodes';
 import type { ConfigDocument } from '../documents/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
-import { readFixData } from '../check/fixData';
+import { readFixData, replaceEdits } from '../check/fixData';
 import type { SiteState } from '../site/siteState';
 import { methodCaseAction } from './codeActions';
 
@@ -46,8 +46,7 @@ export function fixAllAction(
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     const data = readFixData(diagnostic.data);
-    if (data.fixAll && data.replace !== undefined)
-      add({ range: diagnostic.range, newText: data.replace }, diagnostic.severity ?? 1, diagnostic);
+    if (data.fixAll) for (const edit of replaceEdits(diagnostic.range, data)) add(edit, diagnostic.severity ?? 1, diagnostic);
   }
   for (const offset of operationOffsets(document, state)) {
     const position = document.lines.positionAt(offset);
@@ -68,7 +67,7 @@ export function fixAllAction(
   return {
     title: `Fix all safe Docsmith problems (${kept.length})`,
     kind: FIX_ALL_KIND,
-    diagnostics: kept.flatMap((fix) => (fix.diagnostic ? [fix.diagnostic] : [])),
+    diagnostics: [...new Set(kept.flatMap((fix) => (fix.diagnostic ? [fix.diagnostic] : [])))],
     edit: { changes: { [document.uri]: kept.map((fix) => fix.edit) } },
   };
 }

@@ -1,5 +1,5 @@
 import { detached } from '../../common/text';
-import { closestMatch, type Match } from '../check/suggest';
+import { closestMatch, isTypo, type Match } from '../check/suggest';
 import type { IgnoreReason, SiteFiles } from './siteFiles';
 
 /**
@@ -99,17 +99,29 @@ class PageSuggester {
     return answer;
   }
 
+  /**
+   * The page meant, and whether it is sure enough to be written unasked (fix all on save): the id in
+   * another case, or a typo of the file's name ({@link isTypo}) with no other candidate as close. A page in another
+   * folder (moved, or another language's or product's copy: `ja/setup` for `setup`, `es/sdk/unity/x`
+   * for `ja/sdk/unity/x`, `sdk/unreal/x` for `sdk/unity/x`) is only suggested.
+   */
   private find(id: string): Match {
     const sameCase = this.byLowerCase.get(id.toLowerCase());
     if (sameCase) return { best: sameCase, only: true };
     // No page is the id in another case (just looked up): the scans below need not lower every page.
     const near = [...(this.byFolder.get(folderOf(id)) ?? []), ...(this.byName.get(nameOf(id)) ?? [])];
     const found = closestMatch(id, near, true);
-    if (found.best) return found;
+    if (found.best) return sameFolder(id, found);
     const movedFile = this.byName.get(nameOf(id));
-    if (movedFile?.length === 1) return { best: movedFile[0], only: true };
-    return this.pages.length <= FULL_SCAN_LIMIT ? closestMatch(id, this.pages, true) : { best: undefined, only: false };
+    if (movedFile?.length === 1) return { best: movedFile[0], only: false };
+    return this.pages.length <= FULL_SCAN_LIMIT ? sameFolder(id, closestMatch(id, this.pages, true)) : { best: undefined, only: false };
   }
+}
+
+/** A match keeps its `only` when it is a typo of the file's name in the id's folder; another is a suggestion only. */
+function sameFolder(id: string, match: Match): Match {
+  const sure = match.best !== undefined && folderOf(match.best) === folderOf(id) && isTypo(nameOf(id), nameOf(match.best));
+  return match.only && !sure ? { best: match.best, only: false } : match;
 }
 
 function folderOf(page: string): string {

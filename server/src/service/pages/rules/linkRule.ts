@@ -11,7 +11,7 @@ import { notebookNote, notPublished, suggestPageMatch } from '../../site/pageLoo
 import { checkWhereShown } from './snippetLinks';
 import { isPageLink, reaches } from './linkChecks';
 import { pageId, resolvePageId } from '../../site/siteFiles';
-import { closestMatch } from '../../check/suggest';
+import { closestMatch, isTypo } from '../../check/suggest';
 import { baseNote } from '../../links/basePath';
 import type { PageContext } from '../pageContext';
 
@@ -209,7 +209,9 @@ function anchorMessage(anchor: string, where: string, anchors: AnchorIds): { tex
       : ` It has no headings or ids to link to.`;
   return {
     text: `"#${anchor}" is not an anchor of ${where}.${hint}`,
-    data: suggestion ? { replace: `#${suggestion}`, replaceLabel: `#${suggestion}`, ...(only && { fixAll: true }) } : undefined,
+    data: suggestion
+      ? { replace: `#${suggestion}`, replaceLabel: `#${suggestion}`, ...(only && isTypo(anchor, suggestion) && { fixAll: true }) }
+      : undefined,
   };
 }
 
