@@ -1,11 +1,12 @@
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { child, items } from '../docsJson/jsonTree';
-import { pageId } from '../site/siteFiles';
+import { pageId, resolvePageId } from '../site/siteFiles';
+import { trimEndOf } from '../../common/text';
 import type { SiteState } from '../site/siteState';
 import { relativeUri } from '../uri';
 import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
 import { appendAll } from '../../common/arrays';
-import type { MovedPath } from './linkRename';
+import { reachedPath, renamedId, type MovedPath } from './linkRename';
 
 export interface FileRename {
   oldUri: string;
@@ -54,11 +55,40 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
         (changes[entry.node.uri] ??= []),
         toTextEdits(document.lines, [{ offset: entry.node.offset, length: entry.node.length, content: newValue }]),
       );
-      if (!entry.isRoot && !moved.some((m) => m.from === `/${id}`)) moved.push({ from: `/${id}`, to: `/${renamed}` });
+      // A redirect is offered from a path that served a page: not from an entry that named none (a page a
+      // build step makes from a notebook, say, which Docsmith cannot see published).
+      const published = resolvePageId(site.files.pages, id) !== undefined;
+      if (!entry.isRoot && published && !moved.some((m) => m.from === `/${id}`)) moved.push({ from: `/${id}`, to: `/${renamed}` });
       break;
     }
   }
+  redirectDestinationEdits(state, mapping, changes);
   return { edit: { changes }, moved, paths: mapping };
+}
+
+/**
+ * Redirects that send to a page (or into a folder) that moves now send to where it goes: a redirect
+ * left on the old path would send to nothing. Destinations that are URLs, that reuse what the source
+ * matched (`:slug`), or that reached no page or file, are left as they are.
+ */
+function redirectDestinationEdits(state: SiteState, mapping: readonly MovedPath[], changes: Record<string, TextEdit[]>): void {
+  const site = state.context!;
+  const base = site.links.basePath();
+  for (const entry of items(child(site.config, 'redirects'))) {
+    const node = child(entry, 'destination');
+    if (node?.type !== 'string' || typeof node.value !== 'string') continue;
+    const destination = node.value;
+    if (URL.canParse(destination) || /[:*]/.test(destination)) continue;
+    const end = destination.search(/[?#]|$/);
+    const path = destination.slice(0, end).replace(/^\/+/, '');
+    const slash = path.endsWith('/') ? '/' : '';
+    const reached = reachedPath(site.links.targets(), trimEndOf(path, '/'), base);
+    const renamed = reached && renamedId(reached.id, mapping);
+    const document = state.configDocuments.get(node.uri);
+    if (renamed === undefined || !document) continue;
+    const value = JSON.stringify(`/${reached!.prefix}${renamed}${slash}${destination.slice(end)}`);
+    appendAll((changes[node.uri] ??= []), toTextEdits(document.lines, [{ offset: node.offset, length: node.length, content: value }]));
+  }
 }
 
 /** Appends `redirects` entries to docs.json (adding the array when there is none). */
@@ -68,7 +98,10 @@ export function redirectEdits(state: SiteState, moved: { from: string; to: strin
   if (!site || !document?.root || moved.length === 0) return [];
   const existing = child(site.config, 'redirects');
   const known = new Set(items(existing).map((entry) => String(child(entry, 'source')?.value ?? '')));
-  const fresh = moved.filter((m) => !known.has(m.from)).map((m) => ({ source: m.from, destination: m.to }));
+  // On a site served under a base path (`/docs`), its redirects are written with it.
+  const base = site.links.basePath();
+  const served = (path: string) => (base === undefined ? path : `/${base}${path}`);
+  const fresh = moved.map((m) => ({ source: served(m.from), destination: served(m.to) })).filter((redirect) => !known.has(redirect.source));
   if (fresh.length === 0) return [];
   if (existing && existing.uri !== state.docsJsonUri) return []; // redirects live in a $ref file: leave it to the author
   const edits =
