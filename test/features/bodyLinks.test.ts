@@ -131,6 +131,23 @@ test('renaming a heading updates the anchors that link to it, here and in other 
   );
 });
 
+test('renaming the first of two headings of one title: links to the second follow its new anchor; a link in the title is kept right', async () => {
+  const page = '---\ntitle: Webhooks\n---\n\n## Setup[](#setup "Direct link")\n\n## Setup\n\nSee [one](#setup) and [two](#setup-2).\n';
+  const site = siteWith({ 'guides/webhooks.mdx': page, 'index.mdx': `${HEAD}[a](/guides/webhooks#setup) [b](/guides/webhooks#setup-2)\n` });
+  const position = { line: 4, character: 5 };
+  const prepared = await site.service.prepareRename(site.uri('guides/webhooks.mdx'), position, NOT_CANCELLED);
+  const edit = await site.service.rename(site.uri('guides/webhooks.mdx'), position, `${prepared!.placeholder} again`, NOT_CANCELLED);
+  // The first is now "setup-again"; the second, alone with its title, "setup" (it was "setup-2").
+  assert.equal(
+    apply(page, edit!.changes!['file:///site/guides/webhooks.mdx']),
+    '---\ntitle: Webhooks\n---\n\n## Setup[](#setup-again "Direct link") again\n\n## Setup\n\nSee [one](#setup-again) and [two](#setup).\n',
+  );
+  assert.equal(
+    apply(site.workspace.files.get(site.uri('index.mdx'))!, edit!.changes!['file:///site/index.mdx']),
+    `${HEAD}[a](/guides/webhooks#setup-again) [b](/guides/webhooks#setup)\n`,
+  );
+});
+
 test('quick fixes on a broken link: did-you-mean and create the page', async () => {
   const site = siteWith({});
   site.edit('index.mdx', `${HEAD}See [hooks](/guides/webhoks).\n`);

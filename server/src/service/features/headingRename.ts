@@ -58,7 +58,9 @@ export function prepareHeadingRename(document: PageDocument, offset: number): { 
 
 /**
  * Renaming a heading: its title, and every `#anchor` that links to it, on this page and in every
- * other page and snippet of the site, to the anchor the new title gets.
+ * other page and snippet of the site, to the anchor the new title gets. A later heading of the same
+ * title changes anchor too (`setup-2` becomes `setup` when the first "Setup" is renamed): the links to
+ * it follow it. A link inside the title itself (`## Format[](#format)`) is rewritten in the new title.
  */
 export async function renameHeading(
   document: PageDocument,
@@ -71,36 +73,58 @@ export async function renameHeading(
   const site = state.context;
   const here = relativeUri(state.rootUri, document.uri);
   if (!title || !site || here === undefined) return undefined;
-  const oldAnchor = anchorOfHeading(document.uri, document.text, title.index);
   const renamedText = document.text.slice(0, title.offset) + newTitle + document.text.slice(title.offset + title.length);
-  const newAnchor = anchorOfHeading(document.uri, renamedText, title.index);
-  const changes: Record<string, TextEdit[]> = {
-    [document.uri]: [
-      {
-        range: { start: document.lines.positionAt(title.offset), end: document.lines.positionAt(title.offset + title.length) },
-        newText: newTitle,
-      },
-    ],
-  };
-  if (oldAnchor === undefined || newAnchor === undefined || oldAnchor === newAnchor) return { changes };
-  for (const relative of [...site.files.pages.values(), ...snippetFiles(site.files)]) {
-    const uri = joinUri(state.rootUri, relative);
-    const page = uri === document.uri ? document : await readPage(uri);
-    if (!page) continue;
-    for (const link of page.body().links) {
-      const url = link.url.trim();
-      const path = bodyLinkPath(url, relative);
-      if (!path?.anchor || cleanHeadingId(path.anchor) !== oldAnchor || link.length !== link.url.length) continue;
-      const reaches = path.samePage ? relative === here : (await pageFile(state, path)) === here;
-      if (!reaches) continue;
-      const hash = link.url.indexOf('#');
-      (changes[uri] ??= []).push({
-        range: { start: page.lines.positionAt(link.offset + hash + 1), end: page.lines.positionAt(link.offset + link.length) },
-        newText: newAnchor,
-      });
+  const moved = movedAnchors(headingAnchors(document.uri, document.text), headingAnchors(document.uri, renamedText));
+  const links: Record<string, { offset: number; length: number; newText: string; page: PageDocument }[]> = {};
+  if (moved.size)
+    for (const relative of [...site.files.pages.values(), ...snippetFiles(site.files)]) {
+      const uri = joinUri(state.rootUri, relative);
+      const page = uri === document.uri ? document : await readPage(uri);
+      if (!page) continue;
+      for (const link of page.body().links) {
+        const url = link.url.trim();
+        const path = bodyLinkPath(url, relative);
+        const newAnchor = path?.anchor === undefined ? undefined : moved.get(cleanHeadingId(path.anchor));
+        if (!path || newAnchor === undefined || link.length !== link.url.length) continue;
+        const reaches = path.samePage ? relative === here : (await pageFile(state, path)) === here;
+        if (!reaches) continue;
+        const hash = link.url.indexOf('#') + 1;
+        (links[uri] ??= []).push({ offset: link.offset + hash, length: link.length - hash, newText: newAnchor, page });
+      }
     }
+  // The title's own links are rewritten in the new title, where it kept their text: two edits may not overlap.
+  let written = newTitle;
+  const own = (links[document.uri] ?? []).filter(
+    (edit) => edit.offset >= title.offset && edit.offset + edit.length <= title.offset + title.length,
+  );
+  for (const edit of own.sort((a, b) => b.offset - a.offset)) {
+    const at = edit.offset - title.offset;
+    if (written.slice(at, at + edit.length) === document.text.slice(edit.offset, edit.offset + edit.length))
+      written = written.slice(0, at) + edit.newText + written.slice(at + edit.length);
   }
+  const titleEdit = {
+    range: { start: document.lines.positionAt(title.offset), end: document.lines.positionAt(title.offset + title.length) },
+    newText: written,
+  };
+  const changes: Record<string, TextEdit[]> = { [document.uri]: [titleEdit] };
+  for (const [uri, edits] of Object.entries(links))
+    for (const edit of edits) {
+      if (own.includes(edit)) continue;
+      const range = { start: edit.page.lines.positionAt(edit.offset), end: edit.page.lines.positionAt(edit.offset + edit.length) };
+      (changes[uri] ??= []).push({ range, newText: edit.newText });
+    }
   return { changes };
+}
+
+/** Each heading anchor the renamed text changes: its old anchor → its new one. */
+function movedAnchors(before: (string | undefined)[], after: (string | undefined)[]): Map<string, string> {
+  const moved = new Map<string, string>();
+  if (before.length !== after.length) return moved;
+  before.forEach((old, index) => {
+    const anchor = after[index];
+    if (old !== undefined && anchor !== undefined && old !== anchor) moved.set(old, anchor);
+  });
+  return moved;
 }
 
 async function pageFile(state: SiteState, path: LinkPath): Promise<string | undefined> {
@@ -108,9 +132,9 @@ async function pageFile(state: SiteState, path: LinkPath): Promise<string | unde
   return target?.kind === 'page' ? target.file : undefined;
 }
 
-/** The anchor the page gives its n-th heading (numbered as repeated titles are: `a`, `a-2`); none for a custom id, which a new title does not change. */
-function anchorOfHeading(uri: string, text: string, index: number): string | undefined {
+/** The anchor the page gives each heading (repeated titles numbered: `a`, `a-2`); undefined for a custom id, which a new title does not change. */
+function headingAnchors(uri: string, text: string): (string | undefined)[] {
   const document = parsePageDocument(uri, text);
-  if (document.body().headings[index]?.customId !== undefined) return undefined;
-  return document.headings()[index]?.anchor;
+  const headings = document.body().headings;
+  return document.headings().map((heading, index) => (headings[index]?.customId !== undefined ? undefined : heading.anchor));
 }
