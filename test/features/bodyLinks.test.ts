@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE } from '../helpers/featureSite';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
+import { LineTable } from '../../server/src/service/documents/lineTable';
 
 /** Links in page bodies in the editor: completion, definition, hover, document links, rename (`|` is the cursor). */
 const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x', 'mdx', 0, text), edits);
@@ -178,5 +179,42 @@ test('on a site served under /docs, a link written /docs/... opens its page, and
   assert.equal(
     apply(site.workspace.files.get(site.uri('index.mdx'))!, edit!.changes!['file:///site/index.mdx']),
     `${HEAD}See [hooks](/docs/guides/webhooks#retry-policy).\n`,
+  );
+});
+
+test('definition and hover of a link to a generated API page, a folder, and the home page of a site without index', async () => {
+  const site = siteWith({ 'index.mdx': `${HEAD}[list](/api-reference/list-users) [folder](/guides) [home](/)\n` });
+  const at = (needle: string) => {
+    const text = site.workspace.files.get(site.uri('index.mdx'))!;
+    return new LineTable(text).positionAt(text.indexOf(needle) + 1);
+  };
+  const spec = site.workspace.files.get(site.uri('openapi.json'))!;
+  const line = spec.split('\n').findIndex((text) => text.includes('"get": {'));
+  assert.deepEqual(await site.service.findDefinition(site.uri('index.mdx'), at('/api-reference/list-users'), NOT_CANCELLED), [
+    { uri: site.uri('openapi.json'), range: { start: { line, character: 6 }, end: { line, character: 6 } } },
+  ]);
+  const hover = await site.service.doHover(site.uri('index.mdx'), at('/api-reference/list-users'), NOT_CANCELLED);
+  assert.match(
+    (hover!.contents as { value: string }).value,
+    /^\*\*List users\*\*\n\nAPI page of `GET \/users`, generated from `openapi.json`$/,
+  );
+  // A folder without an index page: the first of its pages the navigation lists (guides/quikstart is missing).
+  assert.deepEqual(await site.service.findDefinition(site.uri('index.mdx'), at('/guides)'), NOT_CANCELLED), [
+    { uri: site.uri('guides/webhooks.mdx'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } },
+  ]);
+  // The home page is index.mdx when there is one; without it, the navigation's first page.
+  assert.deepEqual(
+    (await site.service.findDefinition(site.uri('index.mdx'), at('/)'), NOT_CANCELLED)).map((l) => l.uri),
+    [site.uri('index.mdx')],
+  );
+  site.workspace.set('home.mdx', site.workspace.files.get(site.uri('index.mdx'))!);
+  site.workspace.delete('index.mdx');
+  site.service.didChange(site.uri('index.mdx'), 'deleted');
+  site.service.didChange(site.uri('home.mdx'), 'created');
+  const text = site.workspace.files.get(site.uri('home.mdx'))!;
+  const home = new LineTable(text).positionAt(text.indexOf('/)') + 1);
+  assert.deepEqual(
+    (await site.service.findDefinition(site.uri('home.mdx'), home, NOT_CANCELLED)).map((l) => l.uri),
+    [site.uri('guides/webhooks.mdx')],
   );
 });

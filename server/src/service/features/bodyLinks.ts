@@ -3,8 +3,11 @@ import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
 import { bodyLinkPath } from '../links/linkPath';
 import type { LinkTarget } from '../links/linkTargets';
+import type { GeneratedPage } from '../links/generatedPages';
+import { operationPosition } from '../openapi/spec';
 import type { BodyLink } from '../mdx/bodyScan';
 import type { SiteState } from '../site/siteState';
+import { resolvePageId } from '../site/siteFiles';
 import { joinUri, relativeUri } from '../uri';
 
 /** Where a link of a page body leads: the file of the docs root, and the `#anchor` in it. */
@@ -15,6 +18,8 @@ export interface BodyLinkTarget {
   anchor?: string;
   /** The page is reached through `redirects`. */
   redirected: boolean;
+  /** A page the platform generates from an OpenAPI operation: `file` is its spec. */
+  operation?: GeneratedPage;
 }
 
 /** The body link under the cursor (its URL), if any. */
@@ -38,7 +43,30 @@ export async function resolveBodyLink(document: PageDocument, link: BodyLink, st
   }
   if (target?.kind === 'page') return { link, file: target.file, anchor: path.anchor, redirected };
   if (target?.kind === 'file') return { link, file: target.file, redirected };
-  return undefined;
+  if (target?.kind === 'generated' && target.page) {
+    const spec = relativeUri(state.rootUri, target.page.spec.uri);
+    return spec === undefined ? undefined : { link, file: spec, redirected, operation: target.page };
+  }
+  // A folder without an index page, and the home page of a site without one: the page a reader lands on.
+  const landing =
+    target?.kind === 'folder'
+      ? firstPage(state, `${target.folder}/`)
+      : target?.kind === 'generated' && path.path === ''
+        ? firstPage(state, '')
+        : undefined;
+  return landing === undefined ? undefined : { link, file: landing, redirected };
+}
+
+/** The first page the navigation lists under a folder (`''`: anywhere), else the folder's first page file. */
+function firstPage(state: SiteState, folder: string): string | undefined {
+  const site = state.context;
+  if (!site) return undefined;
+  for (const entry of site.navigation.pages) {
+    const id = entry.page.id;
+    const file = id.startsWith(folder) ? site.files.pages.get(resolvePageId(site.files.pages, id) ?? '\0') : undefined;
+    if (file !== undefined) return file;
+  }
+  return folder === '' ? undefined : [...site.files.pages.values()].filter((file) => file.startsWith(folder)).sort()[0];
 }
 
 /** Go to definition on a body link: the target file, at the heading its `#anchor` names. */
@@ -52,6 +80,10 @@ export async function bodyLinkDefinition(document: PageDocument, offset: number,
 
 async function locationOf(target: BodyLinkTarget, document: PageDocument, state: SiteState, read: PageReader): Promise<Location> {
   const uri = joinUri(state.rootUri, target.file);
+  if (target.operation && state.context) {
+    const at = await operationPosition(target.operation.spec, target.operation.operation, state.context.workspace);
+    return { uri, range: { start: at, end: at } };
+  }
   const page = !target.anchor ? undefined : uri === document.uri ? document : await read(uri);
   const line = (target.anchor && page?.anchorLine(target.anchor)) || 0;
   return { uri, range: { start: { line, character: 0 }, end: { line, character: 0 } } };
@@ -65,6 +97,12 @@ export async function bodyLinkHover(document: PageDocument, offset: number, stat
   const target = await resolveBodyLink(document, link, state);
   if (!target) return null;
   const via = target.redirected ? '\n\nReached through a redirect in docs.json.' : '';
+  if (target.operation) {
+    const { operation } = target.operation;
+    const name = `${operation.method} ${operation.path}`;
+    const summary = operation.summary ? `**${operation.summary}**\n\n` : '';
+    return { contents: { kind: 'markdown', value: `${summary}API page of \`${name}\`, generated from \`${target.file}\`${via}` }, range };
+  }
   if (!/\.mdx?$/i.test(target.file)) return { contents: { kind: 'markdown', value: `File \`${target.file}\`${via}` }, range };
   const uri = joinUri(state.rootUri, target.file);
   const data = (uri === document.uri ? document : await read(uri))?.frontMatter.data ?? {};

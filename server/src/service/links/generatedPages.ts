@@ -5,6 +5,12 @@ import { findOperation, type OpenApiSpec, type Operation } from '../openapi/spec
 /** Where the platform writes the pages of a spec when docs.json sets no `directory`. */
 export const DEFAULT_API_DIRECTORY = 'api-reference';
 
+/** The operation a generated page shows, and its spec. */
+export interface GeneratedPage {
+  spec: OpenApiSpec;
+  operation: Operation;
+}
+
 /** A spec named in navigation, loaded: undefined when Docsmith cannot read it (a URL, a missing or invalid file). */
 export type SpecLookup = (source: string) => OpenApiSpec | undefined;
 
@@ -20,15 +26,16 @@ const OPERATION_ENTRY = new RegExp(`^\\s*(?:(\\S+)\\s+)?(${OPERATION_METHOD})\\s
  * page of every operation of that spec, unless an entry under it (without a spec of its own) listed
  * operations, in which case only the listed ones are pages. A spec nothing in navigation names makes
  * no page. Each page is `<directory>/<tag>/<summary>` (or `<method>-<path>` without a summary),
- * numbered when two would share a path, or the operation's `x-mint.href`. Lower case.
+ * numbered when two would share a path, or the operation's `x-mint.href`. Lower case, each with the
+ * operation it shows.
  */
-export function generatedPagePaths(navigation: unknown, specOf: SpecLookup): Set<string> {
-  const paths = new Set<string>();
+export function generatedPagePaths(navigation: unknown, specOf: SpecLookup): Map<string, GeneratedPage> {
+  const paths = new Map<string, GeneratedPage>();
   const taken = new Map<string, Set<string>>();
   const add = (spec: OpenApiSpec, operation: Operation, directory: string) => {
     if (operation.excluded) return;
     if (operation.href) {
-      paths.add(trimSlashes(operation.href).toLowerCase());
+      paths.set(trimSlashes(operation.href).toLowerCase(), { spec, operation });
       return;
     }
     const key = `${spec.uri}\u0000${directory}`;
@@ -39,7 +46,7 @@ export function generatedPagePaths(navigation: unknown, specOf: SpecLookup): Set
     let path = base;
     for (let count = 1; used.has(path); count++) path = `${base}-${count}`;
     used.add(path);
-    paths.add(path.toLowerCase());
+    paths.set(path.toLowerCase(), { spec, operation });
   };
   // Nodes with their own spec, and whether an operation entry under them (naming no spec) listed operations.
   const owners: { node: object; source: string; directory: string; listed: boolean }[] = [];

@@ -2,6 +2,7 @@ import { trimEndOf } from '../../common/text';
 import { pageId, resolvePageId, type SiteFiles } from '../site/siteFiles';
 import { applyRedirect, RedirectTable, type Redirect } from './redirects';
 import { isServedPath } from './servedPaths';
+import type { GeneratedPage } from './generatedPages';
 /** A redirect chain longer than this is taken as a loop. */
 const MAX_REDIRECTS = 20;
 
@@ -9,8 +10,8 @@ const MAX_REDIRECTS = 20;
 export type LinkTarget =
   /** A page of the site: its id and file. */
   | { kind: 'page'; id: string; file: string }
-  /** A page the platform generates from an OpenAPI operation (no file). */
-  | { kind: 'generated' }
+  /** A page the platform generates from an OpenAPI operation (no file), and the operation (none for the home page). */
+  | { kind: 'generated'; page?: GeneratedPage }
   /** A file that is no page (an image, a PDF, a spec). */
   | { kind: 'file'; file: string }
   /** A path the platform serves for every site, with no file behind it (`llms.txt`, `mcp`, a changelog's `rss.xml`). */
@@ -34,7 +35,7 @@ export class LinkTargets {
   constructor(
     readonly files: SiteFiles,
     /** Page paths the platform generates from OpenAPI operations (lower case). */
-    private readonly generated: ReadonlySet<string>,
+    private readonly generated: ReadonlyMap<string, GeneratedPage>,
     readonly redirects: readonly Redirect[],
   ) {}
 
@@ -54,7 +55,8 @@ export class LinkTargets {
     if (page) return page;
     // The home page is always served: the root `index`, or else the first page of the navigation.
     if (path === '') return { kind: 'generated' };
-    if (this.generated.has(path.toLowerCase())) return { kind: 'generated' };
+    const generated = this.generated.get(path.toLowerCase());
+    if (generated) return { kind: 'generated', page: generated };
     if (this.exists(path)) return { kind: 'file', file: path };
     if (isServedPath(path, (page) => this.page(page) !== undefined)) return { kind: 'served', path };
     const folder = trimEndOf(path, '/');

@@ -45,7 +45,7 @@ export class SiteLinks {
 
   /** The site's files, pages and redirects (without the pages generated from specs: see {@link resolve}). */
   targets(): LinkTargets {
-    return (this.plain ??= new LinkTargets(this.context.files, new Set(), redirectsOf(this.context.value.redirects)));
+    return (this.plain ??= new LinkTargets(this.context.files, new Map(), redirectsOf(this.context.value.redirects)));
   }
 
   /**
