@@ -273,3 +273,22 @@ test('link paths: the fast path for plain links reads them as the general path d
   ];
   for (const [url, expected] of cases) assert.deepEqual(linkPath(url, 'intro.mdx'), expected, url);
 });
+
+test('a Tab keeps the encoded slug of its title as its id: `#c%2B%2B` reaches the Tab "C++", `#c++` does not (a sure fix)', async () => {
+  const tabs = '<Tabs>\n<Tab title="C++">\nx\n</Tab>\n<Tab title="Datasets & Experiments">\ny\n</Tab>\n</Tabs>\n\n';
+  const found = await checkSite(
+    pages({
+      'intro.mdx': `${tabs}[a](#c%2B%2B) [b](#datasets-%26-experiments) [c](/guide#c%2B%2B)\n\n[d](#c++) [e](/guide#c++)`,
+      'guide.mdx': tabs,
+    }),
+  );
+  const missing = only(found, 'links/anchor-not-found');
+  assert.deepEqual(
+    missing.map((f) => [f.line, f.message.replace(/ of (this page|guide\.mdx)/, '')]),
+    [
+      [14, '"#c++" is not an anchor. Did you mean "#c%2B%2B"?'],
+      [14, '"#c++" is not an anchor. Did you mean "#c%2B%2B"?'],
+    ],
+  );
+  assert.ok(missing.every((f) => (f.diagnostic.data as { fixAll?: boolean }).fixAll));
+});

@@ -3,7 +3,7 @@ import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-lang
 import catalogue from '../../../../schemas/components.json';
 import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
-import { linkPath } from '../links/linkPath';
+import { bodyLinkPath } from '../links/linkPath';
 import { snippetFiles } from '../site/siteFiles';
 import type { SiteState } from '../site/siteState';
 import { joinUri, relativeUri } from '../uri';
@@ -117,7 +117,7 @@ async function completeAnchors(
   let file = relative;
   if (hash === 0) anchors = document.anchors().anchors;
   else {
-    const path = linkPath(typed.slice(0, hash), relative);
+    const path = bodyLinkPath(typed.slice(0, hash), relative);
     const target = path && (await state.links.resolve(path.path));
     if (target?.kind !== 'page') return [];
     file = target.file;

@@ -140,7 +140,7 @@ async function reportMissing(page: PageContext, targets: LinkTargets, link: Body
 async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): Promise<void> {
   const anchors = page.document.anchors();
   const id = cleanHeadingId(anchor);
-  if (id === '' || reaches(anchors.anchors, id, anchor)) return;
+  if (id === '' || reaches(anchors.anchors, id, link.url)) return;
   const shown = anchors.shows.length ? await page.shownAnchorsOf(page.relative, anchors.shows) : undefined;
   if (shown?.has(id)) return;
   if (!anchors.exact) {
@@ -161,13 +161,14 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   // Kept until every page is read: copies, not slices of this page's text.
   const anchor = detached(linkAnchor);
   const id = detached(cleanHeadingId(anchor));
+  const url = detached(link.url);
   if (id === '') return;
   const place = anchorPlace(link);
   const range = page.lines.rangeOf(place.offset, place.length);
   const { anchorsOf, exactAnchorsOf, shownAnchorsOf } = page;
   page.later(async () => {
     const anchors: LinkedAnchors | undefined = await anchorsOf(file);
-    if (!anchors || reaches(anchors.anchors, id, anchor)) return [];
+    if (!anchors || reaches(anchors.anchors, id, url)) return [];
     const shown = anchors.shows.length ? await shownAnchorsOf(file, anchors.shows) : undefined;
     if (shown?.has(id)) return [];
     if (!anchors.exact) {
@@ -201,7 +202,9 @@ function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: A
 }
 
 function anchorMessage(anchor: string, where: string, anchors: AnchorIds): { text: string; data?: FixData } {
-  const { best: suggestion, only } = closestMatch(anchor, anchors);
+  // `#c++` for a Tab "C++", whose id is its encoded slug: the link written encoded reaches it.
+  const encoded = encodedAnchor(anchor);
+  const { best: suggestion, only } = encoded && anchors.has(encoded) ? { best: encoded, only: true } : closestMatch(anchor, anchors);
   const hint = suggestion
     ? ` Did you mean "#${suggestion}"?`
     : anchors.size
@@ -210,7 +213,11 @@ function anchorMessage(anchor: string, where: string, anchors: AnchorIds): { tex
   return {
     text: `"#${anchor}" is not an anchor of ${where}.${hint}`,
     data: suggestion
-      ? { replace: `#${suggestion}`, replaceLabel: `#${suggestion}`, ...(only && isTypo(anchor, suggestion) && { fixAll: true }) }
+      ? {
+          replace: `#${suggestion}`,
+          replaceLabel: `#${suggestion}`,
+          ...(only && (suggestion === encoded || isTypo(anchor, suggestion)) && { fixAll: true }),
+        }
       : undefined,
   };
 }
@@ -225,4 +232,14 @@ function anchorPlace(link: BodyLink): { offset: number; length: number } {
 /** The URL with its path replaced by another (`/guides/setup`), its `#anchor` and `?query` kept. */
 function replacePath(url: string, path: string): string {
   return `/${path}${url.slice(url.search(/[?#]|$/))}`;
+}
+
+/** The anchor percent-encoded (undefined when that changes nothing, or it cannot be). */
+function encodedAnchor(anchor: string): string | undefined {
+  try {
+    const encoded = encodeURIComponent(anchor);
+    return encoded === anchor ? undefined : encoded;
+  } catch {
+    return undefined; // a lone surrogate
+  }
 }

@@ -22,7 +22,7 @@ export async function checkWhereShown(page: PageContext, link: BodyLink, pages: 
     if (!path) continue;
     if (path.samePage) {
       anchorLink = true;
-      if (path.anchor && !(await hasAnchor(page, user, path.anchor))) missing.push(user);
+      if (path.anchor && !(await hasAnchor(page, user, path.anchor, link.url))) missing.push(user);
       continue;
     }
     if (await page.resolveLink(path)) continue;
@@ -54,11 +54,11 @@ export async function checkWhereShown(page: PageContext, link: BodyLink, pages: 
     );
 }
 
-async function hasAnchor(page: PageContext, user: string, anchor: string): Promise<boolean> {
+async function hasAnchor(page: PageContext, user: string, anchor: string, url: string): Promise<boolean> {
   const id = cleanHeadingId(anchor);
   if (id === '') return true;
   const anchors = await page.anchorsOf(user);
   if (!anchors || anchors.operation) return true; // gone, or made from a spec: nothing to say
-  if (reaches(anchors.anchors, id, anchor)) return true;
+  if (reaches(anchors.anchors, id, url)) return true;
   return (await page.shownAnchorsOf(user, anchors.shows)).has(id);
 }
