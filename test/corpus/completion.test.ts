@@ -1,11 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver-types';
-import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
-import { MemoryWorkspace } from '../helpers/memoryWorkspace';
+import { CORPUS, CORPUS_LABEL, corpusSites, MEMORY_ROOT as ROOT, siteInMemory } from '../helpers/corpus';
 import { createLanguageService, NOT_CANCELLED } from '../../server/src/service';
 
 /**
@@ -15,21 +13,8 @@ import { createLanguageService, NOT_CANCELLED } from '../../server/src/service';
  */
 const sites = corpusSites();
 console.log(`# completion suite: ${sites.length} sites of ${CORPUS_LABEL}`);
-const ROOT = 'file:///site';
 const TARGETS_PER_SITE = 6;
 const ITEMS = 30;
-
-function load(dir: string): MemoryWorkspace {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    try {
-      files[name.split('\\').join('/')] = readFileSync(join(dir, name), 'utf8');
-    } catch {
-      // a folder
-    }
-  }
-  return new MemoryWorkspace(files, ROOT);
-}
 
 /** `count` items of a list, evenly spaced. */
 function spread<T>(list: readonly T[], count: number): T[] {
@@ -48,7 +33,7 @@ test('every page and anchor completion offers in a link, on every corpus site, i
   const refused: string[] = [];
   let tried = 0;
   for (const site of sites) {
-    const workspace = load(join(CORPUS, site));
+    const workspace = siteInMemory(join(CORPUS, site));
     const service = createLanguageService({ workspace, folders: () => [ROOT] });
     const pages = (await service.listDiagnosedFiles(ROOT, NOT_CANCELLED)).filter(
       (uri) => uri.endsWith('.mdx') && !uri.includes('snippets/'),

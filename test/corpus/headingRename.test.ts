@@ -1,11 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
-import { MemoryWorkspace } from '../helpers/memoryWorkspace';
+import { CORPUS, CORPUS_LABEL, corpusSites, MEMORY_ROOT as ROOT, siteInMemory } from '../helpers/corpus';
 import { createLanguageService, NOT_CANCELLED } from '../../server/src/service';
 
 /**
@@ -15,20 +13,7 @@ import { createLanguageService, NOT_CANCELLED } from '../../server/src/service';
  */
 const sites = corpusSites();
 console.log(`# heading rename suite: ${sites.length} sites of ${CORPUS_LABEL}`);
-const ROOT = 'file:///site';
 const PAGES_PER_SITE = 4;
-
-function load(dir: string): MemoryWorkspace {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    try {
-      files[name.split('\\').join('/')] = readFileSync(join(dir, name), 'utf8');
-    } catch {
-      // a folder
-    }
-  }
-  return new MemoryWorkspace(files, ROOT);
-}
 
 function anchorFindings(diagnostics: ReadonlyMap<string, Diagnostic[]>): number {
   let count = 0;
@@ -42,7 +27,7 @@ test('renaming headings on every corpus site breaks no link to them', async (t) 
   const worse: string[] = [];
   let renamed = 0;
   for (const site of sites) {
-    const workspace = load(join(CORPUS, site));
+    const workspace = siteInMemory(join(CORPUS, site));
     const service = createLanguageService({ workspace, folders: () => [ROOT] });
     const before = anchorFindings((await service.checkSite(ROOT, { token: NOT_CANCELLED })).diagnostics);
     const pages = (await service.listDiagnosedFiles(ROOT, NOT_CANCELLED)).filter(

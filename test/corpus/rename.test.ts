@@ -1,11 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
-import { MemoryWorkspace } from '../helpers/memoryWorkspace';
+import { CORPUS, CORPUS_LABEL, corpusSites, MEMORY_ROOT as ROOT, siteInMemory } from '../helpers/corpus';
 import { createLanguageService, NOT_CANCELLED } from '../../server/src/service';
 
 /**
@@ -17,7 +15,6 @@ import { createLanguageService, NOT_CANCELLED } from '../../server/src/service';
  */
 const sites = corpusSites();
 console.log(`# rename suite: ${sites.length} sites of ${CORPUS_LABEL}`);
-const ROOT = 'file:///site';
 const WATCHED = new Set([
   'links/page-not-found',
   'links/file-not-found',
@@ -25,19 +22,6 @@ const WATCHED = new Set([
   'nav/page-not-found',
   'redirects/destination-not-found',
 ]);
-
-function load(dir: string): MemoryWorkspace {
-  const files: Record<string, string> = {};
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const path = join(dir, name);
-    try {
-      files[name.split('\\').join('/')] = readFileSync(path, 'utf8');
-    } catch {
-      // a folder
-    }
-  }
-  return new MemoryWorkspace(files, ROOT);
-}
 
 /**
  * Broken links, entries and redirects per code. A relative link in a snippet is read from each page
@@ -58,7 +42,7 @@ test('renaming a page, moving it, or renaming its folder, on every corpus site, 
   const worse: string[] = [];
   let edited = 0;
   for (const [index, site] of sites.entries()) {
-    const workspace = load(join(CORPUS, site));
+    const workspace = siteInMemory(join(CORPUS, site));
     const service = createLanguageService({ workspace, folders: () => [ROOT] });
     const before = counts((await service.checkSite(ROOT, { token: NOT_CANCELLED })).diagnostics);
     const pages = (await service.listDiagnosedFiles(ROOT, NOT_CANCELLED)).filter(

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { MemoryWorkspace } from './memoryWorkspace';
 import { join, resolve } from 'node:path';
 
 /** The full corpus of real sites: beside the clone (`../shared/corpus/real`), or where DOCSMITH_CORPUS says. */
@@ -58,4 +59,17 @@ export function sitePageFiles(root: string): string[] {
   };
   walk(root);
   return files;
+}
+
+/** The root a site read into memory by {@link siteInMemory} has. */
+export const MEMORY_ROOT = 'file:///site';
+
+/** Every file of a site on disk, read into a MemoryWorkspace (as text) rooted at {@link MEMORY_ROOT}: edits and moves without touching the disk. */
+export function siteInMemory(dir: string): MemoryWorkspace {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, name);
+    if (statSync(path).isFile()) files[name.split('\\').join('/')] = readFileSync(path, 'utf8');
+  }
+  return new MemoryWorkspace(files, MEMORY_ROOT);
 }
