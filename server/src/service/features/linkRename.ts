@@ -43,10 +43,8 @@ export async function bodyLinkEdits(
       const path = bodyLinkPath(url, relative);
       if (!path || path.samePage || link.length !== link.url.length) continue;
       // Only a link that reaches a page or file that moves follows it: not one already broken, nor one a redirect serves.
-      const reached = reachedPath(targets, path.path, base);
-      const followed = reached && renamedId(reached.id, moved);
       const written = pageId(path.path) ?? path.path;
-      const renamed = followed !== undefined ? reached!.prefix + followed : moving && path.form !== 'root' ? written : undefined;
+      const renamed = followMove(targets, path.path, base, moved) ?? (moving && path.form !== 'root' ? written : undefined);
       if (renamed === undefined) continue;
       const extension = /\.mdx?$/i.exec(path.path)?.[0] ?? '';
       const suffix = url.slice(url.search(/[?#]|$/));
@@ -62,11 +60,22 @@ export async function bodyLinkEdits(
 }
 
 /**
+ * Where a path from the root (without a leading `/`) goes when pages move: its new path, with the base
+ * path it was written with (`docs/...`, on a site served under one), when it reached a page, file or
+ * folder that moves; undefined otherwise (it moves nothing, or reached nothing before).
+ */
+export function followMove(targets: LinkTargets, path: string, base: string | undefined, moved: readonly MovedPath[]): string | undefined {
+  const reached = reachedPath(targets, path, base);
+  const renamed = reached && renamedId(reached.id, moved);
+  return renamed === undefined ? undefined : reached!.prefix + renamed;
+}
+
+/**
  * What a path from the root reached before the move, as the link check reads it (a page, a file, a
  * folder, without following redirects): its id as written, and the base path it was written with
  * (`docs/`, on a site served under it, or `''`); undefined when it reached none of them.
  */
-export function reachedPath(targets: LinkTargets, path: string, base: string | undefined): { id: string; prefix: string } | undefined {
+function reachedPath(targets: LinkTargets, path: string, base: string | undefined): { id: string; prefix: string } | undefined {
   const reach = (candidate: string) => {
     const kind = targets.resolveDirect(candidate)?.kind;
     return kind === 'page' || kind === 'file' || kind === 'folder' ? (pageId(candidate) ?? candidate) : undefined;
@@ -79,7 +88,7 @@ export function reachedPath(targets: LinkTargets, path: string, base: string | u
 }
 
 /** The new id of a link's path when it names a moved page (`guide` for `guide/index` too), or a page in a moved folder. */
-export function renamedId(id: string, moved: readonly MovedPath[]): string | undefined {
+function renamedId(id: string, moved: readonly MovedPath[]): string | undefined {
   for (const { oldId, newId, folder } of moved) {
     if (folder) {
       if (id === oldId) return newId;

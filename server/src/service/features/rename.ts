@@ -6,7 +6,7 @@ import type { SiteState } from '../site/siteState';
 import { relativeUri } from '../uri';
 import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
 import { appendAll } from '../../common/arrays';
-import { reachedPath, renamedId, type MovedPath } from './linkRename';
+import { followMove, type MovedPath } from './linkRename';
 
 export interface FileRename {
   oldUri: string;
@@ -74,6 +74,7 @@ export function planRename(state: SiteState, renames: FileRename[]): RenamePlan 
 function redirectDestinationEdits(state: SiteState, mapping: readonly MovedPath[], changes: Record<string, TextEdit[]>): void {
   const site = state.context!;
   const base = site.links.basePath();
+  const targets = site.links.targets();
   for (const entry of items(child(site.config, 'redirects'))) {
     const node = child(entry, 'destination');
     if (node?.type !== 'string' || typeof node.value !== 'string') continue;
@@ -82,11 +83,10 @@ function redirectDestinationEdits(state: SiteState, mapping: readonly MovedPath[
     const end = destination.search(/[?#]|$/);
     const path = destination.slice(0, end).replace(/^\/+/, '');
     const slash = path.endsWith('/') ? '/' : '';
-    const reached = reachedPath(site.links.targets(), trimEndOf(path, '/'), base);
-    const renamed = reached && renamedId(reached.id, mapping);
+    const renamed = followMove(targets, trimEndOf(path, '/'), base, mapping);
     const document = state.configDocuments.get(node.uri);
     if (renamed === undefined || !document) continue;
-    const value = JSON.stringify(`/${reached!.prefix}${renamed}${slash}${destination.slice(end)}`);
+    const value = JSON.stringify(`/${renamed}${slash}${destination.slice(end)}`);
     appendAll((changes[node.uri] ??= []), toTextEdits(document.lines, [{ offset: node.offset, length: node.length, content: value }]));
   }
 }
