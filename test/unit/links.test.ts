@@ -59,6 +59,33 @@ test('a link to a page that does not exist is an error on the URL, with did-you-
   });
 });
 
+test('a missing page with an #anchor: the did-you-mean page must have the anchor, else the fix names its closest one or its top', async () => {
+  const found = await checkSite(
+    pages({
+      'intro.mdx': 'See [a](/guides/setpu#install), [b](/guides/setpu#instal), [c](/guides/setpu#pricing).',
+      'guides/setup.mdx': '## Install\n\n## Installation',
+    }),
+  );
+  const missing = only(found, 'links/page-not-found').sort((a, b) => a.column - b.column);
+  assert.deepEqual(
+    missing.map((f) => [f.message.replace(/^.* from it\./, ''), f.diagnostic.data]),
+    [
+      [
+        ' Did you mean "/guides/setup"?',
+        { createPage: 'guides/setpu.mdx', replace: '/guides/setup#install', replaceLabel: '/guides/setup', fixAll: true },
+      ],
+      [
+        ' Did you mean "/guides/setup#install"?',
+        { createPage: 'guides/setpu.mdx', replace: '/guides/setup#install', replaceLabel: '/guides/setup#install', fixAll: true },
+      ],
+      [
+        ' Did you mean "/guides/setup"? It has no "#pricing": the fix links to its top.',
+        { createPage: 'guides/setpu.mdx', replace: '/guides/setup', replaceLabel: '/guides/setup' },
+      ],
+    ],
+  );
+});
+
 test('links inside code blocks, inline code and comments are never checked', async () => {
   const body = ['```md', '[x](/nowhere)', '```', '', 'Inline `[y](/nowhere)` here.', '', '{/* [z](/nowhere) */}'].join('\n');
   const found = await checkSite(pages({ 'intro.mdx': body }));

@@ -126,15 +126,53 @@ async function reportMissing(page: PageContext, targets: LinkTargets, link: Body
   const data: FixData = { createPage: `${id}.mdx` };
   if (suggestion)
     Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}`, ...(only && { fixAll: true }) });
+  const text = (hint: string) =>
+    `Link ${shown} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, ` +
+    `and no redirect from it.${hint}` +
+    (basePathNote ? ` ${basePathNote}` : '');
+  const suggestedFile = suggestion !== undefined && unprefixedPage === undefined ? files.pages.get(suggestion) : undefined;
+  if (!notebook && suggestedFile !== undefined && path.anchor && cleanHeadingId(path.anchor) !== '') {
+    suggestWithAnchor(page, link, { page: suggestion!, file: suggestedFile, only, anchor: path.anchor }, data, text);
+    return;
+  }
   page.report(
     'links/page-not-found',
     link.offset,
     link.length,
-    `Link ${shown} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, ` +
-      `and no redirect from it.${notebook ?? (suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`)}` +
-      (basePathNote ? ` ${basePathNote}` : ''),
+    text(notebook ?? (suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`)),
     { data: notebook ? undefined : data },
   );
+}
+
+/**
+ * A link with an `#anchor` to a page that does not exist, whose did-you-mean is another page: the
+ * suggestion is only as good as that page's anchors, known once every page is read. When it lacks the
+ * anchor, the fix names the closest one it has, or goes to the page's top.
+ */
+function suggestWithAnchor(
+  page: PageContext,
+  link: BodyLink,
+  suggestion: { page: string; file: string; only: boolean; anchor: string },
+  data: FixData,
+  text: (hint: string) => string,
+): void {
+  const range = page.lines.rangeOf(link.offset, link.length);
+  const url = detached(link.url);
+  const [target, anchor, message] = [detached(suggestion.page), detached(suggestion.anchor), detached(text(''))];
+  const facts = anchorFacts(page);
+  page.later(async () => {
+    const verdict = await anchorVerdict(facts, suggestion.file, cleanHeadingId(anchor), url);
+    let hint = ` Did you mean "/${target}"?`;
+    if (verdict && 'missing' in verdict) {
+      const { best, only } = closestMatch(anchor, verdict.missing);
+      const fix = best === undefined ? `/${target}` : `/${target}#${best}`;
+      Object.assign(data, { replace: replaceFragment(data.replace!, best), replaceLabel: fix });
+      if (!(suggestion.only && only && best !== undefined && isTypo(anchor, best))) delete data.fixAll;
+      hint =
+        best === undefined ? ` Did you mean "/${target}"? It has no "#${anchor}": the fix links to its top.` : ` Did you mean "${fix}"?`;
+    }
+    return [makeDiagnostic('links/page-not-found', range, message + hint, data)];
+  });
 }
 
 async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): Promise<void> {
@@ -165,19 +203,44 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   if (id === '') return;
   const place = anchorPlace(link);
   const range = page.lines.rangeOf(place.offset, place.length);
-  const { anchorsOf, exactAnchorsOf, shownAnchorsOf } = page;
+  const facts = anchorFacts(page);
   page.later(async () => {
-    const anchors: LinkedAnchors | undefined = await anchorsOf(file);
-    if (!anchors || reaches(anchors.anchors, id, url)) return [];
-    const shown = anchors.shows.length ? await shownAnchorsOf(file, anchors.shows) : undefined;
-    if (shown?.has(id)) return [];
-    if (!anchors.exact) {
-      const exact = await exactAnchorsOf(file);
-      if (!exact || exact.has(id)) return [];
-    }
-    if (anchors.operation) return [makeDiagnostic('links/anchor-unchecked', range, uncheckedMessage(anchor, file, anchors.operation))];
-    return [anchorDiagnostic(range, anchor, file, withShown(anchors.anchors, shown))];
+    const verdict = await anchorVerdict(facts, file, id, url);
+    if (!verdict) return [];
+    if ('unchecked' in verdict) return [makeDiagnostic('links/anchor-unchecked', range, uncheckedMessage(anchor, file, verdict.unchecked))];
+    return [anchorDiagnostic(range, anchor, file, verdict.missing)];
   });
+}
+
+type AnchorFacts = Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'shownAnchorsOf'>;
+
+/** What a deferred check needs of the page: functions that hold the site's links, not the page. */
+function anchorFacts(page: PageContext): AnchorFacts {
+  const { anchorsOf, exactAnchorsOf, shownAnchorsOf } = page;
+  return { anchorsOf, exactAnchorsOf, shownAnchorsOf };
+}
+
+/**
+ * Whether the anchor `id` (of a link written `url`) is on the page `file`: undefined when it is or
+ * cannot be told; the page's anchors (its snippets' included) when it is missing; the source of the
+ * page's content when the platform renders it from a spec.
+ */
+async function anchorVerdict(
+  facts: AnchorFacts,
+  file: string,
+  id: string,
+  url: string,
+): Promise<{ missing: AnchorIds } | { unchecked: string } | undefined> {
+  const anchors: LinkedAnchors | undefined = await facts.anchorsOf(file);
+  if (!anchors || reaches(anchors.anchors, id, url)) return undefined;
+  const shown = anchors.shows.length ? await facts.shownAnchorsOf(file, anchors.shows) : undefined;
+  if (shown?.has(id)) return undefined;
+  if (!anchors.exact) {
+    const exact = await facts.exactAnchorsOf(file);
+    if (!exact || exact.has(id)) return undefined;
+  }
+  if (anchors.operation) return { unchecked: anchors.operation };
+  return { missing: withShown(anchors.anchors, shown) };
 }
 
 /**
@@ -232,6 +295,12 @@ function anchorPlace(link: BodyLink): { offset: number; length: number } {
 /** The URL with its path replaced by another (`/guides/setup`), its `#anchor` and `?query` kept. */
 function replacePath(url: string, path: string): string {
   return `/${path}${url.slice(url.search(/[?#]|$/))}`;
+}
+
+/** A fix's URL with its `#anchor` replaced (`anchor`), or removed (undefined). */
+function replaceFragment(url: string, anchor: string | undefined): string {
+  const hash = url.indexOf('#');
+  return (hash < 0 ? url : url.slice(0, hash)) + (anchor === undefined ? '' : `#${anchor}`);
 }
 
 /** The anchor percent-encoded (undefined when that changes nothing, or it cannot be). */
