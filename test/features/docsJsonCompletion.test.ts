@@ -105,3 +105,22 @@ test('renaming a key that has a value replaces the key alone', async () => {
     ],
   );
 });
+
+test('a logo or favicon path: the site images; a font source: its font files', async () => {
+  const site = featureSite({ ...FEATURE_SITE, 'logo/dark.svg': '', 'images/hero.png': '', 'fonts/inter.woff2': '', 'notes.txt': '' });
+  const logo = await site.service.doComplete(
+    site.uri('docs.json'),
+    site.edit('docs.json', replaced(docs, '"theme"', '"logo": { "light": "|" }, "theme"')),
+    NOT_CANCELLED,
+  );
+  assert.deepEqual(logo.items.map(summary), [
+    ['/images/hero.png', 'Image', undefined, '"/images/hero.png"'],
+    ['/logo/dark.svg', 'Image', undefined, '"/logo/dark.svg"'],
+  ]);
+  const font = await site.service.doComplete(
+    site.uri('docs.json'),
+    site.edit('docs.json', replaced(docs, '"theme"', '"fonts": { "family": "Inter", "source": "/f|" }, "theme"')),
+    NOT_CANCELLED,
+  );
+  assert.deepEqual(font.items.map(summary), [['/fonts/inter.woff2', 'Font file', undefined, '"/fonts/inter.woff2"']]);
+});

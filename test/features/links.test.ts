@@ -2,6 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { featureSite, FEATURE_SITE, replaced } from '../helpers/featureSite';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
+import { createLanguageService } from '../../server/src/service';
+import { site } from '../helpers/check';
+import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 
 /** Document links and go to definition (`|` is the cursor). */
 const docs = FEATURE_SITE['docs.json'];
@@ -80,5 +83,24 @@ test('docs.json: an asyncapi (or graphql) value links to its file, and is its de
   assert.deepEqual(
     (await site.service.findDocumentLinks(site.uri('docs.json'), NOT_CANCELLED)).map((link) => link.target),
     ['file:///site/ws/asyncapi.yaml'],
+  );
+});
+
+test('docs.json: the favicon, logo and font files link to their files; a missing one links nowhere', async () => {
+  const files = site(
+    { pages: ['index'] },
+    ['index'],
+    {
+      favicon: '/favicon.svg',
+      logo: { light: '/logo/light.svg', dark: '/logo/missing.svg' },
+      fonts: { family: 'Inter', source: 'fonts/inter.woff2' },
+    },
+    { 'favicon.svg': '', 'logo/light.svg': '', 'fonts/inter.woff2': '' },
+  );
+  const service = createLanguageService({ workspace: new MemoryWorkspace(files) });
+  const links = await service.findDocumentLinks(`${ROOT}/docs.json`, NOT_CANCELLED);
+  assert.deepEqual(
+    links.map((link) => link.target).filter((target) => !target?.endsWith('.mdx')),
+    [`${ROOT}/favicon.svg`, `${ROOT}/logo/light.svg`, `${ROOT}/fonts/inter.woff2`],
   );
 });

@@ -66,7 +66,9 @@ test('a missing page with an #anchor: the did-you-mean page must have the anchor
       'guides/setup.mdx': '## Install\n\n## Installation',
     }),
   );
-  const missing = only(found, 'links/page-not-found').sort((a, b) => a.column - b.column);
+  const missing = only(found, 'links/page-not-found').sort(
+    (a, b) => a.diagnostic.range.start.character - b.diagnostic.range.start.character,
+  );
   assert.deepEqual(
     missing.map((f) => [f.message.replace(/^.* from it\./, ''), f.diagnostic.data]),
     [

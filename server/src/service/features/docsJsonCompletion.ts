@@ -1,4 +1,6 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver-types';
+import { isAssetPath } from '../docsJson/assetPaths';
+import { completeAssetFiles } from './assetCompletion';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { derefSchema, schemaAtPath, type SchemaNode } from '../docsJson/schema';
 import type { SiteState } from '../site/siteState';
@@ -41,6 +43,7 @@ async function completeOther(context: JsonContext, state: SiteState): Promise<Co
     const hasValue = property?.type === 'property' && property.children?.[0] === context.stringNode && (property.children?.length ?? 0) > 1;
     return completeKeys(path.slice(0, -1), root, context.stringNode !== undefined, replaceRange, hasValue);
   }
+  if (isAssetPath(path)) return completeAssetFiles(state, path, replaceRange);
   const key = holderKey(path);
   if (key === 'openapi' || key === 'source') return completeSpecFiles(state, replaceRange);
   return completeValues(path, root, replaceRange);

@@ -5,6 +5,7 @@ import type { ConfigDocument } from '../documents/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
 import { generatorSource, parseOperation } from '../docsJson/navigation';
+import { assetFile, isAssetPath } from '../docsJson/assetPaths';
 import { normalisePageEntry } from '../docsJson/pageEntry';
 import { operationPosition } from '../openapi/spec';
 import { resolvePageId } from '../site/siteFiles';
@@ -27,6 +28,10 @@ async function targetOfJsonString(
   if (!site || node.type !== 'string') return undefined;
   const key = holderKey(path);
   const value = String(node.value);
+  if (isAssetPath(path)) {
+    const file = assetFile(value);
+    return file && site.files.files.has(file) ? { uri: joinUri(state.rootUri, file), range: START } : undefined;
+  }
   if (key === 'pages' || key === 'root') {
     if (key === 'pages' && parseOperation(value)) {
       const found = await lookupOperation(state, value, enclosingOpenapi(document.root, path));

@@ -9,6 +9,7 @@ import { checkPageForm, pageFormRule } from './pageFormRule';
 import { redirectRule } from './redirectRule';
 import { specExistsRule } from './specExistsRule';
 import { generatorSourcesRule } from './generatorSourcesRule';
+import { assetFilesRule } from './assetFilesRule';
 
 /**
  * What of a site a docs.json rule reads. An edit that changes only parts a rule does not read keeps
@@ -24,6 +25,8 @@ export type ConfigPart =
   | 'api'
   | 'integrations'
   | 'redirects'
+  /** The favicon, logo, background image, thumbnails' background and font sources. */
+  | 'assets'
   /** The files of the docs root. */
   | 'files';
 
@@ -70,6 +73,7 @@ export const configRules: readonly ConfigRule[] = [
   { name: 'api-auth', reads: ['api'], run: apiAuthRule },
   { name: 'integration-empty-value', reads: ['integrations'], run: integrationEmptyValueRule },
   { name: 'redirect', reads: ['redirects', 'operations', 'specs', 'files'], run: redirectRule },
+  { name: 'asset-files', reads: ['assets', 'files'], run: assetFilesRule },
 ];
 
 /**
