@@ -86,9 +86,17 @@ test('docs.json: an asyncapi (or graphql) value links to its file, and is its de
   );
 });
 
-test('docs.json: the favicon, logo and font files link to their files; a missing one links nowhere', async () => {
+test('docs.json: the favicon, logo and font files, and navigation hrefs, link to their files; a missing one links nowhere', async () => {
   const files = site(
-    { pages: ['index'] },
+    {
+      global: {
+        anchors: [
+          { anchor: 'Home', href: '/index' },
+          { anchor: 'Gone', href: '/gone' },
+        ],
+      },
+      pages: ['index'],
+    },
     ['index'],
     {
       favicon: '/favicon.svg',
@@ -100,7 +108,7 @@ test('docs.json: the favicon, logo and font files link to their files; a missing
   const service = createLanguageService({ workspace: new MemoryWorkspace(files) });
   const links = await service.findDocumentLinks(`${ROOT}/docs.json`, NOT_CANCELLED);
   assert.deepEqual(
-    links.map((link) => link.target).filter((target) => !target?.endsWith('.mdx')),
-    [`${ROOT}/favicon.svg`, `${ROOT}/logo/light.svg`, `${ROOT}/fonts/inter.woff2`],
+    links.map((link) => link.target),
+    [`${ROOT}/index.mdx`, `${ROOT}/index.mdx`, `${ROOT}/favicon.svg`, `${ROOT}/logo/light.svg`, `${ROOT}/fonts/inter.woff2`],
   );
 });

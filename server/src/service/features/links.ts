@@ -6,6 +6,7 @@ import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
 import { generatorSource, parseOperation } from '../docsJson/navigation';
 import { assetFile, isAssetPath } from '../docsJson/assetPaths';
+import { bodyLinkPath } from '../links/linkPath';
 import { normalisePageEntry } from '../docsJson/pageEntry';
 import { operationPosition } from '../openapi/spec';
 import { resolvePageId } from '../site/siteFiles';
@@ -50,6 +51,12 @@ async function targetOfJsonString(
   if (key === 'asyncapi' || key === 'graphql') {
     const where = generatorSource(state.rootUri, value);
     return where.kind === 'file' && (await site.workspace.stat(where.uri))?.kind === 'file' ? { uri: where.uri, range: START } : undefined;
+  }
+  if (key === 'href' && path[0] === 'navigation' && value.startsWith('/') && !value.startsWith('//')) {
+    const link = bodyLinkPath(value, 'index.mdx');
+    const target = link && (await site.links.resolveLink(link));
+    const file = target && (target.kind === 'page' || target.kind === 'file' ? target.file : undefined);
+    return file ? { uri: joinUri(state.rootUri, file), range: START } : undefined;
   }
   if (key === '$ref') {
     const uri = resolveInside(state.rootUri, dirnameUri(document.uri), value.split('#')[0]);

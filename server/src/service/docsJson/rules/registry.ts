@@ -10,6 +10,7 @@ import { redirectRule } from './redirectRule';
 import { specExistsRule } from './specExistsRule';
 import { generatorSourcesRule } from './generatorSourcesRule';
 import { assetFilesRule } from './assetFilesRule';
+import { navigationHrefsRule } from './navigationHrefsRule';
 
 /**
  * What of a site a docs.json rule reads. An edit that changes only parts a rule does not read keeps
@@ -25,6 +26,8 @@ export type ConfigPart =
   | 'api'
   | 'integrations'
   | 'redirects'
+  /** The `href`s of navigation items. */
+  | 'hrefs'
   /** The favicon, logo, background image, thumbnails' background and font sources. */
   | 'assets'
   /** The files of the docs root. */
@@ -74,6 +77,7 @@ export const configRules: readonly ConfigRule[] = [
   { name: 'integration-empty-value', reads: ['integrations'], run: integrationEmptyValueRule },
   { name: 'redirect', reads: ['redirects', 'operations', 'specs', 'files'], run: redirectRule },
   { name: 'asset-files', reads: ['assets', 'files'], run: assetFilesRule },
+  { name: 'navigation-hrefs', reads: ['hrefs', 'redirects', 'operations', 'specs', 'files'], run: navigationHrefsRule },
 ];
 
 /**
