@@ -26,8 +26,9 @@ test('asset files in the docs root, with or without a leading slash, and URLs, a
         background: { image: { light: '/images/background.png', dark: 'https://cdn.example.com/bg.png' } },
         thumbnails: { background: '/images/background.png' },
         fonts: { heading: { family: 'Inter', source: '/fonts/Inter.woff2', format: 'woff2' }, body: { family: 'Inter' } },
+        styling: { codeblocks: { languages: { custom: ['/grammars/prisma.tmLanguage.json'] } } },
       },
-      FILES,
+      { ...FILES, 'grammars/prisma.tmLanguage.json': '{}' },
     ),
     [],
   );
@@ -69,6 +70,19 @@ test('a missing asset file is a warning that says what the site loses, with the 
       '"/fonts/inter.woff2"',
       'Font file "/fonts/inter.woff2" (`fonts.source`) is not in the docs root, so browsers cannot load the font and show another. Did you mean "/fonts/Inter.woff2"?',
       { replace: '"/fonts/Inter.woff2"', replaceLabel: '/fonts/Inter.woff2' },
+    ],
+  ]);
+});
+
+test('a custom code block language whose grammar file is missing: its code blocks are not highlighted', async () => {
+  const found = await check({
+    styling: { codeblocks: { languages: { custom: ['/grammars/prisma.json', 7, 'https://example.com/x.json'] } } },
+  });
+  assert.deepEqual(found, [
+    [
+      '"/grammars/prisma.json"',
+      'Custom language file "/grammars/prisma.json" (`styling.codeblocks.languages.custom[0]`) is not in the docs root, so the platform\'s build skips it ("Custom language file … defined in docs.json is not found"): code blocks in that language are not highlighted. Add the file, or fix the path.',
+      undefined,
     ],
   ]);
 });

@@ -41,7 +41,8 @@ export const diagnosticCodes = {
   'config/rejected-key': { severity: 'error', summary: 'A key the platform does not know, in an object where it rejects unknown keys.' },
   'config/file-not-found': {
     severity: 'warning',
-    summary: 'The favicon, logo, background image, thumbnail background or font file docs.json names is not in the docs root.',
+    summary:
+      'A favicon, logo, background image, thumbnail background, font or custom language file docs.json names is not in the docs root.',
   },
   'config/missing-property': { severity: 'error', summary: 'A required key is missing.' },
   'config/invalid-value': { severity: 'error', summary: 'A value has the wrong type or is not one of the allowed values.' },

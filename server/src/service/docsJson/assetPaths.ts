@@ -1,8 +1,8 @@
 import type { Segment } from './jsonLocation';
-import { child, stringValue, type JsonNode } from './jsonTree';
+import { child, items, stringValue, type JsonNode } from './jsonTree';
 
 /** What a docs.json file path is for, as a message names it. */
-export type AssetKind = 'favicon' | 'logo' | 'background' | 'thumbnail' | 'font';
+export type AssetKind = 'favicon' | 'logo' | 'background' | 'thumbnail' | 'font' | 'language';
 
 /** A file docs.json names for the site's look: the node of its path and what it is for. */
 export interface AssetPath {
@@ -11,15 +11,16 @@ export interface AssetPath {
   value: string;
   /** `light` or `dark` for a path given per mode. */
   mode?: 'light' | 'dark';
-  /** Where it is in docs.json (`logo.light`). */
+  /** Where it is in docs.json (`logo.light`, `styling.codeblocks.languages.custom[0]`). */
   key: string;
 }
 
 /**
  * The keys whose strings are files of the docs root: the favicon, the logo and the background image
- * (a path, or `light`/`dark` paths), the thumbnails' background, and self-hosted font sources.
+ * (a path, or `light`/`dark` paths), the thumbnails' background, self-hosted font sources, and the
+ * TextMate grammars of custom code block languages (a list).
  */
-const PLACES: readonly { kind: AssetKind; path: readonly string[]; modes?: boolean }[] = [
+const PLACES: readonly { kind: AssetKind; path: readonly string[]; modes?: boolean; list?: boolean }[] = [
   { kind: 'favicon', path: ['favicon'], modes: true },
   { kind: 'logo', path: ['logo'], modes: true },
   { kind: 'background', path: ['background', 'image'], modes: true },
@@ -27,6 +28,7 @@ const PLACES: readonly { kind: AssetKind; path: readonly string[]; modes?: boole
   { kind: 'font', path: ['fonts', 'source'] },
   { kind: 'font', path: ['fonts', 'heading', 'source'] },
   { kind: 'font', path: ['fonts', 'body', 'source'] },
+  { kind: 'language', path: ['styling', 'codeblocks', 'languages', 'custom'], list: true },
 ];
 
 /** Every asset path docs.json gives, URLs included (a string of the wrong place or type is none). */
@@ -36,7 +38,12 @@ export function assetPaths(config: JsonNode): AssetPath[] {
     let node: JsonNode | undefined = config;
     for (const key of place.path) node = child(node, key);
     const value = stringValue(node);
-    if (node && value !== undefined) found.push({ kind: place.kind, node, value, key: place.path.join('.') });
+    if (place.list) {
+      for (const [index, item] of items(node).entries()) {
+        const text = stringValue(item);
+        if (text !== undefined) found.push({ kind: place.kind, node: item, value: text, key: `${place.path.join('.')}[${index}]` });
+      }
+    } else if (node && value !== undefined) found.push({ kind: place.kind, node, value, key: place.path.join('.') });
     else if (node?.type === 'object' && place.modes)
       for (const mode of ['light', 'dark'] as const) {
         const inner = child(node, mode);
@@ -51,10 +58,13 @@ export function assetPaths(config: JsonNode): AssetPath[] {
 /** Whether a JSON path (from the root of docs.json) is that of an asset path. */
 export function isAssetPath(path: readonly Segment[]): boolean {
   const keys = path.map(String);
+  const last = path.at(-1);
   return PLACES.some(
     (place) =>
-      (keys.length === place.path.length ||
-        (place.modes && keys.length === place.path.length + 1 && /^(?:light|dark)$/.test(keys.at(-1)!))) &&
+      (place.list
+        ? keys.length === place.path.length + 1 && typeof last === 'number'
+        : keys.length === place.path.length ||
+          (place.modes && keys.length === place.path.length + 1 && /^(?:light|dark)$/.test(keys.at(-1)!))) &&
       place.path.every((key, index) => keys[index] === key),
   );
 }

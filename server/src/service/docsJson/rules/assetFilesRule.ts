@@ -11,6 +11,8 @@ const EFFECT: Record<AssetPath['kind'], (mode: string) => string> = {
   background: (mode) => `the pages show no background image${mode}`,
   thumbnail: () => `the social-media thumbnails of the pages are made without it`,
   font: () => `browsers cannot load the font and show another`,
+  language: () =>
+    `the platform's build skips it ("Custom language file … defined in docs.json is not found"): code blocks in that language are not highlighted`,
 };
 
 const NAME: Record<AssetPath['kind'], string> = {
@@ -19,11 +21,12 @@ const NAME: Record<AssetPath['kind'], string> = {
   background: 'Background image',
   thumbnail: 'Thumbnail background',
   font: 'Font file',
+  language: 'Custom language file',
 };
 
 /**
- * The favicon, logo, background image, thumbnails' background and self-hosted fonts docs.json names
- * are files of the docs root (URLs are not fetched). The site still builds without them: a warning,
+ * The favicon, logo, background image, thumbnails' background, self-hosted fonts and custom code block
+ * languages docs.json names are files of the docs root (URLs are not fetched). The site still builds without them: a warning,
  * with the file of the same name in another letter case, or the closest of the same type, as the fix.
  */
 export function assetFilesRule({ config, files, links, sink }: SiteContext): void {
@@ -32,8 +35,9 @@ export function assetFilesRule({ config, files, links, sink }: SiteContext): voi
   for (const asset of assetPaths(config)) {
     const file = assetFile(asset.value);
     if (file === undefined) continue;
-    // The favicon is read from the repository by the build; the others are served as files of the site.
-    const present = (path: string) => (asset.kind === 'favicon' ? files.files.has(path) : targets.exists(path));
+    // The build reads the favicon and the grammars from the repository; the others are served as files of the site.
+    const fromRepository = asset.kind === 'favicon' || asset.kind === 'language';
+    const present = (path: string) => (fromRepository ? files.files.has(path) : targets.exists(path));
     if (file !== null && reached(file, base, present)) continue;
     const mode = asset.mode ? ` in ${asset.mode} mode` : '';
     const where = file === null ? 'leaves the docs root' : 'is not in the docs root';
