@@ -83,3 +83,8 @@ test('front matter: authMethod says what it overrides; api says where requests g
 test('the body of a page: no hover', async () => {
   assert.equal(await hover(PAGE, replaced(page, 'The user.', 'The |user.')), null);
 });
+
+test('a sourceRef element of navigation: what it stands for, and that it is not checked here', async () => {
+  const answer = await hover('docs.json', replaced(docs, '"guides/webhooks"', '{ "source|Ref": "sdk-docs" }, "guides/webhooks"'));
+  assert.match((answer?.contents as { value: string }).value, /^\*\*sourceRef\*\*: a navigation section another repository holds/);
+});

@@ -36,8 +36,12 @@ async function load<T>(name: string, entry: string): Promise<T> {
   return (await import(pathToFileURL(join(ORACLE_DIR, 'node_modules', name, entry)).href)) as T;
 }
 
+type ValidationResult = { success: boolean; data?: unknown; error?: { issues: { path: JsonPath; message: string }[] } };
+
 interface ValidationModule {
-  validateDocsConfig(value: unknown): { success: boolean; data?: unknown; error?: { issues: { path: JsonPath; message: string }[] } };
+  validateDocsConfig(value: unknown): ValidationResult;
+  /** The validation of a site made of several repositories, whose navigation may hold `{ sourceRef }` elements. */
+  validateSourceRefDocsConfig(value: unknown): ValidationResult;
   resolveRefs(value: unknown, read: (path: string) => Promise<string>): Promise<{ resolved: unknown }>;
 }
 

@@ -8,6 +8,7 @@ import { docsJsonEngine, derefSchema, type SchemaNode } from './schema';
 import { lastProperties } from './jsonTree';
 import type { JsonPath, SchemaDrop, SchemaIssue, SchemaResult } from './schemaResult';
 import { quote } from '../../common/text';
+import { scanSourceRefs } from './sourceRefs';
 
 type Area = 'config' | 'nav' | 'api' | 'integrations';
 
@@ -18,7 +19,14 @@ type Area = 'config' | 'nav' | 'api' | 'integrations';
  * it silently drops is a warning.
  */
 export function reportSchemaProblems(root: JsonNode, unresolved: string[], sink: DiagnosticSink, typing?: JsonNode): SchemaResult {
-  const result = typing ? reportTyping(root, typing, sink) : docsJsonEngine.validate(root);
+  // `sourceRef` elements stand for navigation another repository holds: validated apart, left out here.
+  const sourceRefs = scanSourceRefs(root);
+  for (const problem of sourceRefs.problems) sink.atNode(problem.code, problem.node, problem.message);
+  const result = typing
+    ? reportTyping(root, typing, sink, sourceRefs.refs)
+    : sourceRefs.refs.size
+      ? docsJsonEngine.validateWithout(root, sourceRefs.refs)
+      : docsJsonEngine.validate(root);
   const skipped = (path: JsonPath) => {
     const pointer = path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
     return unresolved.some((prefix) => pointer === prefix || pointer.startsWith(prefix + '/'));
@@ -50,9 +58,9 @@ export function reportSchemaProblems(root: JsonNode, unresolved: string[], sink:
  * pages do not turn into orphans and the real problems inside it stay reported, keystroke after
  * keystroke.
  */
-function reportTyping(root: JsonNode, typing: JsonNode, sink: DiagnosticSink): SchemaResult {
-  const saved = docsJsonEngine.validate(root);
-  const result = docsJsonEngine.validateWithout(root, new Set([typing]));
+function reportTyping(root: JsonNode, typing: JsonNode, sink: DiagnosticSink, sourceRefs: ReadonlySet<JsonNode>): SchemaResult {
+  const saved = sourceRefs.size ? docsJsonEngine.validateWithout(root, sourceRefs) : docsJsonEngine.validate(root);
+  const result = docsJsonEngine.validateWithout(root, new Set([typing, ...sourceRefs]));
   const dropped = new Set(result.drops.map((drop) => drop.property));
   const rejectedAt = new Set(result.issues.map((issue) => issue.node));
   const drop = saved.drops.find((drop) => !dropped.has(drop.property));

@@ -15,6 +15,9 @@ import { bodyLinkHover } from './bodyLinks';
 import { enclosingOpenapi, holderKey } from './jsonContext';
 import { describeOperation, lookupOperation } from './operationLookup';
 
+const SOURCE_REF =
+  '**sourceRef**: a navigation section another repository holds, named by its mount path. The platform inlines it when a site made of several repositories deploys; Docsmith checks this repository only, so what it holds is not checked here.';
+
 const frontMatterProperties = frontMatterSchema.properties as Record<string, { markdownDescription?: string }>;
 
 export async function hoverDocsJson(document: ConfigDocument, offset: number, state: SiteState, read: PageReader): Promise<Hover | null> {
@@ -27,6 +30,7 @@ export async function hoverDocsJson(document: ConfigDocument, offset: number, st
   if (isKeyInChain(chain)) {
     const key = String(node.value);
     if (path[0] === 'integrations' && path.length === 2) return { contents: { kind: 'markdown', value: describeIntegration(key) }, range };
+    if (key === 'sourceRef' && typeof path.at(-2) === 'number') return markdown(SOURCE_REF, range);
     const schema = schemaAtPath(path, document.root);
     return schema ? markdown(describeSchema(key, schema), range) : null;
   }
