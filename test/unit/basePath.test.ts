@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSite, site, type Found } from '../helpers/check';
-import { basePathOf, withoutBasePath } from '../../server/src/service/links/basePath';
+import { basePathOf, withoutBasePath, withoutHostedBases } from '../../server/src/service/links/basePath';
 import { readRedirect } from '../../server/src/service/links/redirects';
 
 const never = () => false;
@@ -53,6 +53,28 @@ test("the base path is the path of docs.json's canonical URL", () => {
     'help',
     'the canonical URL first',
   );
+  // Base paths of more than one folder, from the platform's list of managed base paths.
+  const underAiDocs = redirects(['/a', '/ai/docs/b'], ['/c', '/ai/docs/d'], ['/e', '/ai/docs/f']);
+  assert.equal(basePathOf({}, underAiDocs, never), 'ai/docs');
+  const underReference = redirects(
+    ['/a', '/docs/rest-api/reference/b'],
+    ['/c', '/docs/rest-api/reference/d'],
+    ['/e', '/docs/rest-api/reference/f'],
+  );
+  assert.equal(basePathOf({}, underReference, never), 'docs/rest-api/reference');
+  assert.equal(
+    basePathOf({}, underReference, (folder) => folder === 'docs/rest-api/reference'),
+    'docs',
+    'that folder is in the docs root',
+  );
+  assert.equal(basePathOf({}, [...underReference, ...redirects(['/g', '/docs/h'])], never), 'docs', 'one sends under /docs only');
+  assert.deepEqual(withoutHostedBases('docs/rest-api/reference/x'), [
+    { base: 'docs/rest-api/reference', rest: 'x' },
+    { base: 'docs', rest: 'rest-api/reference/x' },
+  ]);
+  assert.deepEqual(withoutHostedBases('ai/docs/guide'), [{ base: 'ai/docs', rest: 'guide' }]);
+  assert.deepEqual(withoutHostedBases('aid/docs/guide'), []);
+  assert.deepEqual(withoutHostedBases('docs'), []);
   assert.equal(withoutBasePath('docs/images/a.png', 'docs'), 'images/a.png');
   assert.equal(withoutBasePath('docs', 'docs'), '');
   assert.equal(withoutBasePath('docsify/a', 'docs'), undefined);

@@ -1,8 +1,28 @@
 import { trimSlashes } from '../../common/text';
 import type { Redirect } from './redirects';
 
-/** The one-folder base paths the platform hosts sites under (`example.com/docs`). */
-const HOSTED_BASE_PATHS = new Set(['docs', 'help', 'guides', 'wiki', 'developers', 'academy', 'connect', 'go', 'blog']);
+/**
+ * The base paths the platform hosts sites under (`example.com/docs`), as its own list of managed base
+ * paths gives them: one folder, or more (`ai/docs`), the longest first.
+ */
+const HOSTED_BASE_PATHS = [
+  'docs/rest-api/reference',
+  'ai/docs',
+  'docs',
+  'help',
+  'guides',
+  'wiki',
+  'developers',
+  'academy',
+  'connect',
+  'go',
+  'blog',
+];
+
+/** The hosted base paths a path starts with (`ai/docs/guide` → `ai/docs`), the longest first. */
+function hostedBasesOf(path: string): string[] {
+  return HOSTED_BASE_PATHS.filter((base) => path.startsWith(`${base}/`));
+}
 /** Redirects whose destinations all start with one base path: at least this many say the site is served under it. */
 const REDIRECTS_THAT_TELL = 3;
 
@@ -45,16 +65,17 @@ function canonicalPath(config: Record<string, unknown>): string | undefined {
 }
 
 function redirectsBase(redirects: readonly Redirect[], isFolder: (path: string) => boolean): string | undefined {
-  let base: string | undefined;
+  // The hosted base paths every redirect to a path of the site starts with (`docs` and `docs/rest-api/reference` may both).
+  let bases: string[] | undefined;
   let count = 0;
   for (const redirect of redirects) {
     if (URL.canParse(redirect.destination)) continue;
-    const first = redirect.destinationPath.split('/')[0];
-    if (!HOSTED_BASE_PATHS.has(first) || (base !== undefined && first !== base)) return undefined;
-    base = first;
+    const here = hostedBasesOf(redirect.destinationPath);
+    bases = bases === undefined ? here : bases.filter((base) => here.includes(base));
+    if (bases.length === 0) return undefined;
     count++;
   }
-  return base !== undefined && count >= REDIRECTS_THAT_TELL && !isFolder(base) ? base : undefined;
+  return count >= REDIRECTS_THAT_TELL ? bases?.find((base) => !isFolder(base)) : undefined;
 }
 
 /** A path from the root (`docs/images/a.png`) without the base path (`images/a.png`); undefined when it does not start with it. */
@@ -63,11 +84,13 @@ export function withoutBasePath(path: string, basePath: string): string | undefi
   return path.startsWith(`${basePath}/`) ? path.slice(basePath.length + 1) : undefined;
 }
 
-/** A path from the root without its first folder, when that folder is a base path the platform hosts sites under. */
-export function withoutHostedBase(path: string): { base: string; rest: string } | undefined {
-  const slash = path.indexOf('/');
-  if (slash < 0 || !HOSTED_BASE_PATHS.has(path.slice(0, slash))) return undefined;
-  return { base: path.slice(0, slash), rest: path.slice(slash + 1) };
+/**
+ * A path from the root without the base path the platform hosts sites under that it starts with
+ * (`docs/images/a.png` → `images/a.png`), each such base the longest first (`docs/rest-api/reference/x`
+ * is `x` under one, `rest-api/reference/x` under `docs`).
+ */
+export function withoutHostedBases(path: string): { base: string; rest: string }[] {
+  return hostedBasesOf(path).map((base) => ({ base, rest: path.slice(base.length + 1) }));
 }
 
 /** Why a path that starts with a base path names nothing: the site is not known to be served under it. */

@@ -4,7 +4,7 @@ import type { SiteSpecs } from '../openapi/spec';
 import { DEFAULT_API_DIRECTORY, generatedPagePaths } from './generatedPages';
 import { LinkTargets, type LinkTarget } from './linkTargets';
 import type { LinkPath } from './linkPath';
-import { basePathOf, withoutBasePath, withoutHostedBase } from './basePath';
+import { basePathOf, withoutBasePath, withoutHostedBases } from './basePath';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
@@ -74,9 +74,11 @@ export class SiteLinks {
    * message that says why it names nothing here. Undefined when it reaches nothing either.
    */
   async withoutHostedBase(path: string): Promise<{ base: string; rest: string; target: LinkTarget } | undefined> {
-    const stripped = withoutHostedBase(path);
-    const target = stripped && (await this.resolve(stripped.rest));
-    return target ? { ...stripped!, target } : undefined;
+    for (const stripped of withoutHostedBases(path)) {
+      const target = await this.resolve(stripped.rest);
+      if (target) return { ...stripped, target };
+    }
+    return undefined;
   }
 
   /** The base path the site is served under, as docs.json tells it; undefined when it names none. */

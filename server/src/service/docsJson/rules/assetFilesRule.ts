@@ -2,7 +2,7 @@ import { replaceWith } from '../../check/fixData';
 import { closestMatch } from '../../check/suggest';
 import type { SiteContext } from '../../site/siteContext';
 import { assetFile, assetPaths, type AssetPath } from '../assetPaths';
-import { withoutBasePath, withoutHostedBase } from '../../links/basePath';
+import { withoutBasePath, withoutHostedBases } from '../../links/basePath';
 
 /** What a missing file does to the published site, by what it is for. */
 const EFFECT: Record<AssetPath['kind'], (mode: string) => string> = {
@@ -59,8 +59,9 @@ export function assetFilesRule({ config, files, links, sink }: SiteContext): voi
  */
 function reached(file: string, base: string | undefined, present: (path: string) => boolean): boolean {
   if (present(file)) return true;
-  const rest = (base === undefined ? undefined : withoutBasePath(file, base)) ?? withoutHostedBase(file)?.rest;
-  return rest !== undefined && rest !== '' && present(rest);
+  const own = base === undefined ? undefined : withoutBasePath(file, base);
+  const rests = [...(own === undefined ? [] : [own]), ...withoutHostedBases(file).map((stripped) => stripped.rest)];
+  return rests.some((rest) => rest !== '' && present(rest));
 }
 
 /** The closest file with the same extension (an image for an image, a font for a font). */
