@@ -5,9 +5,11 @@ import {
   ENGLISH_WORDS_BUNDLE,
   lazyEnglishWords,
   lazyMdxReference,
+  lazyOverlays,
   lazyStopwords,
   MDX_REFERENCE_BUNDLE,
   oneAcorn,
+  OVERLAYS_BUNDLE,
   STOPWORDS_BUNDLE,
 } from './scripts/bundlePlugins.mjs';
 
@@ -30,8 +32,8 @@ const common = {
 };
 /** A bundle that holds the gap clusters: the English word list is loaded from a bundle of its own when needed. */
 const clustering = { ...common, plugins: [oneAcorn, lazyEnglishWords, lazyStopwords] };
-/** A bundle that holds the language service (and the gap clusters): the MDX reference parser is loaded the same way. */
-const service = { ...clustering, plugins: [...clustering.plugins, lazyMdxReference] };
+/** A bundle that holds the language service (and the gap clusters): the MDX reference parser and the overlay engine are loaded the same way. */
+const service = { ...clustering, plugins: [...clustering.plugins, lazyMdxReference, lazyOverlays] };
 
 compileSchemas();
 
@@ -49,6 +51,8 @@ const contexts = [
   { ...common, entryPoints: { [ENGLISH_WORDS_BUNDLE]: 'server/src/analytics/gaps/englishWords.ts' }, outdir },
   // Other languages' function words, loaded by the gap clusters for a site that lists such a language.
   { ...common, entryPoints: { [STOPWORDS_BUNDLE]: 'server/src/analytics/gaps/otherStopwords.ts' }, outdir },
+  // Applying OpenAPI Overlays: loaded by the service bundles the first time a spec has one.
+  { ...common, entryPoints: { [OVERLAYS_BUNDLE]: 'server/src/service/openapi/overlayApply.ts' }, outdir },
   // The gap worker (indexes a site and clusters off the calling thread), started by `docsmith gaps` and the server.
   { ...service, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.

@@ -17,6 +17,9 @@ const SERVICE_PACKAGES = [
   'fastest-levenshtein',
   'ignore',
   'js-yaml',
+  // RFC 9535 JSONPath, for OpenAPI Overlays (their own bundle), and the linear-time regular expressions they may use.
+  'json-p3',
+  're2js',
   'jsonc-parser',
   'mdast',
   'remark-frontmatter',

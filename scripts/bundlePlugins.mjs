@@ -26,6 +26,8 @@ export const MDX_REFERENCE_BUNDLE = 'mdx-reference';
 export const ENGLISH_WORDS_BUNDLE = 'english-words';
 /** The bundle of other languages' function words, beside the bundles that load it. */
 export const STOPWORDS_BUNDLE = 'stopwords';
+/** The bundle that applies OpenAPI Overlays (a JSONPath engine and a linear-time regular expression engine). */
+export const OVERLAYS_BUNDLE = 'openapi-overlays';
 
 /**
  * A module of the service built as a bundle of its own and loaded the first time one of its functions
@@ -97,4 +99,16 @@ export const lazyStopwords = lazyBundle({
   bundle: STOPWORDS_BUNDLE,
   exports: ['stopwordsOf'],
   what: 'its lists of function words',
+});
+
+/**
+ * Applying OpenAPI Overlays (JSONPath queries, RE2 for their regular expressions: about 0.4 MB) is its
+ * own bundle, loaded the first time a spec of a site has an overlay, which few sites have.
+ */
+export const lazyOverlays = lazyBundle({
+  name: 'lazy-overlays',
+  module: 'overlayApply',
+  bundle: OVERLAYS_BUNDLE,
+  exports: ['applyOverlays'],
+  what: 'its OpenAPI Overlay engine',
 });

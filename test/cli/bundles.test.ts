@@ -69,6 +69,33 @@ test('without the reference parser bundle, a page that needs it stops the check 
   );
 });
 
+/** A site whose spec an OpenAPI Overlay gives the operation navigation names. */
+function siteWithOverlay(): string {
+  const site = tempDir();
+  const nav = { tabs: [{ tab: 'API', openapi: 'openapi.yaml', pages: ['GET /users'] }] };
+  writeFileSync(join(site, 'docs.json'), JSON.stringify({ name: 'O', theme: 'mint', colors: { primary: '#0D9373' }, navigation: nav }));
+  writeFileSync(join(site, 'openapi.yaml'), 'openapi: 3.0.0\ninfo: {title: A, version: "1"}\npaths: {}\n');
+  const update = '{/users: {get: {summary: List users, responses: {"200": {description: ok}}}}}';
+  writeFileSync(
+    join(site, 'overlay.yaml'),
+    `overlay: 1.0.0\ninfo: {title: O, version: "1"}\nextends: openapi.yaml\nactions:\n  - {target: $.paths, update: ${update}}\n`,
+  );
+  return site;
+}
+
+test('a site with an OpenAPI Overlay loads the overlay bundle; without it, the check stops with a message saying what to do', () => {
+  const withBundle = check(distWith('cli.js', 'openapi-overlays.js'), siteWithOverlay());
+  assert.equal(withBundle.code, 0, withBundle.stdout + withBundle.stderr);
+  const cli = distWith('cli.js');
+  const without = check(cli, siteWithOverlay());
+  assert.equal(without.code, 3);
+  assert.ok(
+    without.stderr.includes(`Docsmith cannot load its OpenAPI Overlay engine, ${join(cli, 'openapi-overlays.js')} (the file is missing)`),
+    without.stderr,
+  );
+  assert.ok(!readFileSync(join(DIST, 'cli.js'), 'utf8').includes('// node_modules/json-p3/'), 'cli.js holds the JSONPath engine');
+});
+
 test('each bundle that holds the language service holds acorn once, and the reference parser not at all', () => {
   for (const bundle of ['cli.js', 'cli-gaps.js', 'server.js', 'gapWorker.js']) {
     const text = readFileSync(join(DIST, bundle), 'utf8');

@@ -45,6 +45,7 @@ test('the tarball holds the CLI, language server, gap worker and parser worker b
     'dist/english-words.js',
     'dist/gapWorker.js',
     'dist/mdx-reference.js',
+    'dist/openapi-overlays.js',
     'dist/parserWorker.js',
     'dist/server.js',
     'dist/stopwords.js',

@@ -43,8 +43,15 @@ export interface OpenApiSpec {
 
 export type SpecLoadResult = { spec: OpenApiSpec } | { error: string };
 
-/** Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations. */
-export function parseSpec(uri: string, bomText: string): SpecLoadResult {
+/**
+ * Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations; `transform`
+ * (its overlays) changes the parsed document first.
+ */
+export function parseSpec(
+  uri: string,
+  bomText: string,
+  transform?: (document: unknown) => { spec: unknown } | { error: string },
+): SpecLoadResult {
   // A byte-order mark is no part of the spec (the file system adapter keeps it on JSON files).
   const text = bomText.charCodeAt(0) === 0xfeff ? bomText.slice(1) : bomText;
   let document: unknown;
@@ -54,6 +61,12 @@ export function parseSpec(uri: string, bomText: string): SpecLoadResult {
     return { error: `cannot be parsed: ${firstLine((error as Error).message)}` };
   }
   if (!document || typeof document !== 'object') return { error: 'is not an OpenAPI document (no object at the top level)' };
+  if (transform) {
+    const transformed = transform(document);
+    if ('error' in transformed) return transformed;
+    document = transformed.spec;
+    if (!document || typeof document !== 'object') return { error: 'is no OpenAPI document once its overlays are applied' };
+  }
   const root = document as Record<string, unknown>;
   const paths = root.paths as Record<string, unknown> | undefined;
   const webhooks = root.webhooks as Record<string, unknown> | undefined;

@@ -1,6 +1,9 @@
 import { contentStamp, WorkspaceError, type DocsWorkspace } from '../workspace';
-import { resolveInside } from '../uri';
+import { relativeUri, resolveInside } from '../uri';
 import { parseSpec, type OpenApiSpec } from './spec';
+import { applyOverlays } from './overlayApply';
+import type { OverlayDocument } from './overlays';
+import type { SiteOverlays, SpecOverlays } from '../site/siteOverlays';
 
 export type SpecResolution =
   | { kind: 'remote'; url: string }
@@ -39,7 +42,7 @@ export class SpecStore implements SpecResolver {
 
   constructor(private readonly workspace: DocsWorkspace) {}
 
-  async resolve(rootUri: string, source: string, relativeTo?: string): Promise<SpecResolution> {
+  async resolve(rootUri: string, source: string, relativeTo?: string, overlays?: SiteOverlays): Promise<SpecResolution> {
     if (/^https?:\/\//i.test(source)) return { kind: 'remote', url: source };
     const bases = relativeTo && !source.startsWith('/') ? [relativeTo, rootUri] : [rootUri];
     let firstCandidate: string | undefined;
@@ -50,7 +53,9 @@ export class SpecStore implements SpecResolver {
         firstCandidate ??= uri;
         const stat = await this.workspace.stat(uri);
         if (stat?.kind === 'file')
-          return (await this.workspace.realPathInside?.(uri, rootUri)) === false ? { kind: 'outside' } : this.load(uri, contentStamp(stat));
+          return (await this.workspace.realPathInside?.(uri, rootUri)) === false
+            ? { kind: 'outside' }
+            : this.load(uri, contentStamp(stat), overlays && (await overlays.forSpec(relativeUri(rootUri, uri) ?? uri)));
       }
     }
     return firstCandidate ? { kind: 'missing', uri: firstCandidate } : { kind: 'outside' };
@@ -61,26 +66,31 @@ export class SpecStore implements SpecResolver {
    * has one, since hundreds of navigation entries and endpoint pages name the same few specs, and a
    * change of a spec file makes a new state.
    */
-  once(): SpecResolver {
+  once(overlays?: SiteOverlays): SpecResolver {
     const answers = new Map<string, Promise<SpecResolution>>();
     return {
       resolve: (rootUri, source, relativeTo) => {
         const key = `${rootUri}\0${source}\0${relativeTo ?? ''}`;
         let answer = answers.get(key);
-        if (!answer) answers.set(key, (answer = this.resolve(rootUri, source, relativeTo)));
+        if (!answer) answers.set(key, (answer = this.resolve(rootUri, source, relativeTo, overlays)));
         return answer;
       },
     };
   }
 
-  private async load(uri: string, stamp: string): Promise<SpecResolution> {
+  private async load(uri: string, specStamp: string, overlays?: SpecOverlays): Promise<SpecResolution> {
+    if (overlays && 'unknown' in overlays) return { kind: 'invalid', uri, error: overlays.unknown, placeholder: true };
+    if (overlays && 'error' in overlays) return { kind: 'invalid', uri, error: `cannot be read: ${overlays.error}` };
+    const applied = overlays?.overlays.length ? overlays : undefined;
+    const stamp = applied ? `${specStamp}|${applied.stamp}` : specStamp;
     const cached = this.cache.get(uri);
     if (cached && cached.stamp === stamp) return cached.result;
     let result: SpecResolution;
     try {
       const text = await this.workspace.readFile(uri);
       if (text === undefined) return { kind: 'missing', uri };
-      const parsed = text.trim() === '' ? undefined : parseSpec(uri, text);
+      const transform = applied && ((document: unknown) => withOverlays(document, applied.overlays));
+      const parsed = text.trim() === '' ? undefined : parseSpec(uri, text, transform);
       result = !parsed
         ? { kind: 'invalid', uri, error: EMPTY_SPEC, placeholder: true }
         : 'spec' in parsed
@@ -96,4 +106,10 @@ export class SpecStore implements SpecResolver {
     this.cache.set(uri, { stamp, result });
     return result;
   }
+}
+
+/** The document with its overlays applied; as the platform says when they cannot be. */
+function withOverlays(document: unknown, overlays: OverlayDocument[]): { spec: unknown } | { error: string } {
+  const result = applyOverlays(document, overlays);
+  return 'error' in result ? { error: `cannot be read with its overlays: ${result.error}` } : result;
 }

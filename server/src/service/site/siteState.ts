@@ -1,3 +1,4 @@
+import { siteOverlays } from './siteOverlays';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type Cancellation } from '../cancellation';
 import { replacementCharacters, replacementMessage } from '../check/replacementCharacters';
@@ -276,7 +277,16 @@ async function buildContext(
     },
     ...(typing && { typing }),
     files,
-    specs: specs.once(),
+    specs: specs.once(
+      siteOverlays({
+        rootUri,
+        workspace,
+        files,
+        get value() {
+          return basics.value;
+        },
+      }),
+    ),
     sink,
     settings,
     workspace,

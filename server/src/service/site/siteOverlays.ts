@@ -1,0 +1,115 @@
+import { load as parseYaml } from 'js-yaml';
+import { isOverlayDocument, overlayKey, overlaysFor, readOverlay, type OverlayDocument } from '../openapi/overlays';
+import { joinUri } from '../uri';
+import { contentStamp, type DocsWorkspace } from '../workspace';
+import type { SiteFiles } from './siteFiles';
+
+/** The overlays the platform applies to one spec of the site. */
+export type SpecOverlays =
+  /** None, or these, in order; `stamp` changes when one of their files does. */
+  | { overlays: OverlayDocument[]; stamp: string }
+  /** One Docsmith cannot read (a URL): what the spec holds then is unknown. */
+  | { unknown: string }
+  /** One the platform cannot load: it leaves the spec out. */
+  | { error: string };
+
+export interface SiteOverlays {
+  forSpec(relative: string): Promise<SpecOverlays>;
+}
+
+interface Site {
+  rootUri: string;
+  workspace: DocsWorkspace;
+  files: SiteFiles;
+  value: Record<string, unknown>;
+}
+
+const NO_OVERLAYS: SpecOverlays = { overlays: [], stamp: '' };
+const DATA_FILE = /\.(?:json|ya?ml)$/i;
+/** An `overlay` key with a 1.0 or 1.1 version, as JSON or YAML writes it. */
+const OVERLAY_KEY = /(?:^|[\s{,])["']?overlay["']?[ \t]*:\s*["']?1\.[01]/m;
+
+/**
+ * The overlays of a site: every JSON or YAML file of the docs root (but docs.json and what
+ * `.mintignore` leaves out) that is a valid Overlay document, read once, on the first spec loaded; and
+ * the `overlays` lists docs.json's `openapi` objects give.
+ */
+export function siteOverlays(site: Site): SiteOverlays {
+  let discovered: Promise<Map<string, { overlay: OverlayDocument; stamp: string }>> | undefined;
+  let explicitLists: Map<string, string[]> | undefined;
+  return {
+    async forSpec(relative) {
+      const explicit = (explicitLists ??= explicitOverlays(site.value));
+      const found = await (discovered ??= discover(site));
+      if (found.size === 0 && explicit.size === 0) return NO_OVERLAYS;
+      const which = overlaysFor(
+        relative,
+        [...found.values()].map((entry) => entry.overlay),
+        explicit,
+      );
+      if ('discovered' in which)
+        return {
+          overlays: which.discovered,
+          stamp: which.discovered.map((overlay) => `${overlay.location}@${found.get(overlay.location)!.stamp}`).join('|'),
+        };
+      const overlays: OverlayDocument[] = [];
+      const stamps: string[] = [];
+      for (const reference of which.explicit) {
+        const key = overlayKey(reference);
+        if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key)) return { unknown: `its overlay ${reference} is a URL, which Docsmith does not fetch` };
+        const entry = found.get(key);
+        if (!entry)
+          return { error: `its overlay "${reference}" (docs.json \`overlays\`) is not a valid Overlay document of the docs root` };
+        overlays.push(entry.overlay);
+        stamps.push(`${key}@${entry.stamp}`);
+      }
+      return { overlays, stamp: stamps.join('|') };
+    },
+  };
+}
+
+async function discover(site: Site): Promise<Map<string, { overlay: OverlayDocument; stamp: string }>> {
+  const found = new Map<string, { overlay: OverlayDocument; stamp: string }>();
+  for (const relative of site.files.files) {
+    if (!DATA_FILE.test(relative) || relative === 'docs.json' || site.files.isIgnored(relative)) continue;
+    const uri = joinUri(site.rootUri, relative);
+    const text = await site.workspace.readFile(uri).catch(() => undefined);
+    // Parsed only when an `overlay` key gives a version Docsmith reads (specs name "overlay" in their prose).
+    if (!text || !OVERLAY_KEY.test(text)) continue;
+    const value = parse(text);
+    if (!isOverlayDocument(value)) continue;
+    const overlay = readOverlay(value, relative);
+    if ('error' in overlay) continue; // the platform warns and applies it nowhere
+    const stat = await site.workspace.stat(uri);
+    found.set(overlay.location, { overlay, stamp: stat ? contentStamp(stat) : '' });
+  }
+  return found;
+}
+
+function parse(bomText: string): unknown {
+  const text = bomText.charCodeAt(0) === 0xfeff ? bomText.slice(1) : bomText;
+  try {
+    return /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** docs.json's `openapi` objects with an `overlays` list: the spec each names → its overlays. */
+function explicitOverlays(config: Record<string, unknown>): Map<string, string[]> {
+  const explicit = new Map<string, string[]>();
+  const visit = (value: unknown, key: string | undefined) => {
+    if (Array.isArray(value)) for (const item of value) visit(item, key);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (key === 'openapi' && typeof record.source === 'string' && Array.isArray(record.overlays))
+        explicit.set(
+          overlayKey(record.source),
+          record.overlays.filter((overlay): overlay is string => typeof overlay === 'string'),
+        );
+      for (const [name, inner] of Object.entries(record)) visit(inner, name);
+    }
+  };
+  visit(config, undefined);
+  return explicit;
+}

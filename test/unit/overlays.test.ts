@@ -1,0 +1,96 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkSite, site } from '../helpers/check';
+
+/** A site whose spec an OpenAPI Overlay changes: the checks read the spec as the platform does, overlays applied. */
+const SPEC = [
+  'openapi: 3.0.0',
+  'info: {title: A, version: "1"}',
+  'paths:',
+  '  /users:',
+  '    get: {summary: List users, tags: [Users], responses: {"200": {description: ok}}}',
+  '  /internal:',
+  '    delete: {summary: Internal, tags: [Internal], responses: {"200": {description: ok}}}',
+].join('\n');
+
+const OVERLAY = [
+  'overlay: 1.0.0',
+  'info: {title: Public, version: "1"}',
+  'extends: ../openapi.yaml',
+  'actions:',
+  '  - target: $.paths',
+  '    update:',
+  "      /users: {post: {summary: Create a user, tags: [Users], responses: {'201': {description: created}}}}",
+  "  - target: $.paths['/internal']",
+  '    remove: true',
+].join('\n');
+
+const navigation = (openapi: unknown) => ({
+  tabs: [
+    { tab: 'Docs', pages: ['index'] },
+    { tab: 'API', openapi, groups: [{ group: 'Users', pages: ['GET /users', 'POST /users', 'DELETE /internal'] }] },
+  ],
+});
+
+async function findings(openapi: unknown, files: Record<string, string>): Promise<string[]> {
+  const found = await checkSite(site(navigation(openapi), ['index'], {}, { 'openapi.yaml': SPEC, ...files }));
+  return found.filter((f) => /operation|spec/.test(f.code)).map((f) => `${f.code} ${f.text}`);
+}
+
+test('an overlay that extends the spec adds and removes operations before they are checked', async () => {
+  assert.deepEqual(await findings('openapi.yaml', { 'overlays/public.yaml': OVERLAY }), ['nav/operation-not-found "DELETE /internal"']);
+  // Without it, the spec as written.
+  assert.deepEqual(await findings('openapi.yaml', {}), ['nav/operation-not-found "POST /users"']);
+  // Left out by .mintignore, it is not discovered.
+  assert.deepEqual(await findings('openapi.yaml', { 'overlays/public.yaml': OVERLAY, '.mintignore': 'overlays/\n' }), [
+    'nav/operation-not-found "POST /users"',
+  ]);
+  // An overlay the platform would not validate is applied nowhere.
+  assert.deepEqual(await findings('openapi.yaml', { 'overlays/public.yaml': OVERLAY.replace('1.0.0', '2.0.0') }), [
+    'nav/operation-not-found "POST /users"',
+  ]);
+});
+
+test("docs.json's `overlays` list wins: an empty one applies none; a missing one leaves the spec out; a URL leaves it unknown", async () => {
+  const overlaid = { 'overlays/public.yaml': OVERLAY, 'other.yaml': OVERLAY.replace('extends: ../openapi.yaml', 'extends: nothing.yaml') };
+  assert.deepEqual(await findings({ source: 'openapi.yaml', overlays: ['other.yaml'] }, overlaid), [
+    'nav/operation-not-found "DELETE /internal"',
+  ]);
+  assert.deepEqual(await findings({ source: 'openapi.yaml', overlays: [] }, overlaid), ['nav/operation-not-found "POST /users"']);
+  const missing = await checkSite(
+    site(navigation({ source: 'openapi.yaml', overlays: ['gone.yaml'] }), ['index'], {}, { 'openapi.yaml': SPEC }),
+  );
+  assert.ok(
+    missing.some((f) => f.code === 'openapi/spec-invalid' && /overlay "gone.yaml"/.test(f.message)),
+    missing.map((f) => `${f.code} ${f.message}`).join('\n'),
+  );
+  assert.deepEqual(await findings({ source: 'openapi.yaml', overlays: ['https://example.com/o.yaml'] }, {}), []);
+});
+
+test('an overlay that cannot be applied leaves the spec out, as the platform does, and says why', async () => {
+  const broken = OVERLAY.replace("$.paths['/internal']", '$.paths[');
+  const found = await checkSite(
+    site(navigation('openapi.yaml'), ['index'], {}, { 'openapi.yaml': SPEC, 'o.yaml': broken.replace('../openapi.yaml', 'openapi.yaml') }),
+  );
+  const invalid = found.filter((f) => f.code === 'openapi/spec-invalid');
+  assert.equal(invalid.length, 1, found.map((f) => `${f.code} ${f.message}`).join('\n'));
+  assert.match(invalid[0].message, /with its overlays: action 2 of o\.yaml \(target "\$\.paths\["\): invalid JSONPath/);
+});
+
+test(
+  'a hostile overlay: more than 1,000 actions is refused; a regular expression that would backtrack runs in linear time',
+  { timeout: 60_000 },
+  async () => {
+    const many = ['overlay: 1.0.0', 'info: {title: O, version: "1"}', 'extends: openapi.yaml', 'actions:'];
+    for (let i = 0; i < 1001; i++) many.push(`  - {target: $.info, update: {x${i}: 1}}`);
+    const found = await checkSite(site(navigation('openapi.yaml'), ['index'], {}, { 'openapi.yaml': SPEC, 'o.yaml': many.join('\n') }));
+    assert.ok(found.some((f) => f.code === 'openapi/spec-invalid' && /more than 1000 actions/.test(f.message)));
+    // `(a+)+b` against 5,000 `a`s: a backtracking engine would not finish (the test's timeout fails it).
+    const evil = ['overlay: 1.0.0', 'info: {title: O, version: "1"}', 'extends: openapi.yaml', 'actions:'];
+    evil.push(`  - {target: "$.paths[?match(@.x, '(a+)+b')]", remove: true}`);
+    const spec = SPEC.replace('  /users:', `  /users:\n    x: "${'a'.repeat(5000)}"`);
+    assert.deepEqual(await findings('openapi.yaml', { 'openapi.yaml': spec, 'o.yaml': evil.join('\n') }), [
+      'nav/operation-not-found "POST /users"',
+    ]);
+  },
+);
