@@ -271,3 +271,22 @@ test('a JSON file is a spec when its top level has an openapi key, wherever the 
   const sorted = `{"components": {"schemas": {"S": {"description": "${'x'.repeat(100_000)}"}}}, "info": {}, "openapi" : "3.0.0", "paths": {}}`;
   assert.equal(isOpenApiText(sorted, 'spec.json'), true);
 });
+
+test('a spec, directory or asyncapi source written with spaces at its ends is read trimmed, as the platform trims it', async () => {
+  const asyncapi = 'asyncapi: 3.0.0\ninfo: {title: C, version: "1"}\nchannels: {}\n';
+  const found = await withSpec(
+    {
+      groups: [
+        { group: 'API', openapi: ' /openapi.json ', pages: ['GET /users'] },
+        { group: 'Items', openapi: { source: ' api/items.yaml', directory: ' items ' }, pages: ['GET /items'] },
+        { group: 'Events', asyncapi: ' /events.yaml ' },
+      ],
+    },
+    {},
+    { 'events.yaml': asyncapi, 'index.mdx': '---\ntitle: Home\n---\n\n[list](/items/list-items) [users](/api-reference/list-users)\n' },
+  );
+  assert.deepEqual(
+    found.filter((f) => f.code !== 'nav/orphan-page').map((f) => `${f.code} ${f.text}`),
+    [],
+  );
+});

@@ -65,6 +65,29 @@ test("docs.json's `overlays` list wins: an empty one applies none; a missing one
     missing.map((f) => `${f.code} ${f.message}`).join('\n'),
   );
   assert.deepEqual(await findings({ source: 'openapi.yaml', overlays: ['https://example.com/o.yaml'] }, {}), []);
+  // The same spec with two lists: the platform's build stops.
+  const conflict = await checkSite(
+    site(
+      {
+        tabs: [
+          { tab: 'A', openapi: { source: 'openapi.yaml', overlays: ['other.yaml'] }, pages: ['GET /users'] },
+          { tab: 'B', openapi: { source: './openapi.yaml', overlays: [] }, pages: ['index'] },
+        ],
+      },
+      ['index'],
+      {},
+      { 'openapi.yaml': SPEC, ...overlaid },
+    ),
+  );
+  assert.ok(
+    conflict.some(
+      (f) => f.code === 'openapi/spec-invalid' && /two different `overlays` lists \(\[other\.yaml\] and \[\]\)/.test(f.message),
+    ),
+  );
+  // Written with spaces and `./`, the list is the same.
+  assert.deepEqual(await findings({ source: ' ./openapi.yaml ', overlays: [' ./other.yaml'] }, overlaid), [
+    'nav/operation-not-found "DELETE /internal"',
+  ]);
 });
 
 test('an overlay that cannot be applied leaves the spec out, as the platform does, and says why', async () => {

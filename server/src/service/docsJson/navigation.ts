@@ -75,7 +75,9 @@ export type GeneratorKind = (typeof GENERATORS)[number];
  * Where a generator's source is: a URL (not fetched), a file of the docs root (`/x.yaml`, `./x.yaml`
  * and `x.yaml` are one), or outside it when the path climbs out.
  */
-export function generatorSource(rootUri: string, source: string): { kind: 'url' } | { kind: 'file'; uri: string } | { kind: 'outside' } {
+export function generatorSource(rootUri: string, written: string): { kind: 'url' } | { kind: 'file'; uri: string } | { kind: 'outside' } {
+  // The platform trims the value (its schema's `.trim()`).
+  const source = written.trim();
   if (/^https?:\/\//i.test(source)) return { kind: 'url' };
   const uri = resolveInside(rootUri, rootUri, source.replace(/^\.?\//, ''));
   return uri === undefined ? { kind: 'outside' } : { kind: 'file', uri };

@@ -88,10 +88,11 @@ export function generatedPagePaths(navigation: unknown, specOf: SpecLookup): Map
 /** The spec and output folder a node's `openapi` names (the first entry of a list, as the platform takes it). */
 export function openapiOf(value: unknown): { source: string; directory?: string } | undefined {
   const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first === 'string') return { source: first };
+  // The platform trims both (its schema's `.trim()`).
+  if (typeof first === 'string') return { source: first.trim() };
   if (first && typeof first === 'object' && typeof (first as { source?: unknown }).source === 'string') {
     const { source, directory } = first as { source: string; directory?: unknown };
-    return { source, ...(typeof directory === 'string' ? { directory: trimSlashes(directory) } : {}) };
+    return { source: source.trim(), ...(typeof directory === 'string' ? { directory: trimSlashes(directory.trim()) } : {}) };
   }
   return undefined;
 }

@@ -248,7 +248,8 @@ function generatedDirectories(navigation: unknown): string[] {
 
 /** A spec as navigation names it, as a key: `/specs/a.json`, `./specs/a.json` and `specs/a.json` are one. */
 function sourceKey(source: string): string {
-  return /^https?:\/\//i.test(source) ? source : trimSlashes(source.replace(/^(?:\.\/)+/, ''));
+  const trimmed = source.trim();
+  return /^https?:\/\//i.test(trimmed) ? trimmed : trimSlashes(trimmed.replace(/^(?:\.\/)+/, ''));
 }
 
 function specKey(specUri: string, rootUri: string): string {

@@ -42,7 +42,9 @@ export class SpecStore implements SpecResolver {
 
   constructor(private readonly workspace: DocsWorkspace) {}
 
-  async resolve(rootUri: string, source: string, relativeTo?: string, overlays?: SiteOverlays): Promise<SpecResolution> {
+  async resolve(rootUri: string, written: string, relativeTo?: string, overlays?: SiteOverlays): Promise<SpecResolution> {
+    // docs.json's sources are trimmed by the platform's schema; a path has no spaces at its ends.
+    const source = written.trim();
     if (/^https?:\/\//i.test(source)) return { kind: 'remote', url: source };
     const bases = relativeTo && !source.startsWith('/') ? [relativeTo, rootUri] : [rootUri];
     let firstCandidate: string | undefined;

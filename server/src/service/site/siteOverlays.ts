@@ -36,16 +36,19 @@ const OVERLAY_KEY = /(?:^|[\s{,])["']?overlay["']?[ \t]*:\s*["']?1\.[01]/m;
  */
 export function siteOverlays(site: Site): SiteOverlays {
   let discovered: Promise<Map<string, { overlay: OverlayDocument; stamp: string }>> | undefined;
-  let explicitLists: Map<string, string[]> | undefined;
+  let explicitLists: Map<string, string[] | { conflict: string }> | undefined;
   return {
     async forSpec(relative) {
       const explicit = (explicitLists ??= explicitOverlays(site.value));
       const found = await (discovered ??= discover(site));
       if (found.size === 0 && explicit.size === 0) return NO_OVERLAYS;
+      const listed = explicit.get(overlayKey(relative));
+      if (listed && !Array.isArray(listed)) return { error: listed.conflict };
+      const lists = new Map([...explicit].filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
       const which = overlaysFor(
         relative,
         [...found.values()].map((entry) => entry.overlay),
-        explicit,
+        lists,
       );
       if ('discovered' in which)
         return {
@@ -95,21 +98,33 @@ function parse(bomText: string): unknown {
   }
 }
 
-/** docs.json's `openapi` objects with an `overlays` list: the spec each names → its overlays. */
-function explicitOverlays(config: Record<string, unknown>): Map<string, string[]> {
-  const explicit = new Map<string, string[]>();
+/**
+ * docs.json's `openapi` objects with an `overlays` list: the spec each names → its overlays (trimmed,
+ * as paths from the docs root). A spec given two different lists is a conflict the platform's build
+ * stops on: its value is then the message.
+ */
+function explicitOverlays(config: Record<string, unknown>): Map<string, string[] | { conflict: string }> {
+  const explicit = new Map<string, string[] | { conflict: string }>();
   const visit = (value: unknown, key: string | undefined) => {
     if (Array.isArray(value)) for (const item of value) visit(item, key);
     else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>;
       if (key === 'openapi' && typeof record.source === 'string' && Array.isArray(record.overlays))
-        explicit.set(
-          overlayKey(record.source),
-          record.overlays.filter((overlay): overlay is string => typeof overlay === 'string'),
-        );
+        addList(explicit, record.source, record.overlays);
       for (const [name, inner] of Object.entries(record)) visit(inner, name);
     }
   };
   visit(config, undefined);
   return explicit;
+}
+
+function addList(explicit: Map<string, string[] | { conflict: string }>, source: string, overlays: unknown[]): void {
+  const spec = overlayKey(source.trim());
+  const list = overlays.filter((overlay): overlay is string => typeof overlay === 'string').map((overlay) => overlayKey(overlay.trim()));
+  const known = explicit.get(spec);
+  if (!known) explicit.set(spec, list);
+  else if (Array.isArray(known) && known.join('\0') !== list.join('\0'))
+    explicit.set(spec, {
+      conflict: `docs.json gives it two different \`overlays\` lists ([${known.join(', ')}] and [${list.join(', ')}]), which the platform's build stops on: give the same list everywhere`,
+    });
 }
