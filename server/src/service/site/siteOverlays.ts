@@ -1,8 +1,5 @@
 import { load as parseYaml } from 'js-yaml';
 import { isOverlayDocument, overlayKey, overlaysFor, readOverlay, type OverlayDocument } from '../openapi/overlays';
-import { joinUri } from '../uri';
-import { contentStamp, type DocsWorkspace } from '../workspace';
-import type { SiteFiles } from './siteFiles';
 
 /** The overlays the platform applies to one spec of the site. */
 export type SpecOverlays =
@@ -18,29 +15,27 @@ export interface SiteOverlays {
 }
 
 interface Site {
-  rootUri: string;
-  workspace: DocsWorkspace;
-  files: SiteFiles;
   value: Record<string, unknown>;
 }
 
+/** The valid Overlay documents of the docs root, by path, each with its file's stamp. */
+export type DiscoveredOverlays = Map<string, { overlay: OverlayDocument; stamp: string }>;
+
 const NO_OVERLAYS: SpecOverlays = { overlays: [], stamp: '' };
-const DATA_FILE = /\.(?:json|ya?ml)$/i;
 /** An `overlay` key with a 1.0 or 1.1 version, as JSON or YAML writes it. */
 const OVERLAY_KEY = /(?:^|[\s{,])["']?overlay["']?[ \t]*:\s*["']?1\.[01]/m;
 
 /**
  * The overlays of a site: every JSON or YAML file of the docs root (but docs.json and what
- * `.mintignore` leaves out) that is a valid Overlay document, read once, on the first spec loaded; and
- * the `overlays` lists docs.json's `openapi` objects give.
+ * `.mintignore` leaves out) that is a valid Overlay document, found as the site's files are surveyed
+ * for specs (`discovered`, once); and the `overlays` lists docs.json's `openapi` objects give.
  */
-export function siteOverlays(site: Site): SiteOverlays {
-  let discovered: Promise<Map<string, { overlay: OverlayDocument; stamp: string }>> | undefined;
+export function siteOverlays(site: Site, discovered: () => Promise<DiscoveredOverlays>): SiteOverlays {
   let explicitLists: Map<string, string[] | { conflict: string }> | undefined;
   return {
     async forSpec(relative) {
       const explicit = (explicitLists ??= explicitOverlays(site.value));
-      const found = await (discovered ??= discover(site));
+      const found = await discovered();
       if (found.size === 0 && explicit.size === 0) return NO_OVERLAYS;
       const listed = explicit.get(overlayKey(relative));
       if (listed && !Array.isArray(listed)) return { error: listed.conflict };
@@ -71,22 +66,14 @@ export function siteOverlays(site: Site): SiteOverlays {
   };
 }
 
-async function discover(site: Site): Promise<Map<string, { overlay: OverlayDocument; stamp: string }>> {
-  const found = new Map<string, { overlay: OverlayDocument; stamp: string }>();
-  for (const relative of site.files.files) {
-    if (!DATA_FILE.test(relative) || relative === 'docs.json' || site.files.isIgnored(relative)) continue;
-    const uri = joinUri(site.rootUri, relative);
-    const text = await site.workspace.readFile(uri).catch(() => undefined);
-    // Parsed only when an `overlay` key gives a version Docsmith reads (specs name "overlay" in their prose).
-    if (!text || !OVERLAY_KEY.test(text)) continue;
-    const value = parse(text);
-    if (!isOverlayDocument(value)) continue;
-    const overlay = readOverlay(value, relative);
-    if ('error' in overlay) continue; // the platform warns and applies it nowhere
-    const stat = await site.workspace.stat(uri);
-    found.set(overlay.location, { overlay, stamp: stat ? contentStamp(stat) : '' });
-  }
-  return found;
+/** The Overlay document a data file of the docs root holds, when it holds a valid one (the platform applies an invalid one nowhere). */
+export function overlayFromText(text: string, relative: string): OverlayDocument | undefined {
+  // Parsed only when an `overlay` key gives a version Docsmith reads (specs name "overlay" in their prose).
+  if (!OVERLAY_KEY.test(text)) return undefined;
+  const value = parse(text);
+  if (!isOverlayDocument(value)) return undefined;
+  const overlay = readOverlay(value, relative);
+  return 'error' in overlay ? undefined : overlay;
 }
 
 function parse(bomText: string): unknown {

@@ -5,7 +5,8 @@ import { findOperation, operationKeys, type OpenApiSpec, type Operation, type Si
 
 export type { SiteSpecs };
 import { joinUri } from '../uri';
-import { WorkspaceError } from '../workspace';
+import { contentStamp, WorkspaceError } from '../workspace';
+import { overlayFromText, type DiscoveredOverlays } from './siteOverlays';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** A cheap test before parsing: an `openapi` key near the start of the file (where it usually is). */
@@ -26,19 +27,29 @@ const SPEC_NAME = /(?:open-?api|swagger)[^/]*$/i;
  * The files of the docs root that are OpenAPI specs (relative paths, sorted), and the empty files
  * whose names say they are (a placeholder for a spec the checkout does not hold: what it has is unknown).
  */
-export async function discoverSpecFiles(site: SiteBasics): Promise<{ specs: string[]; placeholders: string[] }> {
+export async function discoverSpecFiles(
+  site: Pick<SiteBasics, 'rootUri' | 'workspace' | 'files'>,
+): Promise<{ specs: string[]; placeholders: string[]; overlays: DiscoveredOverlays }> {
   const specs: string[] = [];
   const placeholders: string[] = [];
+  const overlays: DiscoveredOverlays = new Map();
   for (const relative of site.files.files) {
     if (!SPEC_FILE.test(relative) || relative === 'docs.json') continue;
     // A file too large for Docsmith to read may be a spec: what it holds is unknown, as for an empty one.
+    const uri = joinUri(site.rootUri, relative);
     const text = await site.workspace
-      .readFile(joinUri(site.rootUri, relative))
+      .readFile(uri)
       .catch((error: unknown) => (error instanceof WorkspaceError && error.reason === 'too-large' ? '' : undefined));
     if (text && isOpenApiText(text, relative)) specs.push(relative);
     else if (text?.trim() === '' && SPEC_NAME.test(relative)) placeholders.push(relative);
+    else if (text && !site.files.isIgnored(relative)) {
+      // The same read finds the OpenAPI Overlays, which the platform reads from the same files.
+      const overlay = overlayFromText(text, relative);
+      const stat = overlay && (await site.workspace.stat(uri));
+      if (overlay) overlays.set(overlay.location, { overlay, stamp: stat ? contentStamp(stat) : '' });
+    }
   }
-  return { specs: specs.sort(), placeholders: placeholders.sort() };
+  return { specs: specs.sort(), placeholders: placeholders.sort(), overlays };
 }
 
 /**
@@ -93,11 +104,14 @@ export async function loadSpecs(
   return (await resolveSpecs(site, sources, relativeTo)).loaded;
 }
 
-export async function loadSiteSpecs(site: SiteBasics): Promise<SiteSpecs> {
+export async function loadSiteSpecs(
+  site: SiteBasics,
+  survey: () => ReturnType<typeof discoverSpecFiles> = () => discoverSpecFiles(site),
+): Promise<SiteSpecs> {
   const named = [...site.navigation.specRefs, ...apiOpenapiRefs(site.config)].map((ref) => ref.source);
   const remote = [...new Set(named.filter((source) => /^https?:\/\//i.test(source)))];
   // Named local specs first, so a lookup prefers what docs.json points at.
-  const discovered = await discoverSpecFiles(site);
+  const discovered = await survey();
   const resolved = await resolveSpecs(site, [...named.filter((source) => !remote.includes(source)), ...discovered.specs]);
   const placeholders = [...new Set([...resolved.placeholders, ...discovered.placeholders])];
   return { local: resolved.loaded, remote, unreadable: [...new Set(resolved.unreadable)], placeholders };

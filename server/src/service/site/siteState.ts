@@ -17,7 +17,7 @@ import { docsJsonEngine } from '../docsJson/schema';
 import { reportSchemaProblems } from '../docsJson/schemaDiagnostics';
 import { typedEntryAt } from '../docsJson/typedEntry';
 import type { SiteBasics, SiteContext } from './siteContext';
-import { loadSiteSpecs, type SiteSpecs } from './siteSpecs';
+import { discoverSpecFiles, loadSiteSpecs, type SiteSpecs } from './siteSpecs';
 import { ListedPages } from './listedPages';
 import type { PageEntry } from '../docsJson/navigation';
 import { SiteLinks } from '../links/siteLinks';
@@ -266,6 +266,9 @@ async function buildContext(
   };
   if (!deferred) settle();
   let siteSpecs: Promise<SiteSpecs> | undefined;
+  // One read of the data files finds the specs and the overlays.
+  let surveyed: ReturnType<typeof discoverSpecFiles> | undefined;
+  const survey = () => (surveyed ??= discoverSpecFiles({ rootUri, workspace, files }));
   let navigation: SiteBasics['navigation'] | undefined;
   const basics: SiteBasics = {
     rootUri,
@@ -278,19 +281,19 @@ async function buildContext(
     ...(typing && { typing }),
     files,
     specs: specs.once(
-      siteOverlays({
-        rootUri,
-        workspace,
-        files,
-        get value() {
-          return basics.value;
+      siteOverlays(
+        {
+          get value() {
+            return basics.value;
+          },
         },
-      }),
+        async () => (await survey()).overlays,
+      ),
     ),
     sink,
     settings,
     workspace,
-    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(basics)),
+    siteSpecs: () => (siteSpecs ??= loadSiteSpecs(basics, survey)),
   };
   const context: SiteContext = Object.assign(basics, {
     links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
