@@ -26,6 +26,8 @@ const NAVIGATION = {
     // #anchors are not checked.
     { tab: 'Anchor', href: '/changelog#nope' },
     { tab: 'Nothing', href: '/nothing-close-to-it' },
+    // A page .mintignore leaves out: says so, as for a page's links.
+    { tab: 'Draft', href: '/drafts/plan' },
   ],
   dropdowns: [],
 };
@@ -40,7 +42,7 @@ test('navigation hrefs that are paths reach a page, a file or a redirect; each o
         { source: '/old/:slug', destination: '/gone/:slug' },
       ],
     },
-    { 'files/Brochure.pdf': '' },
+    { 'files/Brochure.pdf': '', 'drafts/plan.mdx': '---\ntitle: Plan\n---\n', '.mintignore': 'drafts/\n' },
   );
   const found = (await checkSite(files)).filter((f) => f.file === 'docs.json' && f.code.startsWith('links/'));
   assert.deepEqual(
@@ -50,19 +52,19 @@ test('navigation hrefs that are paths reach a page, a file or a redirect; each o
         'links/page-not-found',
         '"/changelogs"',
         'Link "/changelogs" in navigation (the `href` of anchor "Changelog") … Did you mean "/changelog"?',
-        { createPage: 'changelogs.mdx', replace: '"/changelog"', replaceLabel: '/changelog' },
+        { createPage: 'changelogs.mdx', replace: '"/changelog"', replaceLabel: '/changelog', fixAll: true },
       ],
       [
         'links/page-not-found',
         '"/guides/setup"',
-        'Link "/guides/setup" in navigation (the `href` of tab "Setup") … It differs from the page "/guides/Setup" in letter case only: the published site\'s paths are case-sensitive.',
-        { createPage: 'guides/setup.mdx', replace: '"/guides/Setup"', replaceLabel: '/guides/Setup' },
+        'Link "/guides/setup" in navigation (the `href` of tab "Setup") differs from the page "/guides/Setup" in letter case only: the published site\'s paths are case-sensitive, so it names no page. Write "/guides/Setup".',
+        { replace: '"/guides/Setup"', replaceLabel: '/guides/Setup', fixAll: true },
       ],
       [
         'links/page-not-found',
         '"/old/page"',
-        'Link "/old/page" in navigation (the `href` of tab "Old") … It is redirected to "/gone/page" (docs.json `redirects`), which is not a page either.',
-        { createPage: 'old/page.mdx' },
+        'Link "/old/page" in navigation (the `href` of tab "Old") is redirected to "/gone/page" (docs.json `redirects`), which is not a page either.',
+        undefined,
       ],
       [
         'links/file-not-found',
@@ -75,6 +77,12 @@ test('navigation hrefs that are paths reach a page, a file or a redirect; each o
         '"/nothing-close-to-it"',
         'Link "/nothing-close-to-it" in navigation (the `href` of tab "Nothing") … Create nothing-close-to-it.mdx or fix the link.',
         { createPage: 'nothing-close-to-it.mdx' },
+      ],
+      [
+        'links/page-not-found',
+        '"/drafts/plan"',
+        'Link "/drafts/plan" in navigation (the `href` of tab "Draft") is excluded by .mintignore (drafts/plan.mdx), so the platform does not build it. Remove the link, or the file from .mintignore.',
+        undefined,
       ],
     ],
   );

@@ -1,7 +1,6 @@
-import { replaceWith, type FixData } from '../../check/fixData';
+import type { FixData } from '../../check/fixData';
 import { bodyLinkPath } from '../../links/linkPath';
-import { suggestPageMatch } from '../../site/pageLookup';
-import { pageId } from '../../site/siteFiles';
+import { describeMissingLink } from '../../links/missingLink';
 import type { SiteContext } from '../../site/siteContext';
 import { child, keyOf, properties, stringValue, valueNode, type JsonNode } from '../jsonTree';
 
@@ -27,7 +26,7 @@ const FILE_EXTENSION = /\.(?!mdx?$)[a-z0-9]{1,5}$/i;
  * URLs are not checked; neither are `#anchors` (docs.json's findings do not follow the pages'
  * contents), nor hrefs that are no path from the root, which the platform drops (`nav/ignored-key`).
  */
-export async function navigationHrefsRule({ config, links, files, sink }: SiteContext): Promise<void> {
+export async function navigationHrefsRule({ config, links, sink }: SiteContext): Promise<void> {
   for (const { node, href, holder } of navigationHrefs(child(config, 'navigation'))) {
     // Any other form is no valid href: the platform drops it (nav/ignored-key says so).
     if (!href.startsWith('/') || href.startsWith('//')) continue;
@@ -35,39 +34,16 @@ export async function navigationHrefsRule({ config, links, files, sink }: SiteCo
     if (!path || path.samePage) continue;
     if (await links.resolveLink(path)) continue;
     if (await links.mayBeGenerated(path.path)) continue;
-    const shown = `"${href}"`;
-    const where = `in navigation (the \`href\` of ${holder})`;
-    const targets = links.targets();
-    const rest = href.slice(href.search(/[?#]|$/));
-    const written = (to: string): FixData => replaceWith(`/${to}${rest}`, `/${to}`);
-    if (FILE_EXTENSION.test(path.path)) {
-      const variant = targets.caseVariant(path.path);
-      sink.atNode(
-        'links/file-not-found',
-        node,
-        `File ${shown} ${where} is not in the docs root.${variant ? ` ${variant} exists, with other letter case: the platform matches file names exactly.` : ` Add ${path.path} to the docs root, or fix the path.`}`,
-        { data: variant ? written(variant) : undefined },
-      );
-      continue;
-    }
-    const id = pageId(path.path) ?? path.path;
-    const redirect = targets.redirectFor(path.path);
-    const cased = redirect ? undefined : targets.pageCaseVariant(id);
-    const { best } = redirect || cased !== undefined ? { best: undefined } : suggestPageMatch(files, id);
-    const meant = cased ?? best;
-    const hint = redirect
-      ? ` It is redirected to "${redirect.destination === undefined ? redirect.redirect.destination : `/${redirect.destination}`}" (docs.json \`redirects\`), which is not a page either.`
-      : cased !== undefined
-        ? ` It differs from the page "/${cased}" in letter case only: the published site's paths are case-sensitive.`
-        : best !== undefined
-          ? ` Did you mean "/${best}"?`
-          : ` Create ${id}.mdx or fix the link.`;
-    sink.atNode(
-      'links/page-not-found',
-      node,
-      `Link ${shown} ${where} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, and no redirect from it.${hint}`,
-      { data: { createPage: `${id}.mdx`, ...(meant !== undefined && written(meant)) } },
-    );
+    const subject = {
+      url: href,
+      shown: `"${href}" in navigation (the \`href\` of ${holder})`,
+      page: !FILE_EXTENSION.test(path.path),
+      media: false,
+    };
+    const { code, message, data } = await describeMissingLink(links, links.targets(), subject, path);
+    // In docs.json the replacement is a JSON string.
+    const fix: FixData | undefined = data && { ...data, ...(data.replace !== undefined && { replace: JSON.stringify(data.replace) }) };
+    sink.atNode(code, node, message, { data: fix });
   }
 }
 

@@ -7,12 +7,10 @@ import type { LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
 import type { AnchorIds, LinkedAnchors } from '../../links/linkedAnchors';
 import { cleanHeadingId } from '../../mdx/slug';
-import { notebookNote, notPublished, suggestPageMatch } from '../../site/pageLookup';
 import { checkWhereShown } from './snippetLinks';
 import { isPageLink, reaches } from './linkChecks';
-import { pageId, resolvePageId } from '../../site/siteFiles';
 import { closestMatch, isTypo } from '../../check/suggest';
-import { baseNote } from '../../links/basePath';
+import { describeMissingLink } from '../../links/missingLink';
 import type { PageContext } from '../pageContext';
 
 /**
@@ -76,72 +74,15 @@ function malformedHost(page: PageContext, link: BodyLink): boolean {
 }
 
 async function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): Promise<void> {
-  const shown = `"${link.url}"`;
-  const unprefixed = path.form === 'root' ? await page.withoutHostedBase(path.path) : undefined;
-  const basePathNote = unprefixed && baseNote(unprefixed.base, page.basePath());
-  if (!isPageLink(link, path.path)) {
-    const variant = unprefixed?.rest ?? targets.caseVariant(path.path);
-    const what = link.kind === 'image' || link.attribute === 'src' ? 'Image or media file' : 'File';
-    const data: FixData | undefined = variant ? { replace: replacePath(link.url, variant), replaceLabel: `/${variant}` } : undefined;
-    const hint = unprefixed
-      ? ` /${unprefixed.rest} is. ${basePathNote} Write "/${unprefixed.rest}".`
-      : variant
-        ? ` ${variant} exists, with other letter case: the platform matches file names exactly.`
-        : ` Add ${path.path} to the docs root, or fix the path.`;
-    page.report('links/file-not-found', link.offset, link.length, `${what} ${shown} is not in the docs root.${hint}`, { data });
-    return;
-  }
-  const files = targets.files;
-  const id = pageId(path.path) ?? path.path;
-  const ignoredId = resolvePageId(files.ignoredPages, id);
-  if (ignoredId !== undefined) {
-    const file = files.ignoredPages.get(ignoredId)!;
-    page.report('links/page-not-found', link.offset, link.length, `Link ${shown} ${notPublished(files, file, 'the link')}`);
-    return;
-  }
-  const redirect = targets.redirectFor(path.path);
-  if (redirect) {
-    page.report(
-      'links/page-not-found',
-      link.offset,
-      link.length,
-      `Link ${shown} is redirected to "${redirect.destination === undefined ? redirect.redirect.destination : `/${redirect.destination}`}" (docs.json \`redirects\`), which is not a page either.`,
-    );
-    return;
-  }
-  const cased = targets.pageCaseVariant(id);
-  if (cased !== undefined) {
-    page.report(
-      'links/page-not-found',
-      link.offset,
-      link.length,
-      `Link ${shown} differs from the page "/${cased}" in letter case only: the published site's paths are case-sensitive, so it names no page. Write "/${cased}".`,
-      { data: { replace: replacePath(link.url, cased), replaceLabel: `/${cased}`, fixAll: true } },
-    );
-    return;
-  }
-  const notebook = notebookNote(files, id);
-  const unprefixedPage = unprefixed?.target.kind === 'page' ? unprefixed.target.id : undefined;
-  const { best: suggestion, only } = unprefixedPage !== undefined ? { best: unprefixedPage, only: false } : suggestPageMatch(files, id);
-  const data: FixData = { createPage: `${id}.mdx` };
-  if (suggestion)
-    Object.assign(data, { replace: replacePath(link.url, suggestion), replaceLabel: `/${suggestion}`, ...(only && { fixAll: true }) });
-  const text = (hint: string) =>
-    `Link ${shown} names no page: there is no ${id}.mdx, ${id}.md or ${id}/index.mdx, no API page generated from a spec, ` +
-    `and no redirect from it.${hint}` +
-    (basePathNote ? ` ${basePathNote}` : '');
-  const suggestedFile = suggestion !== undefined && unprefixedPage === undefined ? files.pages.get(suggestion) : undefined;
-  if (!notebook && suggestedFile !== undefined && path.anchor && cleanHeadingId(path.anchor) !== '') {
-    suggestWithAnchor(page, link, { page: suggestion!, file: suggestedFile, only, anchor: path.anchor }, data, text);
-    return;
-  }
-  page.report(
-    'links/page-not-found',
-    link.offset,
-    link.length,
-    text(notebook ?? (suggestion ? ` Did you mean "/${suggestion}"?` : ` Create ${id}.mdx or fix the link.`)),
-    { data: notebook ? undefined : data },
-  );
+  const subject = {
+    url: link.url,
+    shown: `"${link.url}"`,
+    page: isPageLink(link, path.path),
+    media: link.kind === 'image' || link.attribute === 'src',
+  };
+  const missing = await describeMissingLink(page, targets, subject, path);
+  if (missing.anchorCheck) suggestWithAnchor(page, link, missing.anchorCheck, missing.data!, missing.anchorCheck.text);
+  else page.report(missing.code, link.offset, link.length, missing.message, { data: missing.data });
 }
 
 /**
@@ -290,11 +231,6 @@ function anchorPlace(link: BodyLink): { offset: number; length: number } {
   const hash = link.url.indexOf('#');
   if (hash < 0 || link.length !== link.url.length) return { offset: link.offset, length: link.length };
   return { offset: link.offset + hash, length: link.length - hash };
-}
-
-/** The URL with its path replaced by another (`/guides/setup`), its `#anchor` and `?query` kept. */
-function replacePath(url: string, path: string): string {
-  return `/${path}${url.slice(url.search(/[?#]|$/))}`;
 }
 
 /** A fix's URL with its `#anchor` replaced (`anchor`), or removed (undefined). */
