@@ -94,21 +94,33 @@ function suggestWithAnchor(
   page: PageContext,
   link: BodyLink,
   suggestion: { page: string; file: string; only: boolean; anchor: string },
-  data: FixData,
+  written: FixData,
   text: (hint: string) => string,
 ): void {
   const range = page.lines.rangeOf(link.offset, link.length);
+  // Kept until every page is read: copies, not slices of this page's text, and nothing that holds them.
   const url = detached(link.url);
-  const [target, anchor, message] = [detached(suggestion.page), detached(suggestion.anchor), detached(text(''))];
+  const [target, file, anchor, message] = [
+    detached(suggestion.page),
+    detached(suggestion.file),
+    detached(suggestion.anchor),
+    detached(text('')),
+  ];
+  const only = suggestion.only;
+  const data: FixData = { ...written };
+  for (const key of ['replace', 'replaceLabel', 'createPage'] as const) if (data[key] !== undefined) data[key] = detached(data[key]!);
   const facts = anchorFacts(page);
   page.later(async () => {
-    const verdict = await anchorVerdict(facts, suggestion.file, cleanHeadingId(anchor), url);
+    // A suggestion is no finding: the page is not parsed again to be sure (it costs a parse per link).
+    const verdict = await anchorVerdict(facts, file, cleanHeadingId(anchor), url, false);
     let hint = ` Did you mean "/${target}"?`;
-    if (verdict && 'missing' in verdict) {
-      const { best, only } = closestMatch(anchor, verdict.missing);
+    const closest = verdict && 'missing' in verdict ? closestMatch(anchor, verdict.missing) : undefined;
+    // Said missing only when the scan of the page is sure of its anchors.
+    if (verdict && 'missing' in verdict && (closest!.best !== undefined || !verdict.unsure)) {
+      const { best, only: onlyAnchor } = closest!;
       const fix = best === undefined ? `/${target}` : `/${target}#${best}`;
       Object.assign(data, { replace: replaceFragment(data.replace!, best), replaceLabel: fix });
-      if (!(suggestion.only && only && best !== undefined && isTypo(anchor, best))) delete data.fixAll;
+      if (!(only && onlyAnchor && best !== undefined && isTypo(anchor, best))) delete data.fixAll;
       hint =
         best === undefined ? ` Did you mean "/${target}"? It has no "#${anchor}": the fix links to its top.` : ` Did you mean "${fix}"?`;
     }
@@ -171,17 +183,19 @@ async function anchorVerdict(
   file: string,
   id: string,
   url: string,
-): Promise<{ missing: AnchorIds } | { unchecked: string } | undefined> {
+  confirm = true,
+): Promise<{ missing: AnchorIds; unsure?: boolean } | { unchecked: string } | undefined> {
   const anchors: LinkedAnchors | undefined = await facts.anchorsOf(file);
   if (!anchors || reaches(anchors.anchors, id, url)) return undefined;
   const shown = anchors.shows.length ? await facts.shownAnchorsOf(file, anchors.shows) : undefined;
   if (shown?.has(id)) return undefined;
-  if (!anchors.exact) {
+  // Without `confirm`, a page the scanner is unsure of is not parsed again: the anchor may be there.
+  if (!anchors.exact && confirm) {
     const exact = await facts.exactAnchorsOf(file);
     if (!exact || exact.has(id)) return undefined;
   }
   if (anchors.operation) return { unchecked: anchors.operation };
-  return { missing: withShown(anchors.anchors, shown) };
+  return { missing: withShown(anchors.anchors, shown), ...(!anchors.exact && { unsure: true }) };
 }
 
 /**
