@@ -296,12 +296,19 @@ test('item 9: deliberate custom front matter keys are not reported as misspellin
         'a.mdx': page('tags: Tutorial'),
         'b.mdx': page('id: 12\ntype: guide\ncategory_id: 3\nicn: rocket'),
         'c.mdx': page('icn: rocket'),
+        // Keys the platform reads that Docsmith did not know, and custom keys near them.
+        'd.mdx': page('hideFooterPagination: true\ncanonical: https://example.com/d\nsearchable: false'),
+        'e.mdx': page('hideFooterPagnation: true'),
+        'f.mdx': page('section: upgrades'),
+        'g.mdx': page('author: Ana'),
+        'h.mdx': page('release: 2.0'),
+        'i.mdx': page('publish: true'),
       },
     ),
   );
   assert.deepEqual(
     only(found, 'frontmatter/unknown-key').map((f) => `${f.file} ${f.text}`),
-    ['c.mdx icn'],
+    ['c.mdx icn', 'e.mdx hideFooterPagnation'],
   );
 });
 
