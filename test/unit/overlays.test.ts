@@ -117,3 +117,26 @@ test(
     ]);
   },
 );
+
+test('a spec of YAML aliases that expand to billions of values, with an overlay, is refused, not copied', { timeout: 60_000 }, async () => {
+  const levels = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]'];
+  for (let i = 1; i < 9; i++)
+    levels.push(
+      `${'b'.repeat(i)}: &l${i} [${Array(10)
+        .fill(i === 1 ? '*a' : `*l${i - 1}`)
+        .join(', ')}]`,
+    );
+  const spec = `${SPEC}\nx-bomb:\n${levels.map((line) => `  ${line}`).join('\n')}\n`;
+  const overlay = [
+    'overlay: 1.0.0',
+    'info: {title: O, version: "1"}',
+    'extends: openapi.yaml',
+    'actions:',
+    '  - {target: $.info, update: {x: 1}}',
+  ];
+  const found = await checkSite(site(navigation('openapi.yaml'), ['index'], {}, { 'openapi.yaml': spec, 'o.yaml': overlay.join('\n') }));
+  assert.ok(
+    found.some((f) => f.code === 'openapi/spec-invalid' && /too large once its YAML aliases are expanded/.test(f.message)),
+    found.map((f) => `${f.code} ${f.message}`).join('\n'),
+  );
+});

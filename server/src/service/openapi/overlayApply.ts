@@ -17,10 +17,14 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 const MAX_ACTIONS = 1000;
 const MAX_PATTERN = 512;
 const MAX_INPUT = 100_000;
+/** Values a spec may hold once copied: YAML aliases can make a small file a huge document. */
+const MAX_NODES = 5_000_000;
 
 class OverlayError extends Error {}
 
 let deadline = Infinity;
+/** What the current application may still make: values copied count against it. */
+let nodes = { left: 0 };
 
 /** `match()` (whole string) or `search()` (any part) of RFC 9535, on RE2: an invalid pattern matches nothing. */
 class LinearRegex implements FilterFunction {
@@ -86,9 +90,10 @@ type Node = { value: Json; path: (string | number)[] };
 export function applyOverlays(spec: unknown, overlays: readonly OverlayDocument[], budgetMs = 5000): { spec: Json } | { error: string } {
   let document: Json;
   try {
-    document = JSON.parse(JSON.stringify(spec)) as Json;
-  } catch {
-    return { error: 'is not a JSON document' };
+    nodes = { left: MAX_NODES };
+    document = toJson(spec, nodes);
+  } catch (error) {
+    return { error: error instanceof OverlayError ? error.message : 'is not a JSON document' };
   }
   deadline = Date.now() + budgetMs;
   try {
@@ -121,11 +126,12 @@ function apply(document: Json, action: OverlayAction): void {
     const sources = select(document, action.copy);
     if (sources.length !== 1) throw new OverlayError(`"copy" must select one node, and selects ${sources.length}`);
     value = clone(sources[0].value);
-  } else if (action.update !== undefined) value = action.update as Json;
+  } else if (action.update !== undefined) value = toJson(action.update, nodes);
   else return;
   const kinds = new Set(targets.map((node) => kindOf(node.value)));
   if (kinds.size > 1) throw new OverlayError('the target selects objects, arrays and values together');
   for (const node of targets) {
+    if (Date.now() > deadline) throw new OverlayError('the overlays took too long to apply');
     if (kindOf(node.value) === 'object') {
       if (kindOf(value) !== 'object') throw new OverlayError('only an object can be merged into an object');
       merge(node.value as Record<string, Json>, value as Record<string, Json>);
@@ -216,6 +222,7 @@ function kindOf(value: Json): 'object' | 'array' | 'value' {
 }
 
 function clone(value: Json): Json {
+  if (--nodes.left < 0) throw new OverlayError('the overlays make the spec too large');
   if (kindOf(value) === 'value') return value;
   if (Array.isArray(value)) return value.map(clone);
   const copy: Record<string, Json> = {};
@@ -226,4 +233,24 @@ function clone(value: Json): Json {
 /** A property written as data, so that a key such as `__proto__` is a key and nothing else. */
 function setOwn(target: Json, key: string | number, value: Json): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * A copy of a parsed document as JSON has it (what `JSON.stringify` keeps: a date as its ISO text, a
+ * number that is not finite as null, no undefined or functions), refused past a number of values:
+ * YAML anchors and aliases let a file of a few lines stand for billions of them.
+ */
+function toJson(value: unknown, budget: { left: number }): Json {
+  if (--budget.left < 0) throw new OverlayError('the spec is too large once its YAML aliases are expanded');
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => (item === undefined || typeof item === 'function' ? null : toJson(item, budget)));
+  if (typeof value === 'object') {
+    const copy: Record<string, Json> = {};
+    for (const [key, item] of Object.entries(value as Record<string, unknown>))
+      if (item !== undefined && typeof item !== 'function' && typeof item !== 'symbol') setOwn(copy, key, toJson(item, budget));
+    return copy;
+  }
+  return null;
 }
