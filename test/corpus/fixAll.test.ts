@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
-import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { FixedWorkspace } from '../helpers/fixedWorkspace';
 import { createLanguageService, NOT_CANCELLED, pathToUri } from '../../server/src/service';
 import { FIX_ALL_KIND } from '../../server/src/service/features/fixAll';
 
@@ -16,14 +16,6 @@ import { FIX_ALL_KIND } from '../../server/src/service/features/fixAll';
  */
 const sites = corpusSites();
 console.log(`# fix-all suite: ${sites.length} sites of ${CORPUS_LABEL}`);
-
-/** The disk, with the files fix all wrote kept in memory. */
-class FixedWorkspace extends FsWorkspace {
-  readonly written = new Map<string, string>();
-  override async readFile(uri: string): Promise<string | undefined> {
-    return this.written.get(uri) ?? super.readFile(uri);
-  }
-}
 
 /** Errors and warnings per code (what fix all must not add). */
 function counts(diagnostics: ReadonlyMap<string, Diagnostic[]>): Map<string, number> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
+import { FixedWorkspace } from '../helpers/fixedWorkspace';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, pathToUri } from '../../server/src/service';
 
@@ -19,14 +20,6 @@ console.log(`# quick-fix suite: ${sites.length} sites of ${CORPUS_LABEL}`);
 /** What a fix must not add: the findings of things that reach nothing. */
 const BROKEN = /^(?:links\/|nav\/page-not-found$|nav\/operation-not-found$|frontmatter\/operation-not-found$|snippets\/not-found$)/;
 const SAMPLES_PER_SITE = 12;
-
-/** The disk, with the file a fix wrote kept in memory. */
-class FixedWorkspace extends FsWorkspace {
-  readonly written = new Map<string, string>();
-  override async readFile(uri: string): Promise<string | undefined> {
-    return this.written.get(uri) ?? super.readFile(uri);
-  }
-}
 
 const serious = (d: Diagnostic) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning;
 const broken = (list: Diagnostic[]) => list.filter((d) => serious(d) && BROKEN.test(String(d.code))).map((d) => `${d.code} ${d.message}`);
