@@ -15,6 +15,20 @@ export function plainNumber(text: string): number | undefined {
   return /^(?:\d+(?:\.\d+)?|\.\d+)$/.test(text) ? Number(text) : undefined;
 }
 
+/**
+ * `relative` (`../a/./b`) read from `folder` (`x/y`), as a path without a leading `/`: empty and `.`
+ * segments dropped, `..` taking one off (never above the start).
+ */
+export function resolvePath(folder: string, relative: string): string {
+  const parts = folder === '' ? [] : folder.split('/');
+  for (const segment of relative.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') parts.pop();
+    else parts.push(segment);
+  }
+  return parts.join('/');
+}
+
 /** A path without its leading and trailing `/`. */
 export function trimSlashes(path: string): string {
   return trimEndOf(trimStartOf(path, '/'), '/');

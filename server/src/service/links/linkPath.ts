@@ -1,3 +1,5 @@
+import { resolvePath } from '../../common/text';
+
 /**
  * Where an internal link points, read as the platform serves it: a URL with a scheme (`https:`,
  * `mailto:`) is external; `./x` and `../x` are resolved from the folder of the page's file (the
@@ -44,8 +46,10 @@ export function linkPath(url: string, pageRelative: string): LinkPath | undefine
   if (isExternal(url)) return undefined;
   let path = url.replaceAll('\\', '/');
   const form = path.startsWith('.') ? 'file' : path.startsWith('/') || /^[?#]/.test(path) || path === '' ? 'root' : 'url';
-  if (form === 'file') path = resolveRelative(folderOf(pageRelative), path);
-  else if (form === 'url') path = resolveRelative(folderOf(pageUrl(pageRelative)), path);
+  // A `..` above the root stays at the root, as the platform's rewrite of relative links (a POSIX join
+  // from `/`) and a browser both read it.
+  if (form === 'file') path = resolvePath(folderOf(pageRelative), path);
+  else if (form === 'url') path = resolvePath(folderOf(pageUrl(pageRelative)), path);
   if (path.startsWith('/')) path = path.slice(1);
   let parsed: URL;
   try {
@@ -83,22 +87,8 @@ function decode(value: string): string {
   }
 }
 
-/**
- * `dir` + `../x/./y` resolved. A `..` above the root stays at the root, as the platform's rewrite of
- * relative links (a POSIX join from `/`) and a browser both read it.
- */
-function resolveRelative(folder: string, relative: string): string {
-  const parts = folder === '' ? [] : folder.split('/');
-  for (const segment of relative.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') parts.pop();
-    else parts.push(segment);
-  }
-  return parts.join('/');
-}
-
 /** `a//b/./c` → `a/b/c`. */
 function normalise(path: string): string {
   if (!path.includes('//') && !path.includes('./')) return path;
-  return resolveRelative('', path);
+  return resolvePath('', path);
 }

@@ -141,3 +141,14 @@ export function extensionOf(path: string): string {
   const dot = path.lastIndexOf('.');
   return dot > slash + 1 ? path.slice(dot) : '';
 }
+
+/** Extensions of a path that names a page (none, `.md`, `.mdx`). */
+const PAGE_EXTENSIONS = new Set(['', '.md', '.mdx']);
+/** Something that reads as a file extension (`.png`, `.pdf`, `.json`), as opposed to `v1.2` in a page path. */
+const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
+
+/** Whether a path reads as a page's rather than a file's (`guides/setup`, `v1.2`; not `logo.png`). */
+export function readsAsPage(path: string): boolean {
+  const extension = extensionOf(path);
+  return PAGE_EXTENSIONS.has(extension.toLowerCase()) || !FILE_EXTENSION.test(extension);
+}

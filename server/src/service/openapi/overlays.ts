@@ -1,3 +1,5 @@
+import { resolvePath } from '../../common/text';
+
 /**
  * OpenAPI Overlays (the OpenAPI Initiative's Overlay Specification 1.0 and 1.1): documents of
  * JSONPath-targeted actions the platform applies to a spec before it reads its operations. An
@@ -70,38 +72,28 @@ function overlayProblem(value: Record<string, unknown>): string | undefined {
 /** A URL as it is; a path without `.`, `..` and empty segments, and without a leading `/`. */
 export function overlayKey(reference: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference)) return reference;
-  return normalise(reference.split('/'));
+  return resolvePath('', reference);
 }
 
 /** An overlay's `extends`, from the overlay's own folder (or the docs root, with a leading `/`). */
 export function resolveExtends(location: string, extendsValue: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(extendsValue) || extendsValue.startsWith('/')) return overlayKey(extendsValue);
-  return normalise([...overlayKey(location).split('/').slice(0, -1), ...extendsValue.split('/')]);
-}
-
-function normalise(segments: string[]): string {
-  const kept: string[] = [];
-  for (const segment of segments) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') kept.pop();
-    else kept.push(segment);
-  }
-  return kept.join('/');
+  const folder = overlayKey(location).split('/').slice(0, -1).join('/');
+  return resolvePath(folder, extendsValue);
 }
 
 /**
- * The overlays for a spec (its path from the docs root), in the order they apply: the docs.json list
- * for it when there is one (`explicit`, overlay paths or URLs as written), else the discovered overlays
- * that extend it, by their paths' order.
+ * The overlays for a spec (its path from the docs root), in the order they apply: docs.json's list for
+ * it when there is one (`listed`, overlay paths or URLs), else the discovered overlays that extend it,
+ * by their paths' order.
  */
 export function overlaysFor(
   spec: string,
   discovered: readonly OverlayDocument[],
-  explicit: ReadonlyMap<string, readonly string[]>,
+  listed: readonly string[] | undefined,
 ): { explicit: readonly string[] } | { discovered: OverlayDocument[] } {
-  const key = overlayKey(spec);
-  const listed = explicit.get(key);
   if (listed) return { explicit: listed };
+  const key = overlayKey(spec);
   return {
     discovered: discovered
       .filter((overlay) => overlay.extends === key)

@@ -39,11 +39,10 @@ export function siteOverlays(site: Site, discovered: () => Promise<DiscoveredOve
       if (found.size === 0 && explicit.size === 0) return NO_OVERLAYS;
       const listed = explicit.get(overlayKey(relative));
       if (listed && !Array.isArray(listed)) return { error: listed.conflict };
-      const lists = new Map([...explicit].filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
       const which = overlaysFor(
         relative,
         [...found.values()].map((entry) => entry.overlay),
-        lists,
+        listed,
       );
       if ('discovered' in which)
         return {

@@ -1,6 +1,7 @@
 import type { FixData } from '../../check/fixData';
 import { bodyLinkPath } from '../../links/linkPath';
 import { describeMissingLink } from '../../links/missingLink';
+import { readsAsPage } from '../../links/linkTargets';
 import type { SiteContext } from '../../site/siteContext';
 import { child, keyOf, properties, stringValue, valueNode, type JsonNode } from '../jsonTree';
 
@@ -15,9 +16,6 @@ const ITEMS: readonly [string, string][] = [
   ['language', 'language'],
   ['group', 'group'],
 ];
-
-/** A file name with an extension that is no page's (`.pdf`, `.png`): a file, not a page. */
-const FILE_EXTENSION = /\.(?!mdx?$)[a-z0-9]{1,5}$/i;
 
 /**
  * An `href` of navigation (a tab, an anchor, a dropdown, a menu item... `global` ones included) that
@@ -37,7 +35,7 @@ export async function navigationHrefsRule({ config, links, sink }: SiteContext):
     const subject = {
       url: href,
       shown: `"${href}" in navigation (the \`href\` of ${holder})`,
-      page: !FILE_EXTENSION.test(path.path),
+      page: readsAsPage(path.path),
       media: false,
     };
     const { code, message, data } = await describeMissingLink(links, links.targets(), subject, path);

@@ -1,11 +1,6 @@
 import type { AnchorIds } from '../../links/linkedAnchors';
-import { extensionOf } from '../../links/linkTargets';
+import { readsAsPage } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
-
-/** Elements whose `src` is a file to show or play (any element's `href` is a link). */
-const PAGE_EXTENSIONS = new Set(['', '.md', '.mdx']);
-/** Something that reads as a file extension (`.png`, `.pdf`, `.json`), as opposed to `v1.2` in a page path. */
-const FILE_EXTENSION = /^\.[a-z][a-z\d]{0,5}$/i;
 
 /**
  * Whether a link's anchor names one of a page's ids, as a browser looks for it: the fragment as the
@@ -31,6 +26,5 @@ function fragmentOf(url: string): string {
 /** A link (not an image) to a path that reads as a page rather than a file. */
 export function isPageLink(link: BodyLink, path: string): boolean {
   if (link.kind === 'image' || (link.kind === 'attribute' && link.attribute === 'src')) return false;
-  const extension = extensionOf(path);
-  return PAGE_EXTENSIONS.has(extension.toLowerCase()) || !FILE_EXTENSION.test(extension);
+  return readsAsPage(path);
 }
