@@ -161,3 +161,46 @@ test('fix data a client sent back broken is ignored, not trusted', async () => {
   const broken = { range, message: 'x', source: 'docsmith', data: { insert: { offset: 'NaN', text: 3 }, replace: 7, removeEntry: 'yes' } };
   assert.deepEqual(await site.service.getCodeActions(site.uri('docs.json'), range, [broken as unknown as Diagnostic], NOT_CANCELLED), []);
 });
+
+test('a component a snippet of the site exports, used without its import: import it, from the copy of the page language', async () => {
+  const button = 'export const PreviewButton = ({ children }) => <a>{children}</a>;\n';
+  const files = {
+    ...FEATURE_SITE,
+    'snippets/previewbutton.jsx': button,
+    'snippets/es/previewbutton.jsx': button,
+    'snippets/other/preview-button.jsx': 'export const Other = () => null;\n',
+    'es/guides/webhooks.mdx': '---\ntitle: Webhooks\n---\n<PreviewButton>Abrir</PreviewButton>\n',
+    'guides/webhooks.mdx': '---\ntitle: Webhooks\n---\nimport { Note } from "/snippets/note.mdx";\n\n<PreviewButton>Open</PreviewButton>\n',
+    'snippets/note.mdx': 'export const Note = () => null;\n',
+  };
+  for (const [path, expected] of [
+    [
+      'es/guides/webhooks.mdx',
+      '---\ntitle: Webhooks\n---\n\nimport { PreviewButton } from "/snippets/es/previewbutton.jsx";\n\n<PreviewButton>Abrir</PreviewButton>\n',
+    ],
+    [
+      'guides/webhooks.mdx',
+      '---\ntitle: Webhooks\n---\nimport { Note } from "/snippets/note.mdx";\nimport { PreviewButton } from "/snippets/previewbutton.jsx";\n\n<PreviewButton>Open</PreviewButton>\n',
+    ],
+  ]) {
+    const { diagnostic, actions } = await fixesFor('mdx/unknown-component', path, files);
+    assert.match(diagnostic.message, /exports it: import \{ PreviewButton \}/);
+    assert.equal(actions.length, 1);
+    const fixed = apply(files[path as keyof typeof files], actions[0].edit!.changes![`file:///site/${path}`]);
+    assert.equal(fixed, expected);
+    const site = featureSite({ ...files, [path]: fixed });
+    const after = (await site.service.getDiagnostics(site.uri(path), NOT_CANCELLED))!.map((d) => d.code);
+    assert.ok(
+      !after.includes('mdx/unknown-component') && !after.includes('mdx/syntax') && !after.includes('snippets/not-found'),
+      `${after}`,
+    );
+  }
+  // No file of the site exports it: the message says how to make one, with no fix.
+  const { diagnostic, actions } = await fixesFor('mdx/unknown-component', 'guides/webhooks.mdx', {
+    ...files,
+    'snippets/previewbutton.jsx': 'export const X = 1;\n',
+    'snippets/es/previewbutton.jsx': '',
+  });
+  assert.match(diagnostic.message, /Import it from a snippet/);
+  assert.deepEqual(actions, []);
+});

@@ -2,6 +2,7 @@ import catalogue from '../../../../../schemas/components.json';
 import type { BodyAttribute, BodyElement } from '../../mdx/bodyScan';
 import { closest } from '../../check/suggest';
 import type { PageContext } from '../pageContext';
+import { componentSource, importInsertion } from '../componentSources';
 
 interface PropInfo {
   values?: string[];
@@ -23,10 +24,11 @@ const DOCS = 'https://mintlify.com/docs/';
  * props, a prop that looks like a misspelt documented one, and a value outside a documented set,
  * are reported. Lower-case tags are HTML; code and comments hold no components.
  */
-export function componentRule(page: PageContext): void {
+export async function componentRule(page: PageContext): Promise<void> {
   const body = page.document.body();
   if (body.elements.length === 0) return;
   let locals: Set<string> | undefined;
+  const sources = new Map<string, Promise<string | undefined>>();
   for (const element of body.elements) {
     if (!/^[A-Z]/.test(element.name)) continue;
     const info = COMPONENTS[element.name];
@@ -37,6 +39,21 @@ export function componentRule(page: PageContext): void {
     locals ??= new Set([...body.imports.flatMap((item) => item.names.map((name) => name.local)), ...body.exported]);
     const root = element.name.split('.')[0];
     if (locals.has(root) || locals.has(element.name)) continue;
+    let source = sources.get(root);
+    if (!source) sources.set(root, (source = componentSource(page, root)));
+    const file = await source;
+    if (file) {
+      const statement = `import { ${root} } from "/${file}";`;
+      page.report(
+        'mdx/unknown-component',
+        element.nameOffset,
+        element.nameLength,
+        `<${element.name}> is not a component of the platform, and this page neither imports nor defines it, so the platform does not render it. ` +
+          `${file} exports it: ${statement}`,
+        { data: { insert: importInsertion(page, statement) } },
+      );
+      continue;
+    }
     const suggestion = closest(element.name, [...COMPONENT_NAMES, ...locals]);
     page.report(
       'mdx/unknown-component',
