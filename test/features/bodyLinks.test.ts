@@ -218,3 +218,32 @@ test('definition and hover of a link to a generated API page, a folder, and the 
     [site.uri('guides/webhooks.mdx')],
   );
 });
+
+test("docs.json's variables in the editor: a link through one opens its page; editing them rechecks the page", async () => {
+  const docs = JSON.parse(FEATURE_SITE['docs.json']);
+  const withVariables = (base: string) => JSON.stringify({ ...docs, variables: { base, product: 'Acme Cloud' } }, null, 2);
+  const site = siteWith({
+    'docs.json': withVariables('/guides'),
+    'guides/webhooks.mdx': '---\ntitle: Webhooks\n---\n\n## Install {{product}}\n',
+  });
+  const text = `${HEAD}See [hooks]({{base}}/webhooks#install-acme-cloud) and {{product}}.\n`;
+  site.edit('index.mdx', text);
+  const uri = site.uri('index.mdx');
+  const links = await site.service.findDocumentLinks(uri, NOT_CANCELLED);
+  const link = links.find((item) => item.target?.includes('webhooks'));
+  assert.ok(link, JSON.stringify(links));
+  const lines = new LineTable(text);
+  assert.equal(text.slice(lines.offsetAt(link.range.start), lines.offsetAt(link.range.end)), '{{base}}/webhooks#install-acme-cloud');
+  assert.deepEqual(
+    (await site.service.getDiagnostics(uri, NOT_CANCELLED))!.filter((d) => d.severity! <= 2),
+    [],
+  );
+  // Another value of `base`: the same link now names no page.
+  site.edit('docs.json', withVariables('/elsewhere'));
+  const after = (await site.service.getDiagnostics(uri, NOT_CANCELLED))!.filter((d) => d.code === 'links/page-not-found');
+  assert.equal(after.length, 1);
+  assert.match(
+    after[0].message,
+    /^Link "\{\{base\}\}\/webhooks#install-acme-cloud" \(read as "\/elsewhere\/webhooks#install-acme-cloud"\) names no page/,
+  );
+});

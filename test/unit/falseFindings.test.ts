@@ -473,3 +473,46 @@ test('a redirect to a page that a source Docsmith does not read may generate is 
   const without = await checkSite(withIndex('Hi.\n', {}, { redirects }));
   assert.equal(only(without, 'redirects/destination-not-found').length, 3);
 });
+
+test("docs.json's variables: pages and snippets are read with them, links, anchors and MDX as the platform reads them", async () => {
+  const variables = { product: 'Acme Cloud', 'product-name': 'Acme', base: '/guides', version: '2.1' };
+  const files = (extra: Record<string, unknown>) =>
+    site({ groups: [{ group: 'A', pages: ['index', 'guides/setup'] }] }, [], extra, {
+      'index.mdx': [
+        '---',
+        'title: Home',
+        '---',
+        '',
+        'Welcome to {{product-name}} {{ version }}.',
+        '',
+        'See [setup]({{base}}/setup#install-acme-cloud), <Card href="{{base}}/setup" title="Setup">x</Card>.',
+        '',
+        '<Shared />',
+        '',
+        'import Shared from "/snippets/shared.mdx";',
+        '',
+      ].join('\n'),
+      'guides/setup.mdx':
+        '---\ntitle: Setup\n---\n\n## Install {{product}}\n\nText [broken]({{base}}/nope), [and]({{base}}/setup#install).\n',
+      'snippets/shared.mdx': 'Also {{product-name}}: [setup]({{base}}/setup).\n',
+    });
+  const found = await checkSite(files({ variables }));
+  // Only the two real problems, each at the link as written; the anchor is the value's heading's.
+  assert.deepEqual(
+    found.filter((f) => f.severity <= 2).map((f) => [f.file, f.code, f.text]),
+    [
+      ['guides/setup.mdx', 'links/page-not-found', '{{base}}/nope'],
+      ['guides/setup.mdx', 'links/anchor-not-found', '#install'],
+    ],
+  );
+  // The message shows the link as written and as read; no fix writes a path over the variable.
+  const [missing] = only(found, 'links/page-not-found');
+  assert.match(missing.message, /^Link "\{\{base\}\}\/nope" \(read as "\/guides\/nope"\) names no page/);
+  assert.equal((missing.diagnostic.data as { replace?: string }).replace, undefined);
+  // Without the variables the same site has the false findings the platform would not have.
+  const without = await checkSite(files({}));
+  assert.ok(
+    only(without, 'mdx/syntax').length === 2 && only(without, 'links/page-not-found').length === 5,
+    `${without.map((f) => f.code)}`,
+  );
+});

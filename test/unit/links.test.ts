@@ -321,3 +321,15 @@ test('a Tab keeps the encoded slug of its title as its id: `#c%2B%2B` reaches th
   );
   assert.ok(missing.every((f) => (f.diagnostic.data as { fixAll?: boolean }).fixAll));
 });
+
+test('an anchor in a link read through an escape: found where it is written, and fixed there', async () => {
+  const found = await checkSite(pages({ 'my_page.mdx': '## Setup', 'intro.mdx': '## Here\n\n[a](/my\\_page#stup) [b](<#hre>)' }));
+  const anchors = only(found, 'links/anchor-not-found');
+  assert.deepEqual(
+    anchors.map((f) => [f.text, (f.diagnostic.data as { replace?: string } | undefined)?.replace]),
+    [
+      ['#hre', '#here'],
+      ['#stup', '#setup'],
+    ],
+  );
+});

@@ -108,17 +108,18 @@ class EditorRequests implements EditorFeatures {
       const parsed = state.configDocuments.get(uri);
       return { role: 'config', document: parsed?.text === text ? parsed : this.#documents.config(uri, text), state };
     }
-    if (/\.mdx?$/i.test(uri)) return { role: 'page', document: await this.#documents.preparedPage(uri, text, token), state };
+    if (/\.mdx?$/i.test(uri))
+      return { role: 'page', document: await this.#documents.preparedPage(uri, text, token, state.context?.variables), state };
     return { role: 'other', state };
   }
 
   /** Other pages of the site, for one request: through the one parse cache, stopping when the request is cancelled. */
-  #reader(token: Cancellation): PageReader {
+  #reader(token: Cancellation, state: SiteState): PageReader {
     return async (uri) => {
       throwIfCancelled(token);
       const text = await this.#workspace.readFile(uri).catch(() => undefined);
       throwIfCancelled(token);
-      return text === undefined ? undefined : this.#documents.preparedPage(uri, text, token);
+      return text === undefined ? undefined : this.#documents.preparedPage(uri, text, token, state.context?.variables);
     };
   }
 
@@ -128,7 +129,7 @@ class EditorRequests implements EditorFeatures {
     if (file?.role === 'page')
       return {
         isIncomplete: false,
-        items: await completePage(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token)),
+        items: await completePage(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token, file.state)),
       };
     return { isIncomplete: false, items: [] };
   };
@@ -136,8 +137,9 @@ class EditorRequests implements EditorFeatures {
   readonly doHover: EditorFeatures['doHover'] = async (uri, position, token) => {
     const file = await this.#open(uri, token);
     if (file?.role === 'config')
-      return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
-    if (file?.role === 'page') return hoverPage(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
+      return hoverDocsJson(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token, file.state));
+    if (file?.role === 'page')
+      return hoverPage(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token, file.state));
     return null;
   };
 
@@ -146,7 +148,7 @@ class EditorRequests implements EditorFeatures {
     const file = await this.#open(uri, token);
     let links: DocumentLink[] = [];
     if (file?.role === 'config') links = await docsJsonLinks(file.document, file.state);
-    if (file?.role === 'page') links = await pageLinks(file.document, file.state, this.#reader(token));
+    if (file?.role === 'page') links = await pageLinks(file.document, file.state, this.#reader(token, file.state));
     throwIfCancelled(token);
     return links;
   };
@@ -156,7 +158,7 @@ class EditorRequests implements EditorFeatures {
     let found: Location[] = [];
     if (file?.role === 'config') found = await docsJsonDefinition(file.document, file.document.lines.offsetAt(position), file.state);
     if (file?.role === 'page')
-      found = await pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token));
+      found = await pageDefinition(file.document, file.document.lines.offsetAt(position), file.state, this.#reader(token, file.state));
     throwIfCancelled(token);
     return found;
   };
@@ -182,7 +184,10 @@ class EditorRequests implements EditorFeatures {
   readonly rename: EditorFeatures['rename'] = async (uri, position, newName, token) => {
     const file = await this.#open(uri, token);
     if (file?.role !== 'page') return null;
-    return (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, this.#reader(token))) ?? null;
+    return (
+      (await renameHeading(file.document, file.document.lines.offsetAt(position), newName, file.state, this.#reader(token, file.state))) ??
+      null
+    );
   };
 
   readonly planRename: EditorFeatures['planRename'] = async (renames, token) => {
@@ -197,7 +202,7 @@ class EditorRequests implements EditorFeatures {
       const state = await this.#getSiteState(rootUri, token);
       const plan = planRename(state, list);
       for (const [uri, edits] of Object.entries(plan.edit.changes ?? {})) appendAll((changes[uri] ??= []), edits);
-      for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, this.#reader(token))))
+      for (const [uri, edits] of Object.entries(await bodyLinkEdits(state, plan.paths, this.#reader(token, state))))
         appendAll((changes[uri] ??= []), edits);
       appendAll(
         moved,

@@ -84,7 +84,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const specs = new SpecStore(workspace);
   const documents = new ParsedDocuments();
   // The anchors and exports of linked files, kept across states until the file changes.
-  const linkedPages = workspacePages(workspace, (uri, text) => documents.pageOnce(uri, text));
+  const linkedPages = workspacePages(workspace, (uri, text, variables) => documents.pageOnce(uri, text, variables));
   // Who still reads each state: the incremental docs.json path patches only a state nobody holds.
   const readers = new StateReaders();
   const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings, readers, options.checks !== false);

@@ -1,3 +1,4 @@
+import type { PageVariables } from '../mdx/variables';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from '../cancellation';
 import { shareAnchors, sharedAnchors } from '../links/linkedAnchors';
@@ -131,7 +132,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     if (found.suppress) suppressed.push({ uri, suppress: found.suppress });
     if (found.document) {
       const anchors = found.document.anchors();
-      linkedPages.remember(uri, anchors);
+      linkedPages.remember(uri, anchors, state.context?.variables);
       if (shares) own.push(uri);
       if (cache) {
         cache.seen(relative, found.document.text);
@@ -144,10 +145,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
     for (const check of found.deferred) deferred.push({ uri, check });
   }
   options.pagesDone?.(checked.length, checked.length);
-  if (shares) {
-    const mine = (): SharedAnchors => own.flatMap((uri) => remembered(linkedPages, uri));
-    for (const [uri, anchors] of await shares.exchange(mine)) linkedPages.rememberLinked(uri, sharedAnchors(anchors));
-  }
+  if (shares) await exchangeAnchors(shares, linkedPages, own, state.context?.variables);
   await completeFindings(diagnostics, deferred, suppressed, options.token);
   for (const { relative, dependencies } of toKeep)
     await cache!.keep(relative, diagnostics.get(joinUri(rootUri, relative)) ?? [], dependencies);
@@ -222,6 +220,17 @@ export async function checkSiteWithSettings(
 ): Promise<SiteCheckResult> {
   const result = await checkSite(rootUri, { ...options, specs: options.specs ?? new SpecStore(options.workspace) });
   return { ...result, diagnostics: new Map([...result.diagnostics].map(([uri, list]) => [uri, applySeverities(list, options.settings)])) };
+}
+
+/** Gives the other shares the anchors of the pages this one checked, and takes theirs. */
+async function exchangeAnchors(
+  shares: NonNullable<CheckSiteOptions['shares']>,
+  linkedPages: KeptPages,
+  own: string[],
+  variables: PageVariables | undefined,
+): Promise<void> {
+  const mine = (): SharedAnchors => own.flatMap((uri) => remembered(linkedPages, uri));
+  for (const [uri, anchors] of await shares.exchange(mine)) linkedPages.rememberLinked(uri, sharedAnchors(anchors), variables);
 }
 
 function remembered(linkedPages: KeptPages, uri: string): SharedAnchors {

@@ -45,7 +45,11 @@ export class PageDiagnostics {
     throwIfCancelled(token);
     // An open page (it has an editor version) is kept parsed for the requests on it; a closed one is not.
     const document =
-      text === undefined ? undefined : stat?.version !== undefined ? this.documents.page(uri, text) : this.documents.pageOnce(uri, text);
+      text === undefined
+        ? undefined
+        : stat?.version !== undefined
+          ? this.documents.page(uri, text, state.context.variables)
+          : this.documents.pageOnce(uri, text, state.context.variables);
     // The reference parser reads it (when it must) without holding up the editor's other requests.
     await document?.prepare();
     throwIfCancelled(token);

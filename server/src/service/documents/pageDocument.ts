@@ -9,6 +9,7 @@ import { referenceParse, referenceParseAsync } from '../mdx/referenceParser';
 import { CancelledError } from '../cancellation';
 import { scanFromTree } from '../mdx/treeScan';
 import { LineTable } from './lineTable';
+import { readWithVariables, type PageVariables } from '../mdx/variables';
 
 /**
  * One version of an MDX or Markdown page, parsed once for the page rules and the editor features:
@@ -18,6 +19,8 @@ import { LineTable } from './lineTable';
 export interface PageDocument {
   readonly uri: string;
   readonly text: string;
+  /** docs.json's variables the body was read with (their `{{name}}` replaced), if any. */
+  readonly variables: PageVariables | undefined;
   readonly lines: LineTable;
   readonly frontMatter: FrontMatter;
   fields(): FieldTag[];
@@ -53,19 +56,26 @@ export interface PageHeading {
   anchor: string | undefined;
 }
 
-export function parsePageDocument(uri: string, text: string): PageDocument {
+/**
+ * The page's document. With the site's `variables`, the body is read as the platform reads it, each
+ * `{{name}}` replaced by its value; what the scans give is placed at the text as written.
+ */
+export function parsePageDocument(uri: string, text: string, variables?: PageVariables): PageDocument {
   const frontMatter = parseFrontMatter(text);
   let fields: FieldTag[] | undefined;
   let body: BodyScan | undefined;
   let anchors: PageAnchors | undefined;
   let scanned: BodyScan | undefined;
-  const scan = () => (scanned ??= scanBody(text, frontMatter.bodyOffset));
+  // The front matter is read as written: its values are the platform's metadata, not parsed as MDX.
+  const { read, written, writtenParse } = readWithVariables(text, variables, frontMatter.bodyOffset);
+  const scan = () => (scanned ??= written(scanBody(read, frontMatter.bodyOffset)));
   let parsed: MdxParse | undefined;
-  const reference = () => (parsed ??= referenceParse(text));
+  const reference = () => (parsed ??= writtenParse(referenceParse(read)));
   let preparing: Promise<boolean> | undefined;
   const document: PageDocument = {
     uri,
     text,
+    variables,
     lines: new LineTable(text),
     frontMatter,
     fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
@@ -76,7 +86,7 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
       // A page the scanner does not vouch for goes through the parser: when it parses, what the
       // parser found is what the page holds.
       const result = reference();
-      if ('tree' in result) body = { ...scanFromTree(result.tree, text), uncertain: body.uncertain };
+      if ('tree' in result) body = { ...written(scanFromTree(result.tree, read)), uncertain: body.uncertain };
       return body;
     },
     anchors: () => (anchors ??= withOperation(pageAnchors(document.body()), frontMatter)),
@@ -99,7 +109,7 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
     },
     exactAnchors() {
       const result = reference();
-      return 'tree' in result ? pageAnchors(scanFromTree(result.tree, text)).anchors : undefined;
+      return 'tree' in result ? pageAnchors(scanFromTree(result.tree, read)).anchors : undefined;
     },
     syntaxError() {
       // The platform reads `.md` pages as MDX too. A page the scanner vouches for parses, or fails
@@ -117,10 +127,10 @@ export function parsePageDocument(uri: string, text: string): PageDocument {
     async prepare() {
       if (parsed || !scan().uncertain) return;
       preparing ??= (async () => {
-        const pending = referenceParseAsync(text, uri);
+        const pending = referenceParseAsync(read, uri);
         if (!pending) return true;
         const result = await pending;
-        if (result) parsed ??= result;
+        if (result) parsed ??= writtenParse(result);
         return result !== undefined;
       })();
       if (await preparing) return;

@@ -1,6 +1,7 @@
 import { parseConfigDocument, type ConfigDocument } from './configDocument';
 import { parsePageDocument, type PageDocument } from './pageDocument';
 import { throwIfCancelled, type Cancellation } from '../cancellation';
+import type { PageVariables } from '../mdx/variables';
 
 /**
  * Another page of the site, as the editor has it (open, or on disk), through the one parsed-document
@@ -32,15 +33,16 @@ export class ParsedDocuments {
     this.configs.set(document.uri, document);
   }
 
-  page(uri: string, text: string): PageDocument {
+  /** The page as the site reads it (with its docs.json `variables`): parsed again when the text or the variables changed. */
+  page(uri: string, text: string, variables?: PageVariables): PageDocument {
     const known = this.pages.get(uri);
-    if (known?.text === text) {
+    if (known && same(known, text, variables)) {
       // Most recently used last, so the oldest is dropped first.
       this.pages.delete(uri);
       this.pages.set(uri, known);
       return known;
     }
-    const parsed = parsePageDocument(uri, text);
+    const parsed = parsePageDocument(uri, text, variables);
     this.pages.set(uri, parsed);
     if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     return parsed;
@@ -50,8 +52,8 @@ export class ParsedDocuments {
    * The page, as {@link page} gives it, with the reference parser's reading done off the calling
    * thread where it must be read (see {@link PageDocument.prepare}), for a request that uses it now.
    */
-  async preparedPage(uri: string, text: string, token: Cancellation): Promise<PageDocument> {
-    const document = this.page(uri, text);
+  async preparedPage(uri: string, text: string, token: Cancellation, variables?: PageVariables): Promise<PageDocument> {
+    const document = this.page(uri, text, variables);
     await document.prepare();
     throwIfCancelled(token);
     return document;
@@ -62,9 +64,9 @@ export class ParsedDocuments {
    * page checked once in a pass over the site would only push out the ones being worked on, and, kept
    * a while, its parse outlives the young generation and fills the old one with garbage.
    */
-  pageOnce(uri: string, text: string): PageDocument {
+  pageOnce(uri: string, text: string, variables?: PageVariables): PageDocument {
     const known = this.pages.get(uri);
-    return known?.text === text ? known : parsePageDocument(uri, text);
+    return known && same(known, text, variables) ? known : parsePageDocument(uri, text, variables);
   }
 
   forget(uri: string): void {
@@ -76,4 +78,8 @@ export class ParsedDocuments {
     this.configs.clear();
     this.pages.clear();
   }
+}
+
+function same(document: PageDocument, text: string, variables: PageVariables | undefined): boolean {
+  return document.text === text && document.variables?.key === variables?.key;
 }

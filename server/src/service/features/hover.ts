@@ -1,3 +1,4 @@
+import { variableHover } from './variableFeatures';
 import type { Hover, Range } from 'vscode-languageserver-types';
 import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { parseOperation } from '../docsJson/navigation';
@@ -70,7 +71,7 @@ export async function hoverPage(document: PageDocument, offset: number, state: S
       return markdown([overrideNote(entry.key, state), description].filter(Boolean).join('\n\n'), range);
     return description ? markdown(description, range) : null;
   }
-  return bodyLinkHover(document, offset, state, read);
+  return variableHover(document, offset, state) ?? bodyLinkHover(document, offset, state, read);
 }
 
 function markdown(value: string, range: Range): Hover {

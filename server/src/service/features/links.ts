@@ -1,3 +1,4 @@
+import { variableDefinition } from './variableFeatures';
 import type { DocumentLink, Location, Range } from 'vscode-languageserver-types';
 import { isKeyInChain, nodeChainAt, pathOfChain, type Segment } from '../docsJson/jsonLocation';
 import type { JsonNode } from '../docsJson/jsonTree';
@@ -100,7 +101,8 @@ export async function docsJsonDefinition(document: ConfigDocument, offset: numbe
 
 /** In a page: `openapi:` opens the spec at the operation; a body link opens its target at the heading. */
 export async function pageDefinition(document: PageDocument, offset: number, state: SiteState, read: PageReader): Promise<Location[]> {
-  if (offset >= document.frontMatter.bodyOffset) return bodyLinkDefinition(document, offset, state, read);
+  if (offset >= document.frontMatter.bodyOffset)
+    return variableDefinition(document, offset, state) ?? bodyLinkDefinition(document, offset, state, read);
   const entry = document.frontMatter.entries.get('openapi');
   if (!entry || typeof entry.value !== 'string' || offset < entry.valueOffset || offset > entry.valueOffset + entry.valueLength) return [];
   const found = await lookupOperation(state, entry.value, undefined, dirnameUri(document.uri));

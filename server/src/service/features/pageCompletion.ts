@@ -1,3 +1,4 @@
+import { completeVariables } from './variableFeatures';
 import type { LineTable } from '../documents/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
@@ -44,7 +45,7 @@ export async function completePage(page: PageDocument, offset: number, state: Si
     }));
   }
   if (offset < frontMatter.bodyOffset) return [];
-  return completeBody(page, offset, state, read);
+  return completeVariables(page, offset, state) ?? completeBody(page, offset, state, read);
 }
 
 function rangeOf(document: LineTable, start: number, end: number): Range {

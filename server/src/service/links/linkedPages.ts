@@ -2,6 +2,7 @@ import { parsePageDocument, type PageDocument } from '../documents/pageDocument'
 import type { PageAnchors } from '../mdx/anchors';
 import { linkedAnchors, type LinkedAnchors } from './linkedAnchors';
 import type { DocsWorkspace } from '../workspace';
+import type { PageVariables } from '../mdx/variables';
 
 /** What a page importing a snippet needs of it: the names it exports, and whether it has content to show. */
 export interface SnippetFacts {
@@ -16,12 +17,21 @@ export interface SnippetFacts {
  * editor keeps it until the file changes.
  */
 export interface LinkedPages {
-  /** The anchors of a page file (from its body scan); undefined when it is gone or unreadable. */
-  anchors(uri: string): Promise<LinkedAnchors | undefined>;
+  /**
+   * The anchors of a page file (from its body scan), read with its site's docs.json `variables`;
+   * undefined when it is gone or unreadable.
+   */
+  anchors(uri: string, variables?: PageVariables): Promise<LinkedAnchors | undefined>;
   /** The same, as the reference parser reads them (exact, slow): to confirm an anchor the scan did not find. */
-  exactAnchors(uri: string): Promise<Set<string> | undefined>;
+  exactAnchors(uri: string, variables?: PageVariables): Promise<Set<string> | undefined>;
   /** A snippet file's exports; undefined when it does not exist. */
-  snippet(uri: string): Promise<SnippetFacts | undefined>;
+  snippet(uri: string, variables?: PageVariables): Promise<SnippetFacts | undefined>;
+}
+
+/** What was read of a file, and with which variables (their key). */
+interface Kept<T> {
+  key: string | undefined;
+  value: T;
 }
 
 /** `export const X`, `export function X`, `export class X` (and `let`, `var`, `async function`) in JavaScript. */
@@ -35,65 +45,71 @@ const JS_EXPORT_LIST = /\bexport\s*\{([^}]*)\}/g;
  * parsed there is not parsed again), and keeps only the facts it derives, until the file changes.
  */
 export class KeptPages implements LinkedPages {
-  private readonly anchorsKept = new Map<string, Promise<LinkedAnchors | undefined>>();
+  private readonly anchorsKept = new Map<string, Kept<Promise<LinkedAnchors | undefined>>>();
   /** Anchors of pages parsed for another reason (`remember`): kept as they are, without a promise each. */
-  private readonly anchorsKnown = new Map<string, LinkedAnchors>();
-  private readonly snippetsKept = new Map<string, Promise<SnippetFacts | undefined>>();
+  private readonly anchorsKnown = new Map<string, Kept<LinkedAnchors>>();
+  private readonly snippetsKept = new Map<string, Kept<Promise<SnippetFacts | undefined>>>();
 
   constructor(
     private readonly readText: (uri: string) => Promise<string | undefined>,
-    private readonly parse: (uri: string, text: string) => PageDocument = parsePageDocument,
+    private readonly parse: (uri: string, text: string, variables?: PageVariables) => PageDocument = parsePageDocument,
   ) {}
 
-  private async read(uri: string): Promise<PageDocument | undefined> {
+  private async read(uri: string, variables: PageVariables | undefined): Promise<PageDocument | undefined> {
     const text = await this.readText(uri);
     if (text === undefined) return undefined;
-    const document = this.parse(uri, text);
+    const document = this.parse(uri, text, variables);
     // Parsed off the calling thread where the process can; a newer version of it taking its place in
     // the parser's queue leaves it to be parsed when read (this page's findings are found again then).
     await document.prepare().catch(() => undefined);
     return document;
   }
 
-  anchors(uri: string): Promise<LinkedAnchors | undefined> {
+  anchors(uri: string, variables?: PageVariables): Promise<LinkedAnchors | undefined> {
+    const key = variables?.key;
     const known = this.anchorsKnown.get(uri);
-    if (known) return Promise.resolve(known);
+    if (known && known.key === key) return Promise.resolve(known.value);
     let found = this.anchorsKept.get(uri);
-    if (!found) this.anchorsKept.set(uri, (found = this.read(uri).then((document) => document && linkedAnchors(document.anchors()))));
-    return found;
+    if (!found || found.key !== key) {
+      const value = this.read(uri, variables).then((document) => document && linkedAnchors(document.anchors()));
+      this.anchorsKept.set(uri, (found = { key, value }));
+    }
+    return found!.value;
   }
 
-  async exactAnchors(uri: string): Promise<Set<string> | undefined> {
-    return (await this.read(uri))?.exactAnchors();
+  async exactAnchors(uri: string, variables?: PageVariables): Promise<Set<string> | undefined> {
+    return (await this.read(uri, variables))?.exactAnchors();
   }
 
-  snippet(uri: string): Promise<SnippetFacts | undefined> {
+  snippet(uri: string, variables?: PageVariables): Promise<SnippetFacts | undefined> {
+    const key = variables?.key;
     let found = this.snippetsKept.get(uri);
-    if (!found) this.snippetsKept.set(uri, (found = this.readSnippet(uri)));
-    return found;
+    if (!found || found.key !== key) this.snippetsKept.set(uri, (found = { key, value: this.readSnippet(uri, variables) }));
+    return found!.value;
   }
 
-  private async readSnippet(uri: string): Promise<SnippetFacts | undefined> {
+  private async readSnippet(uri: string, variables: PageVariables | undefined): Promise<SnippetFacts | undefined> {
     const text = await this.readText(uri);
     if (text === undefined) return undefined;
     if (/\.[jt]sx$/i.test(uri)) return { exported: javascriptExports(text), hasContent: false };
-    const body = this.parse(uri, text).body();
+    const body = this.parse(uri, text, variables).body();
     return { exported: new Set(body.exported), hasContent: body.hasContent };
   }
 
-  remember(uri: string, anchors: PageAnchors): void {
-    this.rememberLinked(uri, linkedAnchors(anchors));
+  /** Takes the anchors of a page parsed for another reason (with these variables). */
+  remember(uri: string, anchors: PageAnchors, variables?: PageVariables): void {
+    this.rememberLinked(uri, linkedAnchors(anchors), variables);
   }
 
   /** Takes what links need of a page's anchors, as another thread sent them. */
-  rememberLinked(uri: string, anchors: LinkedAnchors): void {
+  rememberLinked(uri: string, anchors: LinkedAnchors, variables?: PageVariables): void {
     this.anchorsKept.delete(uri);
-    this.anchorsKnown.set(uri, anchors);
+    this.anchorsKnown.set(uri, { key: variables?.key, value: anchors });
   }
 
   /** The anchors {@link remember} was given for a page. */
   remembered(uri: string): LinkedAnchors | undefined {
-    return this.anchorsKnown.get(uri);
+    return this.anchorsKnown.get(uri)?.value;
   }
 
   forget(uri: string): void {
@@ -110,7 +126,10 @@ export class KeptPages implements LinkedPages {
 }
 
 /** Linked pages read from a workspace (and kept until told a file changed), parsed by `parse` when given. */
-export function workspacePages(workspace: DocsWorkspace, parse?: (uri: string, text: string) => PageDocument): KeptPages {
+export function workspacePages(
+  workspace: DocsWorkspace,
+  parse?: (uri: string, text: string, variables?: PageVariables) => PageDocument,
+): KeptPages {
   return new KeptPages((uri) => workspace.readFile(uri).catch(() => undefined), parse);
 }
 

@@ -1,3 +1,4 @@
+import type { PageVariables } from '../mdx/variables';
 import type { LinkedPages, SnippetFacts } from './linkedPages';
 import type { LinkedAnchors } from './linkedAnchors';
 import type { SiteSpecs } from '../openapi/spec';
@@ -24,6 +25,8 @@ export interface LinkedSite {
   navigation: NavigationModel;
   files: SiteFiles;
   workspace: DocsWorkspace;
+  /** docs.json's `variables`: the pages are read with them. */
+  variables: PageVariables | undefined;
 }
 
 /**
@@ -139,12 +142,12 @@ export class SiteLinks {
   /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */
   async anchorsOf(relative: string): Promise<LinkedAnchors | undefined> {
     if (!/\.mdx?$/i.test(relative)) return undefined;
-    return this.pages.anchors(joinUri(this.context.rootUri, relative));
+    return this.pages.anchors(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 
   /** The anchors of a page as the reference parser reads them: to confirm an anchor the scan did not find. */
   async exactAnchorsOf(relative: string): Promise<Set<string> | undefined> {
-    return this.pages.exactAnchors(joinUri(this.context.rootUri, relative));
+    return this.pages.exactAnchors(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 
   /** The pages that show a snippet file (directly or through other snippets), sorted; read once per site state. */
@@ -181,7 +184,7 @@ export class SiteLinks {
   /** What a snippet file of the site exports (undefined when it does not exist). */
   async snippetOf(relative: string): Promise<SnippetFacts | undefined> {
     if (!this.context.files.files.has(relative)) return undefined;
-    return this.pages.snippet(joinUri(this.context.rootUri, relative));
+    return this.pages.snippet(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 }
 

@@ -90,8 +90,10 @@ export async function checkPage(
       return { diagnostics: sink.result().get(uri) ?? [], dependencies, deferred };
     }
     if (text === undefined) return undefined;
-    document = parsePageDocument(uri, text);
+    document = parsePageDocument(uri, text, site.variables);
   }
+  // A document read without the site's variables (or with others) is read again with them.
+  if (document.variables?.key !== site.variables?.key) document = parsePageDocument(uri, document.text, site.variables);
   const parsed = document;
   const links = site.links;
   const page: PageContext = {

@@ -1,3 +1,4 @@
+import type { PageVariables } from '../mdx/variables';
 import type { DiagnosticSink } from '../check/diagnostics';
 import type { SpecResolver } from '../openapi/specStore';
 import type { LanguageServiceSettings } from '../settings';
@@ -17,6 +18,8 @@ export interface SiteContext {
   /** Its plain value. */
   value: Record<string, any>;
   navigation: NavigationModel;
+  /** docs.json's `variables`, which pages are read with (see mdx/variables.ts); undefined when it has none. */
+  variables: PageVariables | undefined;
   /** An empty entry at the editor's last edit (being typed), left out of the verdict and the navigation. */
   typing?: JsonNode;
   files: SiteFiles;

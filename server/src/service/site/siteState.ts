@@ -1,3 +1,4 @@
+import { readVariables, type PageVariables } from '../mdx/variables';
 import { siteOverlays } from './siteOverlays';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type Cancellation } from '../cancellation';
@@ -270,6 +271,7 @@ async function buildContext(
   let surveyed: ReturnType<typeof discoverSpecFiles> | undefined;
   const survey = () => (surveyed ??= discoverSpecFiles({ rootUri, workspace, files }));
   let navigation: SiteBasics['navigation'] | undefined;
+  let variables: { read: PageVariables | undefined } | undefined;
   const basics: SiteBasics = {
     rootUri,
     docsJsonUri,
@@ -277,6 +279,9 @@ async function buildContext(
     value: (toValue(resolved.root) ?? {}) as Record<string, any>,
     get navigation() {
       return (navigation ??= buildNavigationModel(child(resolved.root, 'navigation'), validated()));
+    },
+    get variables() {
+      return (variables ??= { read: readVariables(basics.value) }).read;
     },
     ...(typing && { typing }),
     files,

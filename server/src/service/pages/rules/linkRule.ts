@@ -74,14 +74,19 @@ function malformedHost(page: PageContext, link: BodyLink): boolean {
 }
 
 async function reportMissing(page: PageContext, targets: LinkTargets, link: BodyLink, path: LinkPath): Promise<void> {
+  // A link written with docs.json's variables is read with their values: the message shows both, and
+  // no fix writes a path in place of the variables.
+  const written = page.document.variables && page.text.slice(link.offset, link.offset + link.length);
+  const throughVariables = written !== undefined && written.includes('{{');
   const subject = {
     url: link.url,
-    shown: `"${link.url}"`,
+    shown: throughVariables ? `"${written}" (read as "${link.url}")` : `"${link.url}"`,
     page: isPageLink(link, path.path),
     media: link.kind === 'image' || link.attribute === 'src',
   };
   const missing = await describeMissingLink(page, targets, subject, path);
-  if (missing.anchorCheck) suggestWithAnchor(page, link, missing.anchorCheck, missing.data!, missing.anchorCheck.text);
+  if (throughVariables && missing.data) for (const key of ['replace', 'replaceLabel', 'fixAll', 'also'] as const) delete missing.data[key];
+  if (missing.anchorCheck && !throughVariables) suggestWithAnchor(page, link, missing.anchorCheck, missing.data!, missing.anchorCheck.text);
   else page.report(missing.code, link.offset, link.length, missing.message, { data: missing.data });
 }
 
@@ -138,13 +143,13 @@ async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: st
     const exact = page.document.exactAnchors();
     if (!exact || exact.has(id)) return;
   }
-  const { offset, length } = anchorPlace(link);
+  const { offset, length, exact } = anchorPlace(link, page.text);
   if (anchors.operation) {
     page.report('links/anchor-unchecked', offset, length, uncheckedMessage(anchor, 'this page', anchors.operation));
     return;
   }
   const message = anchorMessage(anchor, 'this page', withShown(anchors.anchors, shown));
-  page.report('links/anchor-not-found', offset, length, message.text, { data: message.data });
+  page.report('links/anchor-not-found', offset, length, message.text, { data: exact ? message.data : undefined });
 }
 
 /** Another page's anchors are known once every page was read: the check keeps only what it needs. */
@@ -154,14 +159,15 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   const id = detached(cleanHeadingId(anchor));
   const url = detached(link.url);
   if (id === '') return;
-  const place = anchorPlace(link);
+  const place = anchorPlace(link, page.text);
   const range = page.lines.rangeOf(place.offset, place.length);
+  const fixable = place.exact;
   const facts = anchorFacts(page);
   page.later(async () => {
     const verdict = await anchorVerdict(facts, file, id, url);
     if (!verdict) return [];
     if ('unchecked' in verdict) return [makeDiagnostic('links/anchor-unchecked', range, uncheckedMessage(anchor, file, verdict.unchecked))];
-    return [anchorDiagnostic(range, anchor, file, verdict.missing)];
+    return [anchorDiagnostic(range, anchor, file, verdict.missing, fixable)];
   });
 }
 
@@ -214,9 +220,9 @@ function withShown(anchors: AnchorIds, shown: ReadonlySet<string> | undefined): 
   return shown?.size ? new Set([...anchors, ...shown]) : anchors;
 }
 
-function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: AnchorIds): Diagnostic {
+function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: AnchorIds, fixable: boolean): Diagnostic {
   const message = anchorMessage(anchor, file, anchors);
-  return makeDiagnostic('links/anchor-not-found', range, message.text, message.data);
+  return makeDiagnostic('links/anchor-not-found', range, message.text, fixable ? message.data : undefined);
 }
 
 function anchorMessage(anchor: string, where: string, anchors: AnchorIds): { text: string; data?: FixData } {
@@ -240,11 +246,19 @@ function anchorMessage(anchor: string, where: string, anchors: AnchorIds): { tex
   };
 }
 
-/** The `#anchor` part of a link's URL as written (the whole URL when it cannot be found). */
-function anchorPlace(link: BodyLink): { offset: number; length: number } {
+/**
+ * The `#anchor` part of a link's URL as written; the whole link when it cannot be found there (the URL
+ * was read through escapes or docs.json's variables), and then no fix may replace it with an anchor.
+ */
+function anchorPlace(link: BodyLink, text: string): { offset: number; length: number; exact: boolean } {
   const hash = link.url.indexOf('#');
-  if (hash < 0 || link.length !== link.url.length) return { offset: link.offset, length: link.length };
-  return { offset: link.offset + hash, length: link.length - hash };
+  if (hash < 0) return { offset: link.offset, length: link.length, exact: false };
+  if (link.length === link.url.length) return { offset: link.offset + hash, length: link.length - hash, exact: true };
+  const end = link.offset + link.length;
+  const written = text.lastIndexOf('#', end - 1);
+  if (written >= link.offset && text.slice(written, end) === link.url.slice(hash))
+    return { offset: written, length: end - written, exact: true };
+  return { offset: link.offset, length: link.length, exact: false };
 }
 
 /** A fix's URL with its `#anchor` replaced (`anchor`), or removed (undefined). */
