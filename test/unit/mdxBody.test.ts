@@ -403,3 +403,39 @@ function vouchedLikeTheParser(text: string, links: string[]): ReturnType<typeof 
   );
   return scan;
 }
+
+test('mdx/undefined-variable: {{name}} in text that no variable replaces; never in code or attributes; the variables docs.json defines are replaced', async () => {
+  const body = [
+    'Hi {{name}} and {{ prodcut }}.',
+    '',
+    '<Note>{{product}}</Note> <Card data={{name}} />',
+    '',
+    '`{{name}}` and \\{\\{name}}',
+    '',
+    '```js',
+    'const x = {{name}};',
+    '```',
+  ].join('\n');
+  const files = onePage(body);
+  const docs = JSON.parse(files['docs.json']);
+  const found = only(await checkSite(files), 'mdx/undefined-variable');
+  assert.deepEqual(
+    found.map((f) => [f.text, f.severity, (f.diagnostic.data as { replace: string }).replace]),
+    [
+      ['{{name}}', 2, '\\{\\{name}}'],
+      ['{{ prodcut }}', 2, '\\{\\{prodcut}}'],
+      ['{{product}}', 2, '\\{\\{product}}'],
+    ],
+  );
+  assert.match(found[0].message, /throws "name is not defined"/);
+  const withVariables = { ...files, 'docs.json': JSON.stringify({ ...docs, variables: { product: 'Acme' } }) };
+  const defined = only(await checkSite(withVariables), 'mdx/undefined-variable');
+  assert.deepEqual(
+    defined.map((f) => [f.text, (f.diagnostic.data as { replace: string }).replace]),
+    [
+      ['{{name}}', '\\{\\{name}}'],
+      ['{{ prodcut }}', '{{product}}'],
+    ],
+  );
+  assert.match(defined[1].message, /did you mean `\{\{product\}\}`\?/);
+});

@@ -201,6 +201,10 @@ export const diagnosticCodes = {
     severity: 'warning',
     summary: 'A capitalised JSX tag that is neither a component of the platform nor imported in the page.',
   },
+  'mdx/undefined-variable': {
+    severity: 'warning',
+    summary: "`{{name}}` in a page that docs.json's variables do not define: MDX reads an expression React cannot render, not text.",
+  },
   'mdx/unknown-prop': { severity: 'warning', summary: 'A prop that a built-in component does not take.' },
   'mdx/invalid-prop': { severity: 'warning', summary: 'A prop of a built-in component with a value it does not accept.' },
   'images/missing-alt': { severity: 'info', summary: 'An image without alt text; screen readers have nothing to say for it.' },

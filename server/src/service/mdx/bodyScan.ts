@@ -98,6 +98,11 @@ export interface BodyScan {
   hasContent: boolean;
   /** Expressions holding only a block comment (`{/* note *\/}`), outside code: where inline suppressions live. */
   comments: { offset: number; length: number }[];
+  /**
+   * Text expressions `{{name}}`, outside code: MDX reads them as an object holding `name`, which no
+   * page can render. The platform replaces those docs.json's `variables` define before MDX reads the page.
+   */
+  templates: { offset: number; length: number; name: string }[];
   uncertain?: { offset: number; reason: string };
   /**
    * The page's one MDX syntax error, where the scanner is sure of it and of everything else
@@ -109,7 +114,17 @@ export interface BodyScan {
 
 /** A scan with nothing found yet. */
 export function emptyScan(): BodyScan {
-  return { links: [], elements: [], headings: [], imports: [], exported: [], references: new Set(), hasContent: false, comments: [] };
+  return {
+    links: [],
+    elements: [],
+    headings: [],
+    imports: [],
+    exported: [],
+    references: new Set(),
+    hasContent: false,
+    comments: [],
+    templates: [],
+  };
 }
 
 /** A syntax error the scanner is sure of, in the parser's own words and place (see syntaxErrors.ts). */

@@ -2,6 +2,7 @@ import { emptyScan, type BodyLink, type BodyScan } from './bodyScan';
 import { QuoteFence } from './quoteFence';
 import { closesFence, fenceOpening, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
 import { readFlowTagLine } from './flowTagLine';
+import type { NotedExpressions } from './jsSyntax';
 import { atxHeading, setextHeading, underlines } from './headingReader';
 import { readInline, type InlineHost } from './inlineReader';
 import { Braces, esmGoesOn } from './jsSyntax';
@@ -29,7 +30,7 @@ class Scanner implements InlineHost {
   private readonly scan: BodyScan = emptyScan();
   /** What inline reading adds to (see {@link InlineHost}): the scan's own lists. */
   readonly links: BodyLink[] = this.scan.links;
-  readonly comments: BodyScan['comments'] = this.scan.comments;
+  readonly noted: NotedExpressions = this.scan;
   readonly references: Set<string> = this.scan.references;
   private readonly elements: OpenElements;
   /** The list items open here. */
@@ -365,7 +366,7 @@ class Scanner implements InlineHost {
   /** A line of tags and expressions alone ({@link readFlowTagLine}): its elements applied. False when the line holds more. */
   private readFlowTags(from: number, lineEnd: number, indent: number, inListItem: boolean): boolean {
     const multiline = !inListItem && this.items.indent < 0 && !this.lazy;
-    const line = readFlowTagLine(this.text, this.braces, from, lineEnd, { multiline, lazy: this.lazy }, this.scan.comments);
+    const line = readFlowTagLine(this.text, this.braces, from, lineEnd, { multiline, lazy: this.lazy }, this.scan);
     if (!line) return false;
     for (const tag of line.tags) this.elements.apply(tag, true, indent, inListItem || this.items.indent >= 0);
     if (line.end > lineEnd) this.skipTo = line.end;

@@ -1,6 +1,5 @@
-import type { BodyScan } from './bodyScan';
 import { lineEndFrom } from './blockReaders';
-import { type Braces, expressionEnd, isCommentExpression } from './jsSyntax';
+import { type Braces, expressionEnd, noteExpression, type NotedExpressions } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 
 /** A line of flow content: its tags in order, and where it ends (past `lineEnd` when a tag or an expression went on over more lines). */
@@ -22,7 +21,7 @@ export function readFlowTagLine(
   from: number,
   lineEnd: number,
   { multiline, lazy }: { multiline: boolean; lazy: boolean },
-  comments: BodyScan['comments'],
+  noted: NotedExpressions,
 ): FlowTagLine | undefined {
   const tags: Tag[] = [];
   let at = from;
@@ -33,7 +32,7 @@ export function readFlowTagLine(
       // Outside lists one may go on over the lines below (a `{/* ... */}` note), blank lines included.
       const close = expressionEnd(braces, at, true, multiline ? text.length : end);
       if (close === undefined) return undefined;
-      if (isCommentExpression(text, at, close)) comments.push({ offset: at, length: close - at + 1 });
+      noteExpression(noted, text, at, close);
       at = close + 1;
     } else {
       // A tag alone on its lines, outside lists, may spread an attribute's expression over them.

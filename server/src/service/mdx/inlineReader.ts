@@ -1,4 +1,4 @@
-import { expressionEnd, isCommentExpression, type Braces } from './jsSyntax';
+import { expressionEnd, noteExpression, type Braces, type NotedExpressions } from './jsSyntax';
 import { parseTag, type Tag } from './jsxTag';
 import { referenceLabel, type BodyLink, type BodyScan } from './bodyScan';
 import { indexBefore, parseDestination } from './linkSyntax';
@@ -24,8 +24,8 @@ export interface InlineHost {
   /** The braces of `text`, matched line by line. */
   readonly braces: Braces;
   readonly links: BodyLink[];
-  /** Comment-only expressions met (see {@link BodyScan.comments}). */
-  readonly comments: BodyScan['comments'];
+  /** The expressions it notes: comment-only ones, and `{{name}}` ones. */
+  readonly noted: NotedExpressions;
   /** Reference labels used (see {@link BodyScan.references}). */
   readonly references: BodyScan['references'];
   /** The `[` still open: link text may span the lines of a paragraph. */
@@ -213,7 +213,7 @@ function expression({ host, text, from, to, carried }: InlineLine, at: number): 
     const balanced = host.braces.match(at, to);
     return balanced >= 0 ? balanced : at;
   }
-  if (isCommentExpression(text, at, close)) host.comments.push({ offset: at, length: close - at + 1 });
+  noteExpression(host.noted, text, at, close);
   return close;
 }
 

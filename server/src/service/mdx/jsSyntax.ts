@@ -17,6 +17,23 @@ const RESERVED = new Set(
 );
 const OPTIONS: Options = { ecmaVersion: 'latest', sourceType: 'module', allowReturnOutsideFunction: false };
 
+/** Where a scan notes the expressions it keeps (see {@link BodyScan.comments} and {@link BodyScan.templates}). */
+export interface NotedExpressions {
+  comments: { offset: number; length: number }[];
+  templates: { offset: number; length: number; name: string }[];
+}
+
+const TEMPLATE = /^\{\{\s*([A-Za-z_$][\w$]*)\s*\}\}$/;
+
+/** Notes the text expression from `{` at `open` to `}` at `close` when it is a comment, or `{{name}}`. */
+export function noteExpression(noted: NotedExpressions, text: string, open: number, close: number): void {
+  if (isCommentExpression(text, open, close)) noted.comments.push({ offset: open, length: close - open + 1 });
+  else if (text[open + 1] === '{') {
+    const template = TEMPLATE.exec(text.slice(open, close + 1));
+    if (template) noted.templates.push({ offset: open, length: close - open + 1, name: template[1] });
+  }
+}
+
 /** Whether the expression from `{` at `open` to `}` at `close` holds one block comment and nothing else. */
 export function isCommentExpression(text: string, open: number, close: number): boolean {
   const inner = text.slice(open + 1, close).trim();

@@ -2,7 +2,7 @@ import type { Nodes, Root } from 'mdast';
 import { referenceLabel, type BodyAttribute, type BodyElement, type BodyHeading, type BodyScan } from './bodyScan';
 import { customIdAtEnd } from './headingReader';
 import { attributeLink, parseDestination } from './linkSyntax';
-import { isCommentExpression, readEsm } from './jsSyntax';
+import { noteExpression, readEsm } from './jsSyntax';
 
 interface Place {
   start: { offset?: number };
@@ -30,6 +30,7 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
     imports: [],
     exported: [],
     comments: [],
+    templates: [],
     references: new Set(),
     hasContent: tree.children.some((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm' && (node.type as string) !== 'toml'),
   };
@@ -38,7 +39,7 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
     const end = node.position?.end.offset ?? start;
     const type = node.type as string;
     if (type === 'mdxFlowExpression' || type === 'mdxTextExpression') {
-      if (isCommentExpression(text, start, end - 1)) scan.comments.push({ offset: start, length: end - start });
+      noteExpression(scan, text, start, end - 1);
       return;
     }
     switch (node.type) {

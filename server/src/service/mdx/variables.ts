@@ -104,6 +104,7 @@ export function writtenScan(scan: BodyScan, sub: Substituted): BodyScan {
     headings: scan.headings.map(range),
     imports: scan.imports.map(range),
     comments: scan.comments.map(range),
+    templates: scan.templates.map(range),
     elements: scan.elements.map((element) => {
       const [offset, length] = writtenRange(sub, element.offset, element.length);
       const [nameOffset, nameLength] = writtenRange(sub, element.nameOffset, element.nameLength);

@@ -14,6 +14,7 @@ import { openapiRule } from './rules/openapiRule';
 import { orphanRule } from './rules/orphanRule';
 import { paramFieldsRule } from './rules/paramFieldsRule';
 import { componentRule } from './rules/componentRule';
+import { variableRule } from './rules/variableRule';
 import { imageAltRule } from './rules/imageAltRule';
 import { linkRule } from './rules/linkRule';
 import { mdxSyntaxRule } from './rules/mdxSyntaxRule';
@@ -23,7 +24,15 @@ import { snippetUseRule } from './rules/snippetUseRule';
 import { applySuppressions, findSuppressions } from './suppressions';
 
 /** The rules of a page's body: they run on snippets too, which are MDX included into pages. */
-const bodyRules: PageRule[] = [replacementCharacterRule, mdxSyntaxRule, linkRule, snippetImportRule, componentRule, imageAltRule];
+const bodyRules: PageRule[] = [
+  replacementCharacterRule,
+  mdxSyntaxRule,
+  linkRule,
+  snippetImportRule,
+  componentRule,
+  variableRule,
+  imageAltRule,
+];
 /** A snippet's rules: its body's, and whether any page shows it. */
 const snippetRules: PageRule[] = [snippetUseRule, ...bodyRules];
 
