@@ -439,3 +439,79 @@ test('mdx/undefined-variable: {{name}} in text that no variable replaces; never 
   );
   assert.match(defined[1].message, /did you mean `\{\{product\}\}`\?/);
 });
+
+test("mdx/component-warning: what the platform's build warns of in the use of its components; not in a snippet's own steps", async () => {
+  const body = [
+    '<Steps>',
+    '  <Step title="One">',
+    '    a',
+    '  </Step>',
+    '  <>',
+    '    <Step title="Two">',
+    '      b',
+    '    </Step>',
+    '  </>',
+    '</Steps>',
+    '',
+    '<Step title="Loose">',
+    '  c',
+    '</Step>',
+    '',
+    '<Tabs>',
+    '  <Tab title="">',
+    '    d',
+    '  </Tab>',
+    '</Tabs>',
+    '',
+    '<Tab title="Alone">',
+    '  e',
+    '</Tab>',
+    '',
+    'Inline <Step title="In text">z</Step> is not checked, as the platform checks only blocks.',
+    '',
+    '<Accordion>f</Accordion>',
+    '',
+    '<Accordion title="Same">g</Accordion>',
+    '',
+    '<Accordion title="Same">h</Accordion>',
+    '',
+    '<Visibility>i</Visibility>',
+    '',
+    '<Visibility for="agents">j</Visibility>',
+    '',
+    '<ResponseExample>',
+    'k',
+    '</ResponseExample>',
+    '',
+    '<ResponseExample>',
+    'l',
+    '</ResponseExample>',
+    '',
+    '<ResponseExample>',
+    'm',
+    '</ResponseExample>',
+  ].join('\n');
+  const found = only(
+    await checkSite(
+      onePage(body, { 'snippets/step.mdx': '<Step title="Shared">x</Step>\n', 'snippets/tab.mdx': '<Tab title="T">y</Tab>\n' }),
+    ),
+    'mdx/component-warning',
+  );
+  assert.deepEqual(
+    found.map((f) => [f.file, f.line + 1, f.text, f.message.split(':')[0]]),
+    [
+      ['intro.mdx', 15, 'Step', '<Step> is not directly inside <Steps>'],
+      ['intro.mdx', 20, 'Tab', '<Tab title=""> has no accessible name and cannot be linked to (the platform\'s build warns)'],
+      ['intro.mdx', 25, 'Tab', '<Tab> is not directly inside <Tabs>'],
+      ['intro.mdx', 31, 'Accordion', '<Accordion> has no title'],
+      [
+        'intro.mdx',
+        37,
+        'Visibility',
+        '<Visibility> has no `for` audience, so the platform hides its content from readers (its build warns)',
+      ],
+      ['intro.mdx', 45, 'ResponseExample', 'A second <ResponseExample>'],
+      ['intro.mdx', 49, 'ResponseExample', 'A second <ResponseExample>'],
+    ],
+  );
+});

@@ -205,6 +205,11 @@ export const diagnosticCodes = {
     severity: 'warning',
     summary: "`{{name}}` in a page that docs.json's variables do not define: MDX reads an expression React cannot render, not text.",
   },
+  'mdx/component-warning': {
+    severity: 'warning',
+    summary:
+      "A component used as the platform's build warns about: a Step or Tab outside its group, an accordion without a title, a second request example.",
+  },
   'mdx/unknown-prop': { severity: 'warning', summary: 'A prop that a built-in component does not take.' },
   'mdx/invalid-prop': { severity: 'warning', summary: 'A prop of a built-in component with a value it does not accept.' },
   'images/missing-alt': { severity: 'info', summary: 'An image without alt text; screen readers have nothing to say for it.' },

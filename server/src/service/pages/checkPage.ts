@@ -15,6 +15,7 @@ import { orphanRule } from './rules/orphanRule';
 import { paramFieldsRule } from './rules/paramFieldsRule';
 import { componentRule } from './rules/componentRule';
 import { variableRule } from './rules/variableRule';
+import { componentUseRule } from './rules/componentUseRule';
 import { imageAltRule } from './rules/imageAltRule';
 import { linkRule } from './rules/linkRule';
 import { mdxSyntaxRule } from './rules/mdxSyntaxRule';
@@ -30,6 +31,7 @@ const bodyRules: PageRule[] = [
   linkRule,
   snippetImportRule,
   componentRule,
+  componentUseRule,
   variableRule,
   imageAltRule,
 ];

@@ -1,0 +1,57 @@
+import type { BodyElement } from '../../mdx/bodyScan';
+import type { PageContext } from '../pageContext';
+
+/** Components that must sit directly inside another, as the platform's build checks (remarkValidateSteps, remarkValidateTabs). */
+const PARENTS: Record<string, string> = { Step: 'Steps', Tab: 'Tabs' };
+/** Components the platform shows once per page (remarkValidateApiExamples). */
+const ONCE = ['RequestExample', 'ResponseExample'];
+
+/**
+ * What the platform's build warns about in the way a page uses its components (its remarkValidate*
+ * plugins, run on every page it renders): a `<Step>` or `<Tab>` outside its group, a tab or an
+ * accordion without a title, a second request or response example, a `<Visibility>` without its
+ * audience (hidden from readers). The messages quote the platform's. Not reported, though the build
+ * warns of them too: two accordions of one title (API references repeat "Options" or "Properties"
+ * by the hundred, and the platform numbers their anchors) and a title written as an expression.
+ */
+export function componentUseRule(page: PageContext): void {
+  const elements = page.document.body().elements;
+  const report = (element: BodyElement, message: string) =>
+    page.report('mdx/component-warning', element.nameOffset, element.nameLength, message);
+  const counts = new Map<string, number>();
+  for (const element of elements) {
+    const parentName = PARENTS[element.name];
+    // A snippet's steps and tabs go where the page that shows it puts them.
+    if (parentName && element.flow && !page.snippet && meaningfulParent(elements, element)?.name !== parentName)
+      report(
+        element,
+        `<${element.name}> is not directly inside <${parentName}>: the platform's build warns "Please ensure that all <${element.name}> components are direct children of <${parentName}>."`,
+      );
+    const title = element.attributes.find((attribute) => attribute.name === 'title');
+    if (element.name === 'Tab' && element.flow && title?.value === '')
+      report(element, `<Tab title=""> has no accessible name and cannot be linked to (the platform's build warns): give it a title.`);
+    if (element.name === 'Accordion' && (title === undefined || title.value === true || title.value === ''))
+      report(
+        element,
+        `<Accordion> has no title: the platform's build warns that its content will not deep-link correctly. Add a descriptive title.`,
+      );
+    if (ONCE.includes(element.name) && element.flow) {
+      const count = (counts.get(element.name) ?? 0) + 1;
+      counts.set(element.name, count);
+      if (count >= 2)
+        report(element, `A second <${element.name}>: the platform's build warns "Only one <${element.name}> is supported per page."`);
+    }
+    if (element.name === 'Visibility' && !element.attributes.some((attribute) => attribute.name === 'for'))
+      report(
+        element,
+        `<Visibility> has no \`for\` audience, so the platform hides its content from readers (its build warns): write for="humans" or for="agents".`,
+      );
+  }
+}
+
+/** The element's enclosing element, fragments (`<>`) aside. */
+function meaningfulParent(elements: readonly BodyElement[], element: BodyElement): BodyElement | undefined {
+  let parent = element.parent >= 0 ? elements[element.parent] : undefined;
+  while (parent && parent.name === '') parent = parent.parent >= 0 ? elements[parent.parent] : undefined;
+  return parent;
+}
