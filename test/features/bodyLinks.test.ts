@@ -247,3 +247,18 @@ test("docs.json's variables in the editor: a link through one opens its page; ed
     /^Link "\{\{base\}\}\/webhooks#install-acme-cloud" \(read as "\/elsewhere\/webhooks#install-acme-cloud"\) names no page/,
   );
 });
+
+test("renaming a heading that holds one of docs.json's variables: its links follow the anchor the value gives it", async () => {
+  const docs = JSON.parse(FEATURE_SITE['docs.json']);
+  const page = '---\ntitle: Webhooks\n---\n\n## Install {{product}}\n';
+  const site = siteWith({
+    'docs.json': JSON.stringify({ ...docs, variables: { product: 'Acme Cloud' } }, null, 2),
+    'guides/webhooks.mdx': page,
+    'index.mdx': `${HEAD}[i](/guides/webhooks#install-acme-cloud)\n`,
+  });
+  const edit = await site.service.rename(site.uri('guides/webhooks.mdx'), { line: 4, character: 5 }, 'Set up {{product}}', NOT_CANCELLED);
+  assert.equal(
+    apply(site.workspace.files.get(site.uri('index.mdx'))!, edit!.changes!['file:///site/index.mdx']),
+    `${HEAD}[i](/guides/webhooks#set-up-acme-cloud)\n`,
+  );
+});

@@ -1,3 +1,4 @@
+import type { PageVariables } from '../mdx/variables';
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import { bodyLinkPath, type LinkPath } from '../links/linkPath';
@@ -74,7 +75,10 @@ export async function renameHeading(
   const here = relativeUri(state.rootUri, document.uri);
   if (!title || !site || here === undefined) return undefined;
   const renamedText = document.text.slice(0, title.offset) + newTitle + document.text.slice(title.offset + title.length);
-  const moved = movedAnchors(headingAnchors(document.uri, document.text), headingAnchors(document.uri, renamedText));
+  const moved = movedAnchors(
+    headingAnchors(document.uri, document.text, document.variables),
+    headingAnchors(document.uri, renamedText, document.variables),
+  );
   const links: Record<string, { offset: number; length: number; newText: string; page: PageDocument }[]> = {};
   if (moved.size)
     for (const relative of [...site.files.pages.values(), ...snippetFiles(site.files)]) {
@@ -133,8 +137,8 @@ async function pageFile(state: SiteState, path: LinkPath): Promise<string | unde
 }
 
 /** The anchor the page gives each heading (repeated titles numbered: `a`, `a-2`); undefined for a custom id, which a new title does not change. */
-function headingAnchors(uri: string, text: string): (string | undefined)[] {
-  const document = parsePageDocument(uri, text);
+function headingAnchors(uri: string, text: string, variables: PageVariables | undefined): (string | undefined)[] {
+  const document = parsePageDocument(uri, text, variables);
   const headings = document.body().headings;
   return document.headings().map((heading, index) => (headings[index]?.customId !== undefined ? undefined : heading.anchor));
 }
