@@ -321,7 +321,7 @@ suite('Docs gaps by need (clusters)', () => {
   test('embeddings (opt-in): the questions go to the model set, the view says where; a failing server falls back to words, said', async () => {
     const fake = await startFakeEmbeddings();
     const config = () => vscode.workspace.getConfiguration('docsmith');
-    const byWords = clusters().map((g) => idsOf(g).sort().join());
+    let fellBack: string[] = [];
     try {
       await config().update('gaps.embeddings.url', fake.url, vscode.ConfigurationTarget.Global);
       await config().update('gaps.embeddings.model', 'fake-embed', vscode.ConfigurationTarget.Global);
@@ -360,10 +360,7 @@ suite('Docs gaps by need (clusters)', () => {
       await config().update('gaps.embeddings.model', 'fake-embed-2', vscode.ConfigurationTarget.Global);
       await waitFor(() => (/The words alone grouped the questions/.test(gaps.view.message ?? '') ? true : undefined), 'the fallback, said');
       assert.doesNotMatch(gaps.view.description ?? '', /grouped with/);
-      assert.deepStrictEqual(
-        clusters().map((g) => idsOf(g).sort().join()),
-        byWords,
-      );
+      fellBack = clusters().map((g) => idsOf(g).sort().join());
     } finally {
       await config().update('gaps.embeddings.url', undefined, vscode.ConfigurationTarget.Global);
       await config().update('gaps.embeddings.model', undefined, vscode.ConfigurationTarget.Global);
@@ -372,6 +369,13 @@ suite('Docs gaps by need (clusters)', () => {
     await waitFor(
       () => (!/grouped with|words alone/.test(`${gaps.view.description} ${gaps.view.message}`) ? true : undefined),
       'no model any more',
+    );
+    // The fallback grouped as the words alone do. Compared with the view's words-only clusters now, not
+    // with those shown before the test: an earlier test's page edits may reach the site's index (a
+    // file watcher's event) after that, and the sections count in the similarity.
+    assert.deepStrictEqual(
+      clusters().map((g) => idsOf(g).sort().join()),
+      fellBack,
     );
   });
 
