@@ -57,3 +57,14 @@ test('toWritten is monotone and maps each character outside a value to the same 
     { numRuns: 500 },
   );
 });
+
+test('a value used many times grows the text by 1 MB (or double) at most; the rest stay as written', () => {
+  const big = readVariables({ variables: { big: 'x'.repeat(100_000) } })!;
+  const text = '{{big}} '.repeat(100_000);
+  const sub = substituteVariables(text, big)!;
+  assert.ok(sub.text.length <= text.length + 1_000_000, `${sub.text.length}`);
+  assert.ok(sub.text.includes('{{big}}') && sub.text.startsWith('x'.repeat(100_000)));
+  // Offsets after the last value replaced still map back.
+  const rest = sub.text.indexOf('{{big}}');
+  assert.equal(text.slice(sub.toWritten(rest, 'start'), sub.toWritten(rest, 'start') + 7), '{{big}}');
+});

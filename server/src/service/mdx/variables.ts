@@ -10,11 +10,15 @@ import type { MdxParse, MdxSyntaxError } from './mdxReference';
  */
 export interface PageVariables {
   readonly values: ReadonlyMap<string, string>;
+  /** Their names, one set per site (a did-you-mean indexes a large set once). */
+  readonly names: ReadonlySet<string>;
   /** The values written out: two sites' variables are the same when their keys are. */
   readonly key: string;
 }
 
 const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
+/** How much longer than the page its text may grow by its variables' values (see {@link substituteVariables}). */
+const MAX_GROWTH = 1_000_000;
 const EXECUTABLE_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form', 'link', 'meta', 'base'];
 
 /** The site's variables from docs.json's plain value; undefined when it has none. */
@@ -26,7 +30,7 @@ export function readVariables(config: Record<string, unknown> | undefined): Page
     if (typeof value === 'string')
       values.set(name, filterXSS(value, { whiteList: {}, stripIgnoreTag: true, stripIgnoreTagBody: EXECUTABLE_TAGS }));
   }
-  return values.size ? { values, key: JSON.stringify([...values]) } : undefined;
+  return values.size ? { values, names: new Set(values.keys()), key: JSON.stringify([...values]) } : undefined;
 }
 
 /** A text with its variables replaced, and the way back to the written text's offsets. */
@@ -36,7 +40,11 @@ export interface Substituted {
   toWritten(offset: number, edge: 'start' | 'end'): number;
 }
 
-/** `text` from `from` on with the site's variables replaced; undefined when none is used there. */
+/**
+ * `text` from `from` on with the site's variables replaced; undefined when none is used there. The
+ * text may grow by 1 MB, or double, at most: a 1 MB value used 100,000 times would make 100 GB. Past
+ * that, the rest of the variables stay as written (a page that size is not one the platform serves).
+ */
 export function substituteVariables(text: string, variables: PageVariables | undefined, from = 0): Substituted | undefined {
   if (!variables || text.indexOf('{{', from) < 0) return undefined;
   // Each replacement: where it starts in the written text and in the new one, and both lengths.
@@ -46,10 +54,12 @@ export function substituteVariables(text: string, variables: PageVariables | und
   const valueLengths: number[] = [];
   let out = '';
   let last = 0;
+  const budget = Math.max(2 * text.length, text.length + MAX_GROWTH);
   VARIABLE.lastIndex = from;
   for (let match = VARIABLE.exec(text); match; match = VARIABLE.exec(text)) {
     const value = variables.values.get(match[1]);
     if (value === undefined) continue;
+    if (out.length + (match.index - last) + value.length + (text.length - match.index) > budget) break;
     out += text.slice(last, match.index);
     written.push(match.index);
     replaced.push(out.length);

@@ -12,9 +12,14 @@ import type { PageContext } from '../pageContext';
 export function variableRule(page: PageContext): void {
   const templates = page.document.body().templates;
   if (!templates.length) return;
-  const defined = [...(page.site.variables?.values.keys() ?? [])];
+  const names = page.site.variables?.names ?? new Set<string>();
+  const defined = [...names].slice(0, 6);
+  const suggestions = new Map<string, string | undefined>();
   for (const { offset, length, name } of templates) {
-    const near = defined.length ? closest(name, defined) : undefined;
+    // A defined one left as written: the page grew past what substitution allows (see substituteVariables).
+    if (names.has(name)) continue;
+    if (!suggestions.has(name)) suggestions.set(name, names.size ? closest(name, names) : undefined);
+    const near = suggestions.get(name);
     const why = `MDX reads \`{{${name}}}\` as the JavaScript expression \`{${name}}\`, not as text: React cannot render it (it throws "${name} is not defined"), so the page does not show it as written.`;
     const fix = near
       ? ` It is not one of docs.json's \`variables\`: did you mean \`{{${near}}}\`?`
@@ -22,7 +27,7 @@ export function variableRule(page: PageContext): void {
         ? ` It is not one of docs.json's \`variables\` (${defined
             .slice(0, 5)
             .map((item) => `\`${item}\``)
-            .join(', ')}${defined.length > 5 ? ', …' : ''}): define it there, or write \`\\{\\{${name}}}\` to show the braces.`
+            .join(', ')}${names.size > 5 ? ', …' : ''}): define it there, or write \`\\{\\{${name}}}\` to show the braces.`
         : ` Define \`${name}\` in docs.json's \`variables\` for the platform to replace it, or write \`\\{\\{${name}}}\` to show the braces.`;
     const replace = near ? `{{${near}}}` : `\\{\\{${name}}}`;
     page.report('mdx/undefined-variable', offset, length, why + fix, { data: { replace, replaceLabel: replace } });
