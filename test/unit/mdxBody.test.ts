@@ -510,8 +510,8 @@ test("mdx/component-warning: what the platform's build warns of in the use of it
         'Visibility',
         '<Visibility> has no `for` audience, so the platform hides its content from readers (its build warns)',
       ],
-      ['intro.mdx', 45, 'ResponseExample', 'A second <ResponseExample>'],
-      ['intro.mdx', 49, 'ResponseExample', 'A second <ResponseExample>'],
+      ['intro.mdx', 45, 'ResponseExample', 'Another <ResponseExample> on this page'],
+      ['intro.mdx', 49, 'ResponseExample', 'Another <ResponseExample> on this page'],
     ],
   );
 });

@@ -39,7 +39,10 @@ export function componentUseRule(page: PageContext): void {
       const count = (counts.get(element.name) ?? 0) + 1;
       counts.set(element.name, count);
       if (count >= 2)
-        report(element, `A second <${element.name}>: the platform's build warns "Only one <${element.name}> is supported per page."`);
+        report(
+          element,
+          `Another <${element.name}> on this page: the platform's build warns "Only one <${element.name}> is supported per page."`,
+        );
     }
     if (element.name === 'Visibility' && !element.attributes.some((attribute) => attribute.name === 'for'))
       report(
