@@ -440,6 +440,9 @@ test('mdx/undefined-variable: {{name}} in text that no variable replaces; never 
   assert.match(defined[1].message, /did you mean `\{\{product\}\}`\?/);
 });
 
+/** A page with a Tab component of its own: not the platform's, not checked as its. */
+const OWN_TAB = '---\ntitle: Own\n---\n\nimport { Tab } from "/snippets/tab.jsx";\n\n<Tab title="">\n  x\n</Tab>\n';
+
 test("mdx/component-warning: what the platform's build warns of in the use of its components; not in a snippet's own steps", async () => {
   const body = [
     '<Steps>',
@@ -493,7 +496,12 @@ test("mdx/component-warning: what the platform's build warns of in the use of it
   ].join('\n');
   const found = only(
     await checkSite(
-      onePage(body, { 'snippets/step.mdx': '<Step title="Shared">x</Step>\n', 'snippets/tab.mdx': '<Tab title="T">y</Tab>\n' }),
+      onePage(body, {
+        'snippets/step.mdx': '<Step title="Shared">\n  x\n</Step>\n',
+        'snippets/tab.mdx': '<Tab title="T">\n  y\n</Tab>\n',
+        'other.mdx': OWN_TAB,
+        'snippets/tab.jsx': 'export const Tab = () => null;\n',
+      }),
     ),
     'mdx/component-warning',
   );

@@ -15,11 +15,15 @@ const ONCE = ['RequestExample', 'ResponseExample'];
  * by the hundred, and the platform numbers their anchors) and a title written as an expression.
  */
 export function componentUseRule(page: PageContext): void {
-  const elements = page.document.body().elements;
+  const body = page.document.body();
+  const elements = body.elements;
   const report = (element: BodyElement, message: string) =>
     page.report('mdx/component-warning', element.nameOffset, element.nameLength, message);
   const counts = new Map<string, number>();
+  // A component of the page's own (imported or defined under the platform's name) is not the platform's.
+  const own = new Set([...body.imports.flatMap((item) => item.names.map((name) => name.local)), ...body.exported]);
   for (const element of elements) {
+    if (own.has(element.name)) continue;
     const parentName = PARENTS[element.name];
     // A snippet's steps and tabs go where the page that shows it puts them.
     if (parentName && element.flow && !page.snippet && meaningfulParent(elements, element)?.name !== parentName)
