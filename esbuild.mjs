@@ -1,6 +1,7 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
 import { compileSchemas } from './scripts/compileSchemas.mjs';
+import { writeNotices } from './scripts/notices.mjs';
 import {
   ENGLISH_WORDS_BUNDLE,
   lazyEnglishWords,
@@ -62,5 +63,10 @@ const contexts = [
 if (watch) {
   for (const options of contexts) await (await esbuild.context(options)).watch();
 } else {
-  await Promise.all(contexts.map((options) => esbuild.build(options)));
+  const results = await Promise.all(contexts.map((options) => esbuild.build({ ...options, metafile: true })));
+  // The licences of what the bundles hold, shipped beside them.
+  writeNotices(
+    results.map((result) => result.metafile),
+    outdir,
+  );
 }

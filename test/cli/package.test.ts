@@ -36,10 +36,11 @@ function run(args: string[], env: Record<string, string> = {}): { status: number
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-test('the tarball holds the CLI, language server, gap worker and parser worker bundles, the README and the licence, and nothing else', () => {
+test('the tarball holds the CLI, language server, gap worker and parser worker bundles, the notices of what they bundle, the README and the licence, and nothing else', () => {
   assert.deepEqual(packed, [
     'LICENSE',
     'README.md',
+    'dist/THIRD_PARTY_NOTICES.md',
     'dist/cli-gaps.js',
     'dist/cli.js',
     'dist/english-words.js',
