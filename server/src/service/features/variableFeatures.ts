@@ -2,9 +2,7 @@ import { CompletionItemKind, type CompletionItem, type Hover, type Location, typ
 import type { PageDocument } from '../documents/pageDocument';
 import { child, findProperty } from '../docsJson/jsonTree';
 import type { SiteState } from '../site/siteState';
-
-/** `{{ name }}` as the platform matches it (mdx/variables.ts). */
-const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
+import { VARIABLE } from '../mdx/variables';
 
 /** The `{{name}}` of a page's body under the cursor, and its range. */
 function variableAt(document: PageDocument, offset: number): { name: string; start: number; end: number } | undefined {

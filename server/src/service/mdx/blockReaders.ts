@@ -1,4 +1,4 @@
-import { referenceLabel, type BodyScan } from './bodyScan';
+import { referenceLabel, scopeNames, type BodyScan } from './bodyScan';
 import { esmStatementCount, MAX_ESM_STATEMENTS, readEsm } from './jsSyntax';
 import { parseDestination } from './linkSyntax';
 import { thousands } from '../../common/plural';
@@ -53,7 +53,7 @@ export function readEsmBlock(
   }
   // The parser rejects a name imported twice, or imported and declared, across all the blocks.
   const locals = esm.imports.flatMap((item) => item.names.map((name) => name.local));
-  const before = new Set([...scan.imports.flatMap((item) => item.names.map((name) => name.local)), ...scan.exported]);
+  const before = scopeNames(scan);
   if (new Set(locals).size < locals.length || [...locals, ...esm.exported].some((name) => before.has(name)))
     unsure(start, 'a name imported twice, or imported and declared');
   for (const item of esm.imports) {

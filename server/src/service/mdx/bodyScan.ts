@@ -112,6 +112,11 @@ export interface BodyScan {
   error?: ScannedSyntaxError;
 }
 
+/** The names a page's imports and exports bring into its scope: its own components and values. */
+export function scopeNames(scan: Pick<BodyScan, 'imports' | 'exported'>): Set<string> {
+  return new Set([...scan.imports.flatMap((item) => item.names.map((name) => name.local)), ...scan.exported]);
+}
+
 /** A scan with nothing found yet. */
 export function emptyScan(): BodyScan {
   return {

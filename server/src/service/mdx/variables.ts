@@ -16,7 +16,8 @@ export interface PageVariables {
   readonly key: string;
 }
 
-const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
+/** `{{ name }}` as the platform matches it (global: use with `matchAll`, or reset `lastIndex`). */
+export const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 /** How much longer than the page its text may grow by its variables' values (see {@link substituteVariables}). */
 const MAX_GROWTH = 1_000_000;
 const EXECUTABLE_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form', 'link', 'meta', 'base'];

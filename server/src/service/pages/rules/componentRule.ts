@@ -1,5 +1,5 @@
 import catalogue from '../../../../../schemas/components.json';
-import type { BodyAttribute, BodyElement } from '../../mdx/bodyScan';
+import { scopeNames, type BodyAttribute, type BodyElement } from '../../mdx/bodyScan';
 import { closest } from '../../check/suggest';
 import type { PageContext } from '../pageContext';
 import { componentSource, importInsertion } from '../componentSources';
@@ -36,7 +36,7 @@ export async function componentRule(page: PageContext): Promise<void> {
       if (info.props) checkProps(page, element, info);
       continue;
     }
-    locals ??= new Set([...body.imports.flatMap((item) => item.names.map((name) => name.local)), ...body.exported]);
+    locals ??= scopeNames(body);
     const root = element.name.split('.')[0];
     if (locals.has(root) || locals.has(element.name)) continue;
     let source = sources.get(root);

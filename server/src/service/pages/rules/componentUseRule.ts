@@ -1,4 +1,4 @@
-import type { BodyElement } from '../../mdx/bodyScan';
+import { scopeNames, type BodyElement } from '../../mdx/bodyScan';
 import type { PageContext } from '../pageContext';
 
 /** Components that must sit directly inside another, as the platform's build checks (remarkValidateSteps, remarkValidateTabs). */
@@ -21,7 +21,7 @@ export function componentUseRule(page: PageContext): void {
     page.report('mdx/component-warning', element.nameOffset, element.nameLength, message);
   const counts = new Map<string, number>();
   // A component of the page's own (imported or defined under the platform's name) is not the platform's.
-  const own = new Set([...body.imports.flatMap((item) => item.names.map((name) => name.local)), ...body.exported]);
+  const own = scopeNames(body);
   for (const element of elements) {
     if (own.has(element.name)) continue;
     const parentName = PARENTS[element.name];
