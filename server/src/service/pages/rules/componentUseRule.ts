@@ -5,6 +5,8 @@ import type { PageContext } from '../pageContext';
 const PARENTS: Record<string, string> = { Step: 'Steps', Tab: 'Tabs' };
 /** Components the platform shows once per page (remarkValidateApiExamples). */
 const ONCE = ['RequestExample', 'ResponseExample'];
+/** Every component this rule looks at. */
+const CHECKED = new Set([...Object.keys(PARENTS), ...ONCE, 'Accordion', 'Visibility']);
 
 /**
  * What the platform's build warns about in the way a page uses its components (its remarkValidate*
@@ -21,9 +23,9 @@ export function componentUseRule(page: PageContext): void {
     page.report('mdx/component-warning', element.nameOffset, element.nameLength, message);
   const counts = new Map<string, number>();
   // A component of the page's own (imported or defined under the platform's name) is not the platform's.
-  const own = scopeNames(body);
+  let own: Set<string> | undefined;
   for (const element of elements) {
-    if (own.has(element.name)) continue;
+    if (!CHECKED.has(element.name) || (own ??= scopeNames(body)).has(element.name)) continue;
     const parentName = PARENTS[element.name];
     // A snippet's steps and tabs go where the page that shows it puts them.
     if (parentName && element.flow && !page.snippet && meaningfulParent(elements, element)?.name !== parentName)
