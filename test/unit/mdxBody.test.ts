@@ -482,6 +482,8 @@ test("mdx/component-warning: what the platform's build warns of in the use of it
     '',
     '<Visibility for="agents">j</Visibility>',
     '',
+    '<Accordion {...shared}>spread</Accordion> <Visibility { ...audience }>spread</Visibility>',
+    '',
     '<ResponseExample>',
     'k',
     '</ResponseExample>',
@@ -518,8 +520,8 @@ test("mdx/component-warning: what the platform's build warns of in the use of it
         'Visibility',
         '<Visibility> has no `for` audience, so the platform hides its content from readers (its build warns)',
       ],
-      ['intro.mdx', 45, 'ResponseExample', 'Another <ResponseExample> on this page'],
-      ['intro.mdx', 49, 'ResponseExample', 'Another <ResponseExample> on this page'],
+      ['intro.mdx', 47, 'ResponseExample', 'Another <ResponseExample> on this page'],
+      ['intro.mdx', 51, 'ResponseExample', 'Another <ResponseExample> on this page'],
     ],
   );
 });

@@ -34,9 +34,11 @@ export function componentUseRule(page: PageContext): void {
         `<${element.name}> is not directly inside <${parentName}>: the platform's build warns "Please ensure that all <${element.name}> components are direct children of <${parentName}>."`,
       );
     const title = element.attributes.find((attribute) => attribute.name === 'title');
+    // Props spread into the tag (`{...props}`) may give it the title or audience it seems to lack.
+    const spread = /\{\s*\.\.\./.test(page.text.slice(element.offset, element.offset + element.length));
     if (element.name === 'Tab' && element.flow && title?.value === '')
       report(element, `<Tab title=""> has no accessible name and cannot be linked to (the platform's build warns): give it a title.`);
-    if (element.name === 'Accordion' && (title === undefined || title.value === true || title.value === ''))
+    if (element.name === 'Accordion' && !spread && (title === undefined || title.value === true || title.value === ''))
       report(
         element,
         `<Accordion> has no title: the platform's build warns that its content will not deep-link correctly. Add a descriptive title.`,
@@ -50,7 +52,7 @@ export function componentUseRule(page: PageContext): void {
           `Another <${element.name}> on this page: the platform's build warns "Only one <${element.name}> is supported per page."`,
         );
     }
-    if (element.name === 'Visibility' && !element.attributes.some((attribute) => attribute.name === 'for'))
+    if (element.name === 'Visibility' && !spread && !element.attributes.some((attribute) => attribute.name === 'for'))
       report(
         element,
         `<Visibility> has no \`for\` audience, so the platform hides its content from readers (its build warns): write for="humans" or for="agents".`,
