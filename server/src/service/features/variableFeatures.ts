@@ -1,4 +1,4 @@
-import { CompletionItemKind, type CompletionItem, type Hover, type Location, type Range } from 'vscode-languageserver-types';
+import { CompletionItemKind, type CompletionItem, type Hover, type Location } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
 import { child, findProperty } from '../docsJson/jsonTree';
 import type { SiteState } from '../site/siteState';
@@ -18,10 +18,6 @@ function variableAt(document: PageDocument, offset: number): { name: string; sta
   return undefined;
 }
 
-function range(document: PageDocument, start: number, end: number): Range {
-  return { start: document.lines.positionAt(start), end: document.lines.positionAt(end) };
-}
-
 /** Hover on `{{name}}`: the value the platform puts there, or why it puts none. */
 export function variableHover(document: PageDocument, offset: number, state: SiteState): Hover | undefined {
   const found = variableAt(document, offset);
@@ -32,7 +28,7 @@ export function variableHover(document: PageDocument, offset: number, state: Sit
     value === undefined
       ? `\`{{${found.name}}}\` is not one of docs.json's \`variables\`: the platform leaves it as written, and MDX reads \`{${found.name}}\` as an expression.`
       : `\`{{${found.name}}}\`: docs.json's variable, replaced by the platform before the page is parsed:\n\n${value ? '```text\n' + value.replaceAll('```', '` ` `') + '\n```' : '(empty)'}`;
-  return { contents: { kind: 'markdown', value: text }, range: range(document, found.start, found.end) };
+  return { contents: { kind: 'markdown', value: text }, range: document.lines.rangeOf(found.start, found.end - found.start) };
 }
 
 /** Go to definition on `{{name}}`: its key in docs.json's `variables`. */
@@ -61,6 +57,6 @@ export function completeVariables(document: PageDocument, offset: number, state:
     kind: CompletionItemKind.Variable,
     detail: value,
     sortText: String(index).padStart(4, '0'),
-    textEdit: { range: range(document, offset - typed[1].length, end), newText: `${name}}}` },
+    textEdit: { range: document.lines.rangeOf(offset - typed[1].length, end - offset + typed[1].length), newText: `${name}}}` },
   }));
 }
