@@ -11,7 +11,8 @@ import { thousands } from '../../common/plural';
 /**
  * A link reference definition `[label]: url` from `from` (its `[`) to `to` (its line's end). A line
  * that only starts like one (`[ref]: /r <5`, more than a title after the URL) is a paragraph, whose
- * text the parser reads: the page is unsure.
+ * text the parser reads: the page is unsure. Returns whether the URL ends its line, so that its title
+ * may stand on the next line (see {@link isDefinitionTitle}).
  */
 export function readDefinition(
   scan: BodyScan,
@@ -19,12 +20,15 @@ export function readDefinition(
   from: number,
   to: number,
   host: { unsure(offset: number, reason: string): void },
-): void {
+): boolean {
   const close = text.indexOf(']:', from);
   let at = close + 2;
   while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   const destination = parseDestination(text, at, to, true);
-  if (!destination) return host.unsure(from, 'a line that starts like a link definition but is none');
+  if (!destination) {
+    host.unsure(from, 'a line that starts like a link definition but is none');
+    return false;
+  }
   scan.links.push({
     kind: 'definition',
     url: destination.url,
@@ -32,6 +36,16 @@ export function readDefinition(
     length: destination.length,
     label: referenceLabel(text.slice(from + 1, close)),
   });
+  return /^>?[ \t]*$/.test(text.slice(destination.offset + destination.length, to));
+}
+
+/**
+ * The line after a definition whose URL ended its line, when it is that definition's title
+ * (`"title"`, `'title'` or `(title)` alone): part of the definition, so no paragraph starts there and
+ * a definition on the line after it is read as one. A title over several lines is left to the parser.
+ */
+export function isDefinitionTitle(stripped: string): boolean {
+  return /^(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\))[ \t]*$/.test(stripped);
 }
 
 /** An ESM block (`import`/`export` lines up to a blank line): its imports and exported names, or why the scanner cannot vouch for it. */

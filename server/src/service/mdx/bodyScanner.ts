@@ -1,6 +1,6 @@
 import { emptyScan, type BodyLink, type BodyScan } from './bodyScan';
 import { QuoteFence } from './quoteFence';
-import { closesFence, fenceOpening, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
+import { closesFence, fenceOpening, isDefinitionTitle, isProseStart, isTableDelimiter, readDefinition, readEsmBlock } from './blockReaders';
 import { readFlowTagLine } from './flowTagLine';
 import type { NotedExpressions } from './jsSyntax';
 import { atxHeading, setextHeading, underlines } from './headingReader';
@@ -37,6 +37,8 @@ class Scanner implements InlineHost {
   private readonly items = new ListItems();
   /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
   private inParagraph = false;
+  /** Where the line after a definition whose URL ended its line starts: that definition's title may stand there. */
+  private titleLineStart = -1;
   /** The line before, and how many list items were open on it (a setext underline must be in the same ones). */
   private previousLine: { offset: number; end: number; depth: number } | undefined;
   /** Where the paragraph being read starts: a setext underline makes all its lines the heading. */
@@ -296,8 +298,10 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
+    if (start === this.titleLineStart && !item && isDefinitionTitle(rest)) return;
     if (!this.inParagraph && !item && DEFINITION.test(rest)) {
-      readDefinition(this.scan, this.text, afterMarker, start + line.length, this);
+      const lineEnd = start + line.length;
+      if (readDefinition(this.scan, this.text, afterMarker, lineEnd, this)) this.titleLineStart = this.text.indexOf('\n', lineEnd) + 1 || -1;
       return;
     }
     if ((rest.startsWith('<') || rest.startsWith('{')) && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {

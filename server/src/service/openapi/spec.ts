@@ -41,7 +41,7 @@ export interface OpenApiSpec {
   byKey: Map<string, Operation>;
 }
 
-export type SpecLoadResult = { spec: OpenApiSpec } | { error: string };
+export type SpecLoadResult = { spec: OpenApiSpec } | { error: string; /** Where the text stops parsing. */ offset?: number };
 
 /**
  * Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations; `transform`
@@ -56,9 +56,10 @@ export function parseSpec(
   const text = bomText.charCodeAt(0) === 0xfeff ? bomText.slice(1) : bomText;
   let document: unknown;
   try {
-    document = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text);
+    document = readSpecText(text);
   } catch (error) {
-    return { error: `cannot be parsed: ${firstLine((error as Error).message)}` };
+    const offset = (error as { mark?: { position?: number } }).mark?.position;
+    return { error: `cannot be parsed as JSON or YAML: ${firstLine((error as Error).message)}`, ...(offset !== undefined && { offset }) };
   }
   if (!document || typeof document !== 'object') return { error: 'is not an OpenAPI document (no object at the top level)' };
   if (transform) {
@@ -107,6 +108,22 @@ export function parseSpec(
   return {
     spec: { uri, operations, byKey: new Map(operations.map((op) => [`${op.method} ${op.path}`, op])) },
   };
+}
+
+/**
+ * A spec's text read as the platform reads it: with a YAML parser (js-yaml, in its prebuild), which
+ * also accepts JSON that `JSON.parse` refuses (a raw line break inside a string, a trailing comma).
+ * JSON is tried first, as it is much faster on the large specs that are written in it.
+ */
+export function readSpecText(text: string): unknown {
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not strict JSON: the YAML parser decides, as on the platform.
+    }
+  }
+  return parseYaml(text);
 }
 
 function parametersOf(value: unknown, kept: (value: unknown) => string | undefined): OperationParameter[] {

@@ -19,6 +19,8 @@ export type SpecResolution =
        * (a placeholder for a spec the checkout does not hold), or too large for Docsmith to read.
        */
       placeholder?: boolean;
+      /** Where in the file it stops parsing. */
+      offset?: number;
     }
   | { kind: 'loaded'; uri: string; spec: OpenApiSpec };
 
@@ -97,7 +99,7 @@ export class SpecStore implements SpecResolver {
         ? { kind: 'invalid', uri, error: EMPTY_SPEC, placeholder: true }
         : 'spec' in parsed
           ? { kind: 'loaded', uri, spec: parsed.spec }
-          : { kind: 'invalid', uri, error: parsed.error };
+          : { kind: 'invalid', uri, error: parsed.error, ...(parsed.offset !== undefined && { offset: parsed.offset }) };
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own. A spec over

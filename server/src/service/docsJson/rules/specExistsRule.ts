@@ -12,6 +12,37 @@ export async function specExistsRule(context: SiteContext): Promise<void> {
   const { navigation, config } = context;
   for (const ref of navigation.specRefs) await check(context, ref, 'navigation');
   for (const ref of apiOpenapiRefs(config)) await check(context, ref, 'api');
+  await checkDiscovered(context);
+}
+
+/**
+ * A file of the docs root that says it is a spec (an `openapi` key) but that neither JSON nor the
+ * platform's YAML parser reads. docs.json does not name it, so nothing above reports it; the platform
+ * leaves it out, and every page that takes an operation from it shows no API content. Reported in the
+ * file itself, where it stops parsing.
+ */
+async function checkDiscovered({ rootUri, specs, sink, navigation, config, siteSpecs, workspace }: SiteContext): Promise<void> {
+  const { unreadable } = await siteSpecs();
+  if (unreadable.length === 0) return;
+  const named = new Set<string>();
+  for (const ref of [...navigation.specRefs, ...apiOpenapiRefs(config)]) {
+    const resolution = await specs.resolve(rootUri, ref.source);
+    if ('uri' in resolution) named.add(resolution.uri);
+  }
+  for (const source of unreadable) {
+    const resolution = await specs.resolve(rootUri, source);
+    if (resolution.kind !== 'invalid' || resolution.placeholder || resolution.unreadable || named.has(resolution.uri)) continue;
+    const text = await workspace.readFile(resolution.uri).catch(() => undefined);
+    if (text === undefined) continue;
+    if (!sink.sources.has(resolution.uri)) sink.sources.add(resolution.uri, text);
+    sink.atOffset(
+      'openapi/spec-invalid',
+      resolution.uri,
+      Math.min(resolution.offset ?? 0, text.length),
+      0,
+      `OpenAPI spec "${source}" ${resolution.error}. The platform leaves it out, so the pages that take their operations from it show no API content.`,
+    );
+  }
 }
 
 async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where: 'navigation' | 'api'): Promise<void> {

@@ -77,12 +77,15 @@ async function reportMissingOperation(
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const name = (spec: OpenApiSpec) => relativeUri(site.rootUri, spec.uri) ?? spec.uri;
   if (local.length === 0) {
+    const { unreadable } = await page.siteSpecs();
     reportAtEntry(
       page,
       'frontmatter/operation-not-found',
       entry,
-      `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. ` +
-        `Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`,
+      unreadable.length
+        ? `\`openapi\` names ${label}, but no spec of the site can be read (${listed(unreadable)}: see the finding there), so the platform shows no API content here.`
+        : `\`openapi\` names ${label}, but the site has no OpenAPI spec, so the platform shows no API content here. ` +
+            `Add the spec file to the docs root, or set \`api.openapi\` in docs.json.`,
     );
     return;
   }
