@@ -50,3 +50,39 @@ test('66.6: a reference definition after one whose title stands on the next line
     ['/broken', '/also-broken'],
   );
 });
+
+test('66.4: a did-you-mean never names a front matter key the page already sets', async () => {
+  const found = await checkSite(
+    site(home, [], {}, { 'index.mdx': '---\ntitle: Home\nsubtitle: More\n---\n', 'other.mdx': '---\ntitel: Other\n---\n' }),
+  );
+  const unknown = only(found, 'frontmatter/unknown-key');
+  assert.deepEqual(
+    unknown.map((f) => `${f.file} ${f.text}`),
+    ['other.mdx titel'],
+  );
+  assert.match(unknown[0].message, /Did you mean "title"\?|Did you mean `title`\?/);
+});
+
+test('66.8: a known key in another case or with _ or - is a misspelling even beside custom keys', async () => {
+  const page = '---\ntitle: Home\nauthor: A\ncategory_id: 3\nslug_id: x\nsidebar_title: Short\nDescription: Long\nreviewer: B\n---\n';
+  const found = await checkSite(site(home, [], {}, { 'index.mdx': page }));
+  assert.deepEqual(
+    only(found, 'frontmatter/unknown-key').map((f) => [f.text, f.diagnostic.data]),
+    [
+      ['sidebar_title', { replace: 'sidebarTitle', replaceLabel: 'sidebarTitle' }],
+      ['Description', { replace: 'description', replaceLabel: 'description' }],
+    ],
+  );
+});
+
+test('66.4: an import that cannot be resolved, of a component the page never uses, is a warning that says so', async () => {
+  const page = (body: string) => `---\ntitle: Home\n---\n\nimport { Chart } from "@/components/chart";\nimport Old from "/snippets/old.mdx";\n\n${body}\n`;
+  const unused = await checkSite(site(home, [], {}, { 'index.mdx': page('Plain text.') }));
+  assert.deepEqual(only(unused, 'snippets/not-found'), []);
+  const warned = only(unused, 'snippets/unused-import');
+  assert.equal(warned.length, 2);
+  for (const finding of warned) assert.match(finding.message, /never uses "(?:Chart|Old)", so nothing renders differently/);
+  const used = await checkSite(site(home, [], {}, { 'index.mdx': page('<Chart />\n\n<Old />') }));
+  assert.equal(only(used, 'snippets/not-found').length, 2);
+  assert.deepEqual(only(used, 'snippets/unused-import'), []);
+});

@@ -185,6 +185,10 @@ export const diagnosticCodes = {
     summary: 'An `#anchor` into a page rendered from an OpenAPI operation: its anchors come from the spec, so it is not checked.',
   },
   'snippets/not-found': { severity: 'error', summary: 'An import names a snippet file that does not exist, or a name it does not export.' },
+  'snippets/unused-import': {
+    severity: 'warning',
+    summary: 'An import that cannot be resolved, of names the page never uses: nothing renders differently, the line is dead.',
+  },
   'snippets/unused': {
     severity: 'info',
     summary: 'A snippet no page shows: the platform never serves it, and its links are not checked.',

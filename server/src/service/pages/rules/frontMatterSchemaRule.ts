@@ -44,11 +44,15 @@ export function frontMatterSchemaRule(page: PageContext): void {
   }
   const isKnown = (key: string) => knownKeys.includes(key) || patternKeys.some((pattern) => pattern.test(key));
   const custom = [...entries.keys()].filter((key) => !isKnown(key));
-  // Beside other custom keys (`id`, `category_id`, `author`...) a key is deliberate metadata, not a slip.
-  if (custom.length > MAX_CUSTOM_FOR_TYPOS) return;
+  // A did-you-mean never names a key the page already sets.
+  const unset = knownKeys.filter((key) => !entries.has(key));
+  // Beside other custom keys (`id`, `category_id`, `author`...) a key is deliberate metadata, not a slip;
+  // but one that is a known key written in another case or with `_`/`-` (`sidebar_title`, `Description`) is a slip anywhere.
+  const customMetadata = custom.length > MAX_CUSTOM_FOR_TYPOS;
   for (const [key, entry] of entries) {
     if (isKnown(key)) continue;
-    const suggestion = closest(key, knownKeys);
+    const sameWords = knownByWords.get(words(key));
+    const suggestion = sameWords ? (entries.has(sameWords) ? undefined : sameWords) : customMetadata ? undefined : closest(key, unset);
     if (!suggestion || changesMeaning(key, suggestion)) continue; // custom keys are allowed
     reportAtEntry(
       page,
@@ -62,6 +66,10 @@ export function frontMatterSchemaRule(page: PageContext): void {
     );
   }
 }
+
+/** A key's words, whatever their case and separators: `sidebar_title`, `sidebar-title` and `SidebarTitle` are `sidebartitle`. */
+const words = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
+const knownByWords = new Map(knownKeys.map((key) => [words(key), key]));
 
 /** A page with more custom keys than this uses front matter for its own metadata: none of them is taken for a typo. */
 const MAX_CUSTOM_FOR_TYPOS = 2;

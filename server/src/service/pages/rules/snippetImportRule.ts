@@ -26,10 +26,10 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
   if (REACT.has(source)) return;
   if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) {
     page.report(
-      'snippets/not-found',
+      unusedCode(page, item),
       item.offset,
       item.length,
-      `The platform imports only files of the docs root ("/snippets/name.mdx", "./name.mdx"), not "${source}": this import is dropped.`,
+      `The platform imports only files of the docs root ("/snippets/name.mdx", "./name.mdx"), not "${source}": this import is dropped.${unusedNote(page, item)}`,
     );
     return;
   }
@@ -47,7 +47,7 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
       : ` Create ${relative}, or fix the path.${suggestion(relative, files)}`;
     const fixed = withExtension && `${source}${withExtension.slice(relative.length)}`;
     const quote = page.text[item.offset];
-    page.report('snippets/not-found', item.offset, item.length, `Import "${source}": there is no file ${relative}.${hint}`, {
+    page.report(unusedCode(page, item), item.offset, item.length, `Import "${source}": there is no file ${relative}.${hint}${unusedNote(page, item)}`, {
       data: fixed ? { replace: `${quote}${fixed}${quote}`, replaceLabel: fixed } : undefined,
     });
     return;
@@ -74,6 +74,33 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
       `${relative} does not export "${name.imported}".${near ? ` Did you mean "${near}"?` : facts.exported.size ? ` It exports ${[...facts.exported].map((x) => `"${x}"`).join(', ')}.` : ' It exports nothing.'}`,
     );
   }
+}
+
+/**
+ * An import that cannot be resolved breaks what the page renders with its names; when the page never
+ * uses any of them (each appears once in the page: in the import), nothing renders differently, and
+ * the import is only dead: a warning, not an error.
+ */
+function unusedCode(page: PageContext, item: BodyImport): 'snippets/not-found' | 'snippets/unused-import' {
+  return isUnused(page, item) ? 'snippets/unused-import' : 'snippets/not-found';
+}
+
+function unusedNote(page: PageContext, item: BodyImport): string {
+  return isUnused(page, item)
+    ? ` The page never uses ${item.names.map((name) => `"${name.local}"`).join(', ')}, so nothing renders differently: remove the import.`
+    : '';
+}
+
+function isUnused(page: PageContext, item: BodyImport): boolean {
+  return (
+    item.names.length > 0 &&
+    item.names.every((name) => {
+      const word = new RegExp(`(?<![\\w$])${name.local.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+      let count = 0;
+      while (word.exec(page.text) && ++count < 2);
+      return count < 2;
+    })
+  );
 }
 
 function suggestion(relative: string, files: ReadonlySet<string>): string {
