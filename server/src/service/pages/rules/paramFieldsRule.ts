@@ -121,7 +121,7 @@ function checkPathParams(page: PageContext, tags: FieldTag[]): void {
       'fields/missing-path-param',
       valueStart + param.offset,
       param.length,
-      `Path parameter {${param.name}} has no <ParamField path="${param.name}">, so the page does not document it.`,
+      `Path parameter {${param.name}} has no <ParamField path="${param.name}">, so the API playground, which takes its inputs from ParamField tags, has no input for it.`,
       {
         data: { insert: { offset: insertAt, text } } satisfies FixData,
       },
@@ -130,8 +130,9 @@ function checkPathParams(page: PageContext, tags: FieldTag[]): void {
 }
 
 /**
- * Express-style `:name` segments in the `api` path: the platform's playground fills in `{name}` only
- * (it builds the request URL from the path as written), so `:name` is sent as it is. Reported once,
+ * Express-style `:name` segments in the `api` path. The platform documents path parameters as `{name}`;
+ * what its playground does with `:name` is not in its published packages, so the message says what is
+ * known, not what the playground does. Reported once,
  * on the `api` value, with the fix that writes every one of them in braces. The names found.
  */
 function colonParameters(page: PageContext, path: string, value: string, valueStart: number): Set<string> {
@@ -142,7 +143,7 @@ function colonParameters(page: PageContext, path: string, value: string, valueSt
     'frontmatter/api-colon-param',
     valueStart,
     value.length,
-    `${[...names].map((name) => `:${name}`).join(', ')} in \`api\` ${names.size === 1 ? 'is' : 'are'} not a path parameter to the platform: its playground fills in \`{name}\` only and would send "${[...names].map((name) => `:${name}`)[0]}" as written. Write ${[...names].map((name) => `{${name}}`).join(', ')}.`,
+    `${[...names].map((name) => `:${name}`).join(', ')} in \`api\` ${names.size === 1 ? 'is' : 'are'} not written as a path parameter: the platform's documentation writes them \`{name}\`, and matches <ParamField path> to those only; a \`:name\` segment is most likely sent as written. Write ${[...names].map((name) => `{${name}}`).join(', ')}.`,
     { data: { replace: fixed, replaceLabel: fixed } satisfies FixData },
   );
   return names;
