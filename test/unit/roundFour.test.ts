@@ -86,3 +86,12 @@ test('66.4: an import that cannot be resolved, of a component the page never use
   assert.equal(only(used, 'snippets/not-found').length, 2);
   assert.deepEqual(only(used, 'snippets/unused-import'), []);
 });
+
+test('an attribute value over two lines is read as the MDX parser reads it, and its URL as a browser does', async () => {
+  const body = '<img\n  src="/images/shot-07\n    .png"\n  alt="Shot"\n/>\n\n<img src="/images/gone\n  .png" alt="Gone" />\n';
+  const found = await checkSite(site(home, [], {}, { 'index.mdx': `---\ntitle: Home\n---\n\n${body}`, 'images/shot-07.png': '' }));
+  assert.deepEqual(
+    only(found, 'links/file-not-found').map((f) => f.message.match(/"([^"]+)"/s)?.[1]),
+    ['/images/gone\n.png'],
+  );
+});

@@ -24,7 +24,8 @@ export interface LinkPath {
  * protocol-relative (`//cdn...`). `/` (or `/#x`) is the home page (the empty path), not this page.
  */
 export function bodyLinkPath(written: string, pageRelative: string): LinkPath | undefined {
-  const url = written.trim();
+  // A browser's URL parser removes every tab and line break (an attribute's value may span lines).
+  const url = written.trim().replace(/[\t\n\r]/g, '');
   if (url === '' || url.startsWith('//')) return undefined;
   const path = linkPath(url, pageRelative);
   if (path?.samePage && /^\/(?:[?#]|$)/.test(url)) return { ...path, path: '', samePage: false };

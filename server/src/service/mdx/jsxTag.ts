@@ -124,7 +124,9 @@ function attributeValue(braces: Braces, at: number, multiline: boolean): { value
   const quote = text[at];
   if (quote === '"' || quote === "'") {
     const close = text.indexOf(quote, at + 1);
-    return close < 0 ? null : { value: decodeEntities(text.slice(at + 1, close)), end: close + 1 };
+    // The MDX parser drops the indentation of a value's later lines, as it drops every line's prefix.
+    const value = text.slice(at + 1, close);
+    return close < 0 ? null : { value: decodeEntities(value.includes('\n') ? value.replace(/\n[ \t]+/g, '\n') : value), end: close + 1 };
   }
   if (quote !== '{') return undefined;
   const close = attributeExpressionEnd(braces, at, multiline);
