@@ -187,7 +187,7 @@ export const diagnosticCodes = {
   'snippets/not-found': { severity: 'error', summary: 'An import names a snippet file that does not exist, or a name it does not export.' },
   'snippets/unused-import': {
     severity: 'warning',
-    summary: 'An import that cannot be resolved, of names the page never uses: nothing renders differently, the line is dead.',
+    summary: 'An import the platform drops (no file of the docs root), of names the page never uses: nothing renders differently.',
   },
   'snippets/unused': {
     severity: 'info',

@@ -47,7 +47,9 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
       : ` Create ${relative}, or fix the path.${suggestion(relative, files)}`;
     const fixed = withExtension && `${source}${withExtension.slice(relative.length)}`;
     const quote = page.text[item.offset];
-    page.report(unusedCode(page, item), item.offset, item.length, `Import "${source}": there is no file ${relative}.${hint}${unusedNote(page, item)}`, {
+    // The platform's link checker calls a missing local snippet broken, used or not: an error either way.
+    const unused = isUnused(page, item) ? ` The page never uses ${namesOf(item)}: remove the import.` : '';
+    page.report('snippets/not-found', item.offset, item.length, `Import "${source}": there is no file ${relative}.${hint}${unused}`, {
       data: fixed ? { replace: `${quote}${fixed}${quote}`, replaceLabel: fixed } : undefined,
     });
     return;
@@ -77,9 +79,9 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
 }
 
 /**
- * An import that cannot be resolved breaks what the page renders with its names; when the page never
- * uses any of them (each appears once in the page: in the import), nothing renders differently, and
- * the import is only dead: a warning, not an error.
+ * An import the platform drops (not a file of the docs root) breaks what the page renders with its
+ * names; when the page never uses any of them (each appears once in the page: in the import), nothing
+ * renders differently, and the import is only dead: a warning, not an error.
  */
 function unusedCode(page: PageContext, item: BodyImport): 'snippets/not-found' | 'snippets/unused-import' {
   return isUnused(page, item) ? 'snippets/unused-import' : 'snippets/not-found';
@@ -87,9 +89,11 @@ function unusedCode(page: PageContext, item: BodyImport): 'snippets/not-found' |
 
 function unusedNote(page: PageContext, item: BodyImport): string {
   return isUnused(page, item)
-    ? ` The page never uses ${item.names.map((name) => `"${name.local}"`).join(', ')}, so nothing renders differently: remove the import.`
+    ? ` The page never uses ${namesOf(item)}, so nothing renders differently: remove the import.`
     : '';
 }
+
+const namesOf = (item: BodyImport) => item.names.map((name) => `"${name.local}"`).join(', ');
 
 function isUnused(page: PageContext, item: BodyImport): boolean {
   return (
