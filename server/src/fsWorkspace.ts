@@ -132,9 +132,9 @@ export class FsWorkspace implements DocsWorkspace {
    * Lists synchronously, like {@link readFile}: a directory walk is thousands of small calls. Real
    * paths are resolved only for the folder listed and for symlinks (each plain folder's is its
    * parent's plus its name), so a loop back to an ancestor is caught without a call per folder. A
-   * symlink to a folder out of the listed folder is not followed: the platform would not publish
-   * what it holds. A symlink to a file outside is listed (the platform reads it as a page); what
-   * reads configuration (`$ref`, specs) still refuses a real path outside the root.
+   * symlink to a folder is not followed, as the platform's build does not follow one (a link out of
+   * the root or a loop is said); a symlink to a file inside the root is listed (the platform reads it
+   * as a page), one to a file outside is said and not listed, so nothing outside is ever read.
    */
   async listFiles(folderUri: string): Promise<FileListing> {
     const files: string[] = [];
@@ -180,16 +180,14 @@ export class FsWorkspace implements DocsWorkspace {
           } catch {
             continue; // dangling link
           }
-          // A file linked from outside is published as the platform's own lister reads it
-          // (`security.mdx -> ../SECURITY.md`); a folder linked from outside is not walked.
-          if (!inside(entryReal) && isFile) {
-            files.push(relative + entry.name);
-            continue;
-          }
+          // Nothing is read from outside the root, whatever the link: a file linked from outside
+          // (`security.mdx -> ../SECURITY.md`, `pw.mdx -> /etc/passwd`) is said and left unread.
           if (!inside(entryReal)) {
             problems.push({
               uri: pathToUri(path),
-              message: `${relative}${entry.name} is a symlink to ${entryReal}, outside the docs root; Docsmith did not follow it (the platform only publishes what is inside).`,
+              message: isFile
+                ? `${relative}${entry.name} is a symlink to a file outside the docs root; Docsmith does not read files outside the folder it checks (copy the file in to have it checked).`
+                : `${relative}${entry.name} is a symlink to ${entryReal}, outside the docs root; Docsmith did not follow it (the platform only publishes what is inside).`,
             });
             continue;
           }
@@ -200,6 +198,9 @@ export class FsWorkspace implements DocsWorkspace {
             });
             continue;
           }
+          // The platform's build lists pages with a walk that takes a folder link for a file and so
+          // never enters it (prebuild's getFileList): what is under a linked folder is not published.
+          if (isDirectory) continue;
         }
         if (isDirectory) {
           if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, entryReal, relative + entry.name + '/', chain);

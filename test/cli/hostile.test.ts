@@ -154,42 +154,56 @@ test('check text output shows control characters from file names and values esca
 });
 
 test(
-  'a page that is a symlink to a file outside the docs root is a page, as the platform reads it; a linked JSON is no spec',
+  'a page, a snippet or a JSON file that is a symlink to a file outside the docs root is not read, and a finding says so',
   HANG_GUARD,
   async () => {
     const outside = tempDir('docsmith-outside-');
-    writeFileSync(join(outside, 'SECURITY.md'), '---\ntitle: Security\n---\n\nReport issues to us.\n');
+    writeFileSync(join(outside, 'SECURITY.md'), '---\ntitle: Security\n---\n\nTOP-SECRET page. [x](/OUTSIDE-LINK)\n');
     writeFileSync(join(outside, 'spec.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'TOP-SECRET', version: '1' }, paths: {} }));
     const dir = site({
-      'docs.json': docs({ groups: [{ group: 'A', pages: ['intro', 'security'] }] }),
-      'intro.mdx': '---\ntitle: I\n---\n\nSee [security](/security).\n',
+      'docs.json': docs({ groups: [{ group: 'A', pages: ['intro'] }] }),
+      'intro.mdx': '---\ntitle: I\n---\n\nimport S from "/snippets/s.mdx";\n\n<S />\n',
+      'snippets/.keep': '',
     });
     execFileSync('ln', ['-s', join(outside, 'SECURITY.md'), join(dir, 'security.md')]);
+    execFileSync('ln', ['-s', join(outside, 'SECURITY.md'), join(dir, 'snippets/s.mdx')]);
     execFileSync('ln', ['-s', join(outside, 'spec.json'), join(dir, 'spec.json')]);
     const result = await check(dir);
+    const unread = result.found.filter((f) => f.code === 'site/unlisted-folder').map((f) => f.message);
+    assert.deepEqual(unread.map((message) => message.split(' ')[0]).sort(), ['security.md', 'snippets/s.mdx', 'spec.json']);
+    for (const message of unread) assert.match(message, /is a symlink to a file outside the docs root; Docsmith does not read files outside/);
     assert.deepEqual(
-      result.found.filter((f) => /not-found|unlisted-folder/.test(f.code)),
-      [],
+      result.found.filter((f) => f.code === 'snippets/not-found').map((f) => f.message.slice(0, 32)),
+      ['Import "/snippets/s.mdx": there '],
     );
-    assert.ok(!JSON.stringify(result.found).includes('TOP-SECRET'));
+    assert.ok(!/TOP-SECRET|OUTSIDE-LINK/.test(JSON.stringify(result.found)));
   },
 );
 
 test(
-  'dot folders are listed as the platform lists them: a folder symlink inside the root is walked, .agents and .github are left out',
+  "dot folders are listed as the platform's build lists them: a folder symlink is not walked, .agents and .github are left out",
   HANG_GUARD,
   async () => {
     const dir = site({
       'docs.json': docs({ groups: [{ group: 'A', pages: ['index', '.agent/skills/x/a'] }] }),
-      'index.mdx': '---\ntitle: I\n---\n\n[a](/.agent/skills/x/a) [b](/.agents/skills/x/a) [c](/.github/c)\n',
+      'index.mdx': '---\ntitle: I\n---\n\n[a](/.agent/skills/x/a) [b](/.agents/skills/x/a) [c](/.github/c) [d](/real/d)\n',
       '.agents/skills/x/a.mdx': '---\ntitle: A\n---\n\nSkill.\n',
       '.github/c.mdx': '---\ntitle: C\n---\n\nC.\n',
+      'real/d.mdx': '---\ntitle: D\n---\n\n[broken](/nowhere)\n',
     });
     mkdirSync(join(dir, '.agent/skills'), { recursive: true });
     execFileSync('ln', ['-s', '../../.agents/skills/x', join(dir, '.agent/skills/x')]);
+    execFileSync('ln', ['-s', 'real', join(dir, 'linked')]);
     const result = await check(dir);
-    const notFound = result.found.filter((f) => /not-found/.test(f.code)).map((f) => f.message.match(/"([^"]+)"/)?.[1]);
-    assert.deepEqual(notFound.sort(), ['/.agents/skills/x/a', '/.github/c']);
+    const notFound = result.found.filter((f) => /not-found/.test(f.code)).map((f) => `${f.file} ${f.message.match(/"([^"]+)"/)?.[1]}`);
+    // The linked folder's pages are neither checked (linked/d.mdx's broken link) nor link targets.
+    assert.deepEqual(notFound.sort(), [
+      'docs.json .agent/skills/x/a',
+      'index.mdx /.agent/skills/x/a',
+      'index.mdx /.agents/skills/x/a',
+      'index.mdx /.github/c',
+      'real/d.mdx /nowhere',
+    ]);
   },
 );
 
