@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readVariables, substituteVariables } from '../../server/src/service/mdx/variables';
+import { checkSite, only, site } from '../helpers/check';
 
 const variables = readVariables({ variables: { a: 'Acme', long: 'a much longer value', e: '', n: 5 } })!;
 
@@ -67,4 +68,23 @@ test('a value used many times grows the text by 1 MB (or double) at most; the re
   // Offsets after the last value replaced still map back.
   const rest = sub.text.indexOf('{{big}}');
   assert.equal(text.slice(sub.toWritten(rest, 'start'), sub.toWritten(rest, 'start') + 7), '{{big}}');
+});
+
+test('65 D1: the growth is bounded per site, shared by its pages: a 1 MB value in each of 100 pages is not read 100 times', async () => {
+  const value = '\n\n## h\n'.repeat(140_000);
+  const page = '---\ntitle: P\n---\n\n{{v}}\n';
+  const few = readVariables({ variables: { v: value } }, 3)!;
+  const many = readVariables({ variables: { v: value } }, 101)!;
+  assert.ok(substituteVariables(page, few), 'a few pages may each grow by 1 MB');
+  assert.equal(substituteVariables(page, many), undefined);
+  // However many pages, what they may grow by together stays bounded (4 MB, or double their own text).
+  for (const pages of [1, 2, 7, 100, 5_000, 200_000])
+    assert.ok(readVariables({ variables: { v: 'x' } }, pages)!.growth * pages <= 4_000_000, `${pages}`);
+  // On a site, such a page is read as written: its variable is not called undefined, its other links are checked.
+  const files: Record<string, string> = { 'index.mdx': '---\ntitle: Home\n---\n' };
+  const ids = [...Array(100)].map((_, i) => `p${i}`);
+  for (const id of ids) files[`${id}.mdx`] = `${page}\n[gone](/gone-${id})\n`;
+  const found = await checkSite(site({ groups: [{ group: 'A', pages: ['index', ...ids] }] }, [], { variables: { v: value } }, files));
+  assert.equal(only(found, 'links/page-not-found').length, 100);
+  assert.deepEqual(only(found, 'mdx/undefined-variable'), []);
 });

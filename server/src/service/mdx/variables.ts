@@ -14,16 +14,24 @@ export interface PageVariables {
   readonly names: ReadonlySet<string>;
   /** The values written out: two sites' variables are the same when their keys are. */
   readonly key: string;
+  /** How many characters a page's text may grow by beyond its own length (see {@link substituteVariables}). */
+  readonly growth: number;
 }
 
 /** `{{ name }}` as the platform matches it (global: use with `matchAll`, or reset `lastIndex`). */
 export const VARIABLE = /\{\{\s*([\w.-]+)\s*\}\}/g;
 /** How much longer than the page its text may grow by its variables' values (see {@link substituteVariables}). */
 const MAX_GROWTH = 1_000_000;
+/**
+ * How much the site's pages may grow together beyond their own length: a 1 MB value used once in
+ * each of 100 pages would be 100 MB to read. Shared out equally, by a page count rounded up to a power
+ * of two (adding a page changes no page's reading, but for a site that doubles).
+ */
+const SITE_GROWTH = 4_000_000;
 const EXECUTABLE_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form', 'link', 'meta', 'base'];
 
-/** The site's variables from docs.json's plain value; undefined when it has none. */
-export function readVariables(config: Record<string, unknown> | undefined): PageVariables | undefined {
+/** The site's variables from docs.json's plain value, for a site of `pages` pages and snippets; undefined when it has none. */
+export function readVariables(config: Record<string, unknown> | undefined, pages = 1): PageVariables | undefined {
   const raw = config?.variables;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const values = new Map<string, string>();
@@ -31,7 +39,9 @@ export function readVariables(config: Record<string, unknown> | undefined): Page
     if (typeof value === 'string')
       values.set(name, filterXSS(value, { whiteList: {}, stripIgnoreTag: true, stripIgnoreTagBody: EXECUTABLE_TAGS }));
   }
-  return values.size ? { values, names: new Set(values.keys()), key: JSON.stringify([...values]) } : undefined;
+  if (!values.size) return undefined;
+  const growth = Math.min(MAX_GROWTH, Math.floor(SITE_GROWTH / 2 ** Math.ceil(Math.log2(Math.max(1, pages)))));
+  return { values, names: new Set(values.keys()), key: JSON.stringify([growth, ...values]), growth };
 }
 
 /** A text with its variables replaced, and the way back to the written text's offsets. */
@@ -43,8 +53,9 @@ export interface Substituted {
 
 /**
  * `text` from `from` on with the site's variables replaced; undefined when none is used there. The
- * text may grow by 1 MB, or double, at most: a 1 MB value used 100,000 times would make 100 GB. Past
- * that, the rest of the variables stay as written (a page that size is not one the platform serves).
+ * text may double, or grow by the page's share of the site's growth (1 MB at most), whichever is
+ * more: a 1 MB value used 100,000 times would make 100 GB, and once in each of 200 pages, 200 MB.
+ * Past that, the rest of the variables stay as written (a page that size is not one the platform serves).
  */
 export function substituteVariables(text: string, variables: PageVariables | undefined, from = 0): Substituted | undefined {
   if (!variables || text.indexOf('{{', from) < 0) return undefined;
@@ -55,7 +66,7 @@ export function substituteVariables(text: string, variables: PageVariables | und
   const valueLengths: number[] = [];
   let out = '';
   let last = 0;
-  const budget = Math.max(2 * text.length, text.length + MAX_GROWTH);
+  const budget = Math.max(2 * text.length, text.length + variables.growth);
   VARIABLE.lastIndex = from;
   for (let match = VARIABLE.exec(text); match; match = VARIABLE.exec(text)) {
     const value = variables.values.get(match[1]);

@@ -281,7 +281,7 @@ async function buildContext(
       return (navigation ??= buildNavigationModel(child(resolved.root, 'navigation'), validated()));
     },
     get variables() {
-      return (variables ??= { read: readVariables(basics.value) }).read;
+      return (variables ??= { read: readVariables(basics.value, countTexts(files.files)) }).read;
     },
     ...(typing && { typing }),
     files,
@@ -317,4 +317,11 @@ async function runRules(context: SiteContext, token: Cancellation | undefined): 
 /** The page an entry lists, as the platform serves it (`guide` may be `guide/index.mdx`). */
 export function listedId(context: SiteContext, entry: PageEntry): string {
   return resolvePageId(context.files.pages, entry.page.id) ?? entry.page.id;
+}
+
+/** The pages and snippets of a site, as many as its variables' growth is shared by. */
+function countTexts(files: ReadonlySet<string>): number {
+  let count = 0;
+  for (const file of files) if (/\.mdx?$/i.test(file)) count++;
+  return count;
 }
