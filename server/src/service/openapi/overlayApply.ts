@@ -18,9 +18,13 @@ const MAX_ACTIONS = 1000;
 const MAX_PATTERN = 512;
 const MAX_INPUT = 100_000;
 /** Values a spec may hold once copied: YAML aliases can make a small file a huge document. */
-const MAX_NODES = 5_000_000;
+const MAX_NODES = 2_000_000;
+/** How often (in nodes or comparisons) the long loops look at the clock. */
+const CLOCK_EVERY = 4096;
 
 class OverlayError extends Error {}
+/** One of Docsmith's own bounds, not a fault of the overlay: what the platform makes of the spec is unknown. */
+class OverlayLimit extends OverlayError {}
 
 let deadline = Infinity;
 /** What the current application may still make: values copied count against it. */
@@ -32,10 +36,10 @@ class LinearRegex implements FilterFunction {
   readonly returnType = FunctionExpressionType.LogicalType;
   constructor(private readonly whole: boolean) {}
   call(value: unknown, pattern: unknown): boolean {
-    if (Date.now() > deadline) throw new OverlayError('the overlays took too long to apply');
+    if (Date.now() > deadline) throw new OverlayLimit('the overlays took too long to apply');
     if (typeof value !== 'string' || typeof pattern !== 'string') return false;
     if (pattern.length > MAX_PATTERN || value.length > MAX_INPUT)
-      throw new OverlayError('a JSONPath regular expression or its text is too long');
+      throw new OverlayLimit('a JSONPath regular expression or its text is too long');
     const compiled = compile(pattern);
     if (!compiled) return false;
     const matcher = compiled.matcher(value);
@@ -87,30 +91,39 @@ type Node = { value: Json; path: (string | number)[] };
  * The spec with the overlays applied, in order (a copy), or why they cannot be: the platform then
  * leaves the spec out of the site ("Error validating OpenAPI file …").
  */
-export function applyOverlays(spec: unknown, overlays: readonly OverlayDocument[], budgetMs = 5000): { spec: Json } | { error: string } {
+export function applyOverlays(
+  spec: unknown,
+  overlays: readonly OverlayDocument[],
+  budgetMs = 5000,
+): { spec: Json } | { error: string; /** Docsmith's bound stopped it, not the overlay. */ limit?: true } {
   let document: Json;
   try {
+    // Counted before anything is built: aliases shared a million times are counted as often, once each.
+    if (expandedSize(spec, MAX_NODES) > MAX_NODES) throw new OverlayLimit('the spec is too large once its YAML aliases are expanded');
     nodes = { left: MAX_NODES };
     document = toJson(spec, nodes);
   } catch (error) {
+    if (error instanceof OverlayLimit) return { error: error.message, limit: true };
     return { error: error instanceof OverlayError ? error.message : 'is not a JSON document' };
   }
   deadline = Date.now() + budgetMs;
   try {
     for (const overlay of overlays) {
-      if (overlay.actions.length > MAX_ACTIONS) throw new OverlayError(`${overlay.location} has more than ${MAX_ACTIONS} actions`);
+      if (overlay.actions.length > MAX_ACTIONS) throw new OverlayLimit(`${overlay.location} has more than ${MAX_ACTIONS} actions`);
       overlay.actions.forEach((action, index) => {
-        if (Date.now() > deadline) throw new OverlayError('the overlays took too long to apply');
+        if (Date.now() > deadline) throw new OverlayLimit('the overlays took too long to apply');
         try {
           apply(document, action);
         } catch (error) {
           const why = error instanceof Error ? error.message : String(error);
-          throw new OverlayError(`action ${index + 1} of ${overlay.location} (target "${action.target}"): ${why}`);
+          const Kind = error instanceof OverlayLimit ? OverlayLimit : OverlayError;
+          throw new Kind(`action ${index + 1} of ${overlay.location} (target "${action.target}"): ${why}`);
         }
       });
     }
     return { spec: document };
   } catch (error) {
+    if (error instanceof OverlayLimit) return { error: error.message, limit: true };
     return { error: error instanceof Error ? error.message : String(error) };
   } finally {
     deadline = Infinity;
@@ -131,7 +144,7 @@ function apply(document: Json, action: OverlayAction): void {
   const kinds = new Set(targets.map((node) => kindOf(node.value)));
   if (kinds.size > 1) throw new OverlayError('the target selects objects, arrays and values together');
   for (const node of targets) {
-    if (Date.now() > deadline) throw new OverlayError('the overlays took too long to apply');
+    if (Date.now() > deadline) throw new OverlayLimit('the overlays took too long to apply');
     if (kindOf(node.value) === 'object') {
       if (kindOf(value) !== 'object') throw new OverlayError('only an object can be merged into an object');
       merge(node.value as Record<string, Json>, value as Record<string, Json>);
@@ -147,28 +160,56 @@ function apply(document: Json, action: OverlayAction): void {
 }
 
 function select(document: Json, expression: string): Node[] {
-  let nodes;
+  const seen = new Set<string>();
+  const found: Node[] = [];
+  let count = 0;
   try {
-    nodes = environment.query(expression, document).nodes;
+    // One node at a time, so that the budget holds through a query that selects millions.
+    for (const node of environment.lazyQuery(expression, document)) {
+      if (++count % CLOCK_EVERY === 0) checkClock();
+      const path = [...node.location] as (string | number)[];
+      const key = JSON.stringify(path);
+      if (node.value === undefined || seen.has(key)) continue;
+      seen.add(key);
+      found.push({ value: node.value as Json, path });
+    }
   } catch (error) {
     if (error instanceof OverlayError) throw error;
     throw new OverlayError(`invalid JSONPath "${expression}": ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
-  const seen = new Set<string>();
-  const found: Node[] = [];
-  for (const node of nodes) {
-    const path = [...node.location] as (string | number)[];
-    const key = JSON.stringify(path);
-    if (node.value === undefined || seen.has(key)) continue;
-    seen.add(key);
-    found.push({ value: node.value as Json, path });
-  }
   return found;
+}
+
+function checkClock(): void {
+  if (Date.now() > deadline) throw new OverlayLimit('the overlays took too long to apply');
+}
+
+/**
+ * How many values a parsed document stands for once its shared parts (YAML aliases) are copied out,
+ * counted without copying: each object once, its size remembered. Stops counting past `limit`.
+ */
+function expandedSize(value: unknown, limit: number, sizes = new Map<object, number>(), path = new Set<object>()): number {
+  if (value === null || typeof value !== 'object') return 1;
+  const known = sizes.get(value);
+  if (known !== undefined) return known;
+  // A cycle (a YAML alias inside itself) never ends once copied.
+  if (path.has(value)) return limit + 1;
+  path.add(value);
+  let size = 1;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    size += expandedSize(item, limit, sizes, path);
+    if (size > limit) break;
+  }
+  path.delete(value);
+  sizes.set(value, size);
+  return size;
 }
 
 /** Deepest first, and the later items of an array before the earlier ones, so each path stays right. */
 function remove(document: Json, nodes: Node[]): void {
+  let comparisons = 0;
   const ordered = [...nodes].sort((a, b) => {
+    if (++comparisons % CLOCK_EVERY === 0) checkClock();
     if (a.path.length !== b.path.length) return b.path.length - a.path.length;
     for (let i = 0; i < a.path.length; i++) {
       const [x, y] = [a.path[i], b.path[i]];
@@ -178,7 +219,9 @@ function remove(document: Json, nodes: Node[]): void {
     }
     return 0;
   });
+  let removed = 0;
   for (const node of ordered) {
+    if (++removed % CLOCK_EVERY === 0) checkClock();
     if (node.path.length === 0) throw new OverlayError('the document cannot be removed');
     const parent = parentOf(document, node.path);
     const key = node.path[node.path.length - 1];
@@ -222,7 +265,7 @@ function kindOf(value: Json): 'object' | 'array' | 'value' {
 }
 
 function clone(value: Json): Json {
-  if (--nodes.left < 0) throw new OverlayError('the overlays make the spec too large');
+  if (--nodes.left < 0) throw new OverlayLimit('the overlays make the spec too large');
   if (kindOf(value) === 'value') return value;
   if (Array.isArray(value)) return value.map(clone);
   const copy: Record<string, Json> = {};
@@ -241,7 +284,7 @@ function setOwn(target: Json, key: string | number, value: Json): void {
  * YAML anchors and aliases let a file of a few lines stand for billions of them.
  */
 function toJson(value: unknown, budget: { left: number }): Json {
-  if (--budget.left < 0) throw new OverlayError('the spec is too large once its YAML aliases are expanded');
+  if (--budget.left < 0) throw new OverlayLimit('the spec is too large once its YAML aliases are expanded');
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();

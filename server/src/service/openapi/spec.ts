@@ -41,7 +41,9 @@ export interface OpenApiSpec {
   byKey: Map<string, Operation>;
 }
 
-export type SpecLoadResult = { spec: OpenApiSpec } | { error: string; /** Where the text stops parsing. */ offset?: number };
+export type SpecLoadResult =
+  | { spec: OpenApiSpec }
+  | { error: string; /** Where the text stops parsing. */ offset?: number; /** One of Docsmith's bounds stopped it: what the spec holds is unknown. */ limit?: true };
 
 /**
  * Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations; `transform`
@@ -50,7 +52,7 @@ export type SpecLoadResult = { spec: OpenApiSpec } | { error: string; /** Where 
 export function parseSpec(
   uri: string,
   bomText: string,
-  transform?: (document: unknown) => { spec: unknown } | { error: string },
+  transform?: (document: unknown) => { spec: unknown } | { error: string; limit?: true },
 ): SpecLoadResult {
   // A byte-order mark is no part of the spec (the file system adapter keeps it on JSON files).
   const text = bomText.charCodeAt(0) === 0xfeff ? bomText.slice(1) : bomText;

@@ -16,7 +16,8 @@ export type SpecResolution =
       /** Docsmith could not read it (too large, binary): the platform may. */ unreadable?: boolean;
       /**
        * What the file holds is unknown, so nothing is said of the operations named in it: it is empty
-       * (a placeholder for a spec the checkout does not hold), or too large for Docsmith to read.
+       * (a placeholder for a spec the checkout does not hold), too large for Docsmith to read, or its
+       * overlays pass Docsmith's bounds (their size or time).
        */
       placeholder?: boolean;
       /** Where in the file it stops parsing. */
@@ -99,7 +100,13 @@ export class SpecStore implements SpecResolver {
         ? { kind: 'invalid', uri, error: EMPTY_SPEC, placeholder: true }
         : 'spec' in parsed
           ? { kind: 'loaded', uri, spec: parsed.spec }
-          : { kind: 'invalid', uri, error: parsed.error, ...(parsed.offset !== undefined && { offset: parsed.offset }) };
+          : {
+              kind: 'invalid',
+              uri,
+              error: parsed.error,
+              ...(parsed.offset !== undefined && { offset: parsed.offset }),
+              ...(parsed.limit && { placeholder: true }),
+            };
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       // The rules write `OpenAPI spec "x" <error>.`: a predicate, not a sentence of its own. A spec over
@@ -113,7 +120,10 @@ export class SpecStore implements SpecResolver {
 }
 
 /** The document with its overlays applied; as the platform says when they cannot be. */
-function withOverlays(document: unknown, overlays: OverlayDocument[]): { spec: unknown } | { error: string } {
+function withOverlays(document: unknown, overlays: OverlayDocument[]): { spec: unknown } | { error: string; limit?: true } {
   const result = applyOverlays(document, overlays);
-  return 'error' in result ? { error: `cannot be read with its overlays: ${result.error}` } : result;
+  if (!('error' in result)) return result;
+  // Past one of Docsmith's bounds, the platform may well apply them: the spec is not checked, not wrong.
+  if (result.limit) return { error: `was not read with its overlays, which pass Docsmith's bounds (${result.error})`, limit: true };
+  return { error: `cannot be read with its overlays: ${result.error}` };
 }
