@@ -367,4 +367,10 @@ console.log(`target under 2 s and 300 MB: ${speedOk ? 'met' : 'MISSED'}`);
 const longSpeed = spawnSync(process.execPath, [speedBundle, '--speed', '--long'], { encoding: 'utf8' });
 console.log(`${(longSpeed.stdout.trim() || longSpeed.stderr).replace(/ \(target[^)]*\)/, '')} (reported)`);
 
+console.log('\nHostile input at scale (issue 65)');
+const { runHostileScaleBench } = await import('./hostileScaleBench.mjs');
+const hostile = await runHostileScaleBench();
+console.log(hostile.rows.join('\n'));
+failed ||= !hostile.ok;
+
 console.log(failed ? '\nSome targets were missed.' : '\nAll targets met.');

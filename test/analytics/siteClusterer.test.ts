@@ -187,3 +187,30 @@ test('closing rejects the request under way and later ones, computing nothing on
   await assert.rejects(clusterer.cluster(questions, {}), /closed/);
   assert.deepEqual(reasons, []);
 });
+
+test('65 D6: many questions with embeddings, on a site indexed on the calling thread, are clustered on a worker an abort stops at once', async () => {
+  // 3,000 distinct questions of 768 numbers: seconds of comparisons, which held Ctrl-C on the calling thread.
+  const questions: GapQuestion[] = Array.from({ length: 3000 }, (_, i) => ({
+    id: `q${i}`,
+    query: `How do I set up integration number ${i}?`,
+    timestamp: '2026-11-01T00:00:00.000Z',
+    sources: [],
+  }));
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+  const embeddings = new Map(questions.map((q) => [q.query, Float32Array.from({ length: 768 }, random)]));
+  const clusterer = startSiteClusterer(docsJson, () => undefined, { inWorker: false });
+  try {
+    const controller = new AbortController();
+    const asked = clusterer.cluster(questions, { embeddings }, controller.signal);
+    await delay(50);
+    controller.abort(new Error('cancelled by the test'));
+    // On the calling thread the abort could not even be seen before the clusters were done.
+    await assert.rejects(asked, /cancelled by the test/);
+    // The next request is answered, every question in one cluster.
+    const clusters = await clusterer.cluster(questions.slice(0, 1200), { embeddings });
+    assert.equal(clusters.flatMap((cluster) => cluster.conversationIds).length, 1200);
+  } finally {
+    clusterer.close();
+  }
+});

@@ -44,12 +44,20 @@ export function startSiteClusterer(
   if (!inWorker) {
     const ranker = rankerOf(docsJson, service);
     ranker.catch(() => undefined); // awaited when the questions come
+    // Grouping by meaning compares vectors for seconds: on a worker, which Ctrl-C or a newer request stops at once.
+    let meaning: SiteClusterer | undefined;
     return {
       async cluster(questions, options, signal) {
         signal?.throwIfAborted();
+        if ((options.embeddings?.size ?? 0) > DENSE_ON_THIS_THREAD) {
+          meaning ??= startSiteClusterer(docsJson, onFallback, { inWorker: true, script });
+          return meaning.cluster(questions, options, signal);
+        }
         return clusterGaps(questions, { ...options, ranker: await ranker });
       },
-      close() {},
+      close() {
+        meaning?.close();
+      },
     };
   }
   let worker: Worker | undefined;
@@ -113,6 +121,8 @@ export function startSiteClusterer(
 }
 
 const CLOSED = 'the site clusterer was closed';
+/** Questions with embeddings clustered on the calling thread at most: more go to a worker (a fraction of a second each way). */
+const DENSE_ON_THIS_THREAD = 300;
 
 /** The worker's side: index the site of the docs.json in workerData, then answer each request with clusters. */
 export function siteClustererWorker(): void {
