@@ -5,6 +5,8 @@ import { parsePageDocument } from '../../server/src/service/documents/pageDocume
 import { scanBody } from '../../server/src/service/mdx/bodyScanner';
 import { ACORN_BUDGET_PER_CHARACTER, lastAcornWork, MAX_REFERENCE_PAGE, parseMdx } from '../../server/src/service/mdx/mdxReference';
 import { scanWork } from '../../server/src/service/mdx/scanWork';
+import { componentUseRule } from '../../server/src/service/pages/rules/componentUseRule';
+import type { PageContext } from '../../server/src/service/pages/pageContext';
 import { checkSite, only, site } from '../helpers/check';
 
 /**
@@ -109,6 +111,55 @@ test('the page scanner stays linear on generated lines of constructs that once s
       numRuns: Number(process.env.DOCSMITH_FUZZ_RUNS ?? 400),
       seed: process.env.DOCSMITH_FUZZ_SEED === 'random' ? undefined : Number(process.env.DOCSMITH_FUZZ_SEED ?? 20261126),
     },
+  );
+});
+
+/**
+ * The elements `mdx/component-warning` reads of a page's scan, counted (each read of an element by its
+ * index counts one), with the findings it gives: the rule's work, measured without timing it.
+ */
+function componentRuleWork(text: string): { reads: number; found: string[] } {
+  const scan = scanBody(text, 0);
+  let reads = 0;
+  const elements = new Proxy(scan.elements, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const found: string[] = [];
+  const page = {
+    document: { body: () => ({ ...scan, elements }) },
+    snippet: false,
+    text,
+    report: (_code: string, offset: number) => found.push(text.slice(offset, offset + 4)),
+  } as unknown as PageContext;
+  componentUseRule(page);
+  return { reads, found };
+}
+
+test('65 D11: mdx/component-warning reads each element a few times, however deep the fragments around them', () => {
+  // 60,000 steps under 60,000 nested fragments took 20.8 s: each step walked up every fragment.
+  const n = 3_000;
+  const text = `<Steps>\n${'<>\n'.repeat(n)}${'<Step>\na\n</Step>\n'.repeat(n)}${'</>\n'.repeat(n)}</Steps>\n`;
+  const { reads, found } = componentRuleWork(text);
+  assert.deepEqual(found, []);
+  assert.ok(reads <= 4 * (3 * n), `${reads} element reads for ${3 * n} elements`);
+  // Steps in fragments outside any <Steps> are still found, each once.
+  const outside = componentRuleWork(`${'<>\n'.repeat(n)}${'<Step>\na\n</Step>\n'.repeat(3)}${'</>\n'.repeat(n)}`);
+  assert.equal(outside.found.length, 3);
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom('<>', '</>', '<Steps>', '</Steps>', '<Step>', '</Step>', 'a', '<Tabs>', '<Tab title="x">', '</Tab>'), {
+        maxLength: 300,
+      }),
+      (lines) => {
+        const page = `${lines.join('\n')}\n`;
+        const elements = scanBody(page, 0).elements.length;
+        assert.ok(componentRuleWork(page).reads <= 4 * elements + 10, page);
+      },
+    ),
+    { numRuns: 300, seed: 20261129 },
   );
 });
 
