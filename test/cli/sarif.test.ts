@@ -44,6 +44,34 @@ test('sarif: every location resolves from the repository root (the folder holdin
   assert.ok(locations.some((place: SarifLocation) => place.physicalLocation.artifactLocation.uri === 'docs/guides/x.mdx'));
 });
 
+test('65 D18: sarif artifact URIs are percent-encoded, so a file named a#b.mdx, c?d.mdx or 100%.mdx resolves to itself', async () => {
+  const docs = tempDir('docsmith-sarif-names-');
+  const names = ['a#b.mdx', 'c?d.mdx', '100%.mdx', 'with space.mdx'];
+  writeFileSync(
+    join(docs, 'docs.json'),
+    JSON.stringify({
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'N',
+      colors: { primary: '#000000' },
+      navigation: { groups: [{ group: 'G', pages: ['index'] }] },
+    }),
+  );
+  writeFileSync(join(docs, 'index.mdx'), '---\ntitle: Home\n---\n');
+  for (const name of names) writeFileSync(join(docs, name), '---\ntitle: X\n---\n\n[a](/gone)\n');
+  const sarif = JSON.parse((await runCli(['check', docs, '--format', 'sarif'])).stdout);
+  const run = sarif.runs[0];
+  const base = run.originalUriBaseIds['%SRCROOT%'].uri;
+  const files = run.results.flatMap((result: SarifResult) =>
+    result.locations.map((place) => fileURLToPath(new URL(place.physicalLocation.artifactLocation.uri, base))),
+  );
+  for (const name of names)
+    assert.ok(
+      files.some((file: string) => realpathSync(file) === realpathSync(join(docs, name))),
+      `${name}: ${files.join(', ')}`,
+    );
+});
+
 interface SarifLocation {
   physicalLocation: { artifactLocation: { uri: string; uriBaseId: string } };
 }

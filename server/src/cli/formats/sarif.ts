@@ -14,7 +14,8 @@ const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' }
  */
 export function formatSarif(report: Report, version: string, root = repositoryRoot(report.baseDir) ?? process.cwd()): Iterable<string> {
   const codes = Object.keys(diagnosticCodes) as DiagnosticCode[];
-  const uriOf = (file: string) => relative(root, resolve(report.baseDir, file)).split(sep).join('/');
+  // A relative URI reference: each segment percent-encoded (`a#b.mdx` is `a%23b.mdx`, or the `#` would start a fragment).
+  const uriOf = (file: string) => relative(root, resolve(report.baseDir, file)).split(sep).map(encodeURIComponent).join('/');
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',

@@ -191,7 +191,11 @@ export function toValue(node: JsonNode | undefined): unknown {
       const result: Record<string, unknown> = {};
       for (const property of node.children ?? []) {
         const value = valueNode(property);
-        if (value) result[keyOf(property)] = toValue(value);
+        if (!value) continue;
+        const key = keyOf(property);
+        // `__proto__` is a key like any other in JSON (as JSON.parse reads it), not the object's prototype.
+        if (key === '__proto__') Object.defineProperty(result, key, { value: toValue(value), writable: true, enumerable: true, configurable: true });
+        else result[key] = toValue(value);
       }
       return result;
     }

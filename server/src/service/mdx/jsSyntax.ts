@@ -27,6 +27,8 @@ const TEMPLATE = /^\{\{\s*([A-Za-z_$][\w$]*)\s*\}\}$/;
 
 /** Notes the text expression from `{` at `open` to `}` at `close` when it is a comment, or `{{name}}`. */
 export function noteExpression(noted: NotedExpressions, text: string, open: number, close: number): void {
+  // A line read again (a paragraph's first line, once more as its text) notes its expressions once.
+  if (noted.comments.at(-1)?.offset === open || noted.templates.at(-1)?.offset === open) return;
   if (isCommentExpression(text, open, close)) noted.comments.push({ offset: open, length: close - open + 1 });
   else if (text[open + 1] === '{') {
     const template = TEMPLATE.exec(text.slice(open, close + 1));
