@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ExportApiError } from './errors';
 import { describeNetworkError, looksLikeHtml, nestedDeeperThan, readCapped, retryAfter, withRetries, type Attempt } from './http';
+import { isLoopback } from './query';
 
 /**
  * The opt-in semantic model: sentence embeddings of the questions from a server the user runs (a local
@@ -27,6 +28,8 @@ export interface EmbeddingsOptions {
   retries?: number;
   retryMinMs?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Told before each wait for a retry (a 429's `Retry-After`, a 5xx's back-off): nothing waits in silence. */
+  onRetry?: (reason: string, waitMs: number) => void;
 }
 
 export interface EmbeddingsCache {
@@ -39,6 +42,10 @@ export class EmbeddingsError extends Error {}
 
 /** A body over this is no answer for one batch (64 texts of 4,096 dimensions are about 5 MB of JSON). */
 export const MAX_EMBEDDINGS_BYTES = 32 * 1024 * 1024;
+/** The most numbers a vector may have: the largest models give 4,096 (200,000 took 65 s and 1.1 GB for 200 questions). */
+export const MAX_DIMENSION = 8192;
+/** The most numbers all the vectors of one run may hold together (10,000 questions of 4,096 numbers). */
+const MAX_NUMBERS = 41_000_000;
 
 /** The cache key of a text's vector: the model and the text's hash (the text itself is not kept). */
 export function embeddingKey(model: string, text: string): string {
@@ -47,7 +54,38 @@ export function embeddingKey(model: string, text: string): string {
 
 /** The embedding of each distinct text, from the cache or the server; throws {@link EmbeddingsError}. */
 export async function fetchEmbeddings(texts: readonly string[], options: EmbeddingsOptions): Promise<Map<string, Float32Array>> {
-  const endpoint = endpointOf(options.url);
+  try {
+    return checked(await fetchAll(texts, options));
+  } catch (error) {
+    // Whatever a server sends back, the key is never part of what is said.
+    if (error instanceof EmbeddingsError && options.apiKey && options.apiKey.length >= 4 && error.message.includes(options.apiKey))
+      throw new EmbeddingsError(error.message.split(options.apiKey).join('[embeddings key hidden]'));
+    throw error;
+  }
+}
+
+/**
+ * The vectors, if they carry something: of one dimension (a cache may hold vectors of an earlier
+ * model under the same name), and not all the same (zeros, or one vector for every text), which would
+ * change the clusters without a word.
+ */
+function checked(vectors: Map<string, Float32Array>): Map<string, Float32Array> {
+  const list = [...vectors.values()];
+  if (list.length === 0) return vectors;
+  const dimension = list[0].length;
+  if (list.some((vector) => vector.length !== dimension))
+    throw new EmbeddingsError(
+      `The vectors of this model have different dimensions (${[...new Set(list.map((vector) => vector.length))].slice(0, 3).join(', ')}), some from the cache: they cannot be compared. Clear the embeddings cache.`,
+    );
+  const first = list[0];
+  const same = (vector: Float32Array) => vector.every((value, k) => value === first[k]);
+  if (list.length > 1 && list.every(same))
+    throw new EmbeddingsError(`The embeddings server gave the same vector for every question: it says nothing of what they ask.`);
+  return vectors;
+}
+
+async function fetchAll(texts: readonly string[], options: EmbeddingsOptions): Promise<Map<string, Float32Array>> {
+  const endpoint = endpointOf(options.url, options.apiKey);
   const result = new Map<string, Float32Array>();
   const missing: string[] = [];
   for (const text of new Set(texts)) {
@@ -69,6 +107,7 @@ export async function fetchEmbeddings(texts: readonly string[], options: Embeddi
         retryMinMs: options.retryMinMs ?? 500,
         retryMaxMs: 30000,
         signal: options.signal,
+        onRetry: options.onRetry,
       }).catch((error: unknown) => {
         if (options.signal?.aborted) throw new EmbeddingsError('The embeddings were cancelled.');
         throw error instanceof EmbeddingsError ? error : new EmbeddingsError(error instanceof Error ? error.message : String(error));
@@ -76,6 +115,10 @@ export async function fetchEmbeddings(texts: readonly string[], options: Embeddi
       batch.forEach((text, index) => {
         const vector = vectors[index];
         dimension ??= vector.length;
+        if (result.size * dimension > MAX_NUMBERS)
+          throw new EmbeddingsError(
+            `The vectors of ${result.size} questions hold more than ${MAX_NUMBERS / 1e6} million numbers; Docsmith keeps no more.`,
+          );
         if (vector.length !== dimension)
           throw new EmbeddingsError(
             `The embeddings server answered vectors of ${vector.length} and ${dimension} dimensions; they cannot be compared.`,
@@ -91,18 +134,31 @@ export async function fetchEmbeddings(texts: readonly string[], options: Embeddi
   return result;
 }
 
-function endpointOf(url: string): string {
+/**
+ * `{url}/embeddings`, its query kept (`?api-version=…`). A URL that holds credentials is refused, and
+ * never printed; a key goes over https, or plain http to this machine only, as the admin key does.
+ */
+function endpointOf(url: string, apiKey: string | undefined): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new EmbeddingsError(`The embeddings URL "${url.slice(0, 100)}" is not a URL; use one such as http://localhost:11434/v1.`);
+    throw new EmbeddingsError(`The embeddings URL is not a URL; use one such as http://localhost:11434/v1.`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new EmbeddingsError(`The embeddings URL must be http or https, not ${parsed.protocol.replace(/:$/, '')}.`);
-  let base = parsed.href;
-  while (base.endsWith('/')) base = base.slice(0, -1);
-  return `${base}/embeddings`;
+  if (parsed.username || parsed.password)
+    throw new EmbeddingsError(
+      'The embeddings URL holds a user name or password: Docsmith does not send credentials written in a URL. Give the key as the embeddings key (DOCSMITH_EMBEDDINGS_KEY, or Docsmith: Set Embeddings API Key) instead.',
+    );
+  if (apiKey && parsed.protocol === 'http:' && !isLoopback(parsed.hostname))
+    throw new EmbeddingsError(
+      `The embeddings URL ${parsed.origin} is not https; the embeddings key is sent only over https (or plain http to this machine, 127.0.0.1, localhost or [::1]).`,
+    );
+  let path = parsed.pathname;
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  parsed.pathname = `${path}/embeddings`;
+  return parsed.href;
 }
 
 async function attempt(endpoint: string, input: string[], options: EmbeddingsOptions): Promise<Attempt<Float32Array[]>> {
@@ -128,7 +184,8 @@ async function attempt(endpoint: string, input: string[], options: EmbeddingsOpt
     text = await readCapped(response, response.status === 200 ? MAX_EMBEDDINGS_BYTES : 64 * 1024, signal, response.status !== 200);
   } catch (error) {
     if (options.signal?.aborted) throw new EmbeddingsError('The embeddings were cancelled.');
-    if (timeout.aborted) return { error: new EmbeddingsError(`The embeddings server did not answer within ${timeoutMs / 1000} s.`) };
+    // A server that did not answer in a minute is not asked again and again (four more minutes): said at once.
+    if (timeout.aborted) throw new EmbeddingsError(`The embeddings server did not answer within ${timeoutMs / 1000} s.`);
     if (error instanceof ExportApiError && error.kind === 'invalid-response')
       throw new EmbeddingsError(
         `The embeddings server sent more than ${MAX_EMBEDDINGS_BYTES / 1024 / 1024} MB for ${input.length} texts. Stopped reading.`,
@@ -166,11 +223,17 @@ function vectorsOf(text: string, count: number): Float32Array[] {
   const vectors: Float32Array[] = new Array(count);
   for (const [position, item] of body.data.entries()) {
     const { index = position, embedding } = (item ?? {}) as { index?: unknown; embedding?: unknown };
+    // What the server put there is not quoted: it may echo the request, key and all.
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count)
-      throw malformed(`an item has the index ${String(index).slice(0, 20)}`);
-    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number' && Number.isFinite(x)))
-      throw malformed(`item ${index} has no vector of numbers`);
-    vectors[index] = Float32Array.from(embedding as number[]);
+      throw malformed(`item ${position} has an index that is not the position of one of the ${count} texts sent`);
+    if (!Array.isArray(embedding) || embedding.length === 0) throw malformed(`item ${index} has no vector of numbers`);
+    if (embedding.length > MAX_DIMENSION)
+      throw malformed(`item ${index} has ${embedding.length} numbers; Docsmith reads vectors of ${MAX_DIMENSION} at most`);
+    // Checked as they are kept, float32: 1e39 is finite as a double and Infinity as a float.
+    const vector = Float32Array.from(embedding as unknown[], (x) => (typeof x === 'number' ? x : NaN));
+    if (!vector.every(Number.isFinite)) throw malformed(`item ${index} has a value that is no finite 32-bit number`);
+    if (vector.every((x) => x === 0)) throw malformed(`item ${index} is a vector of zeros`);
+    vectors[index] = vector;
   }
   for (let index = 0; index < count; index++) if (!vectors[index]) throw malformed(`no vector for text ${index}`);
   const dimension = vectors[0].length;

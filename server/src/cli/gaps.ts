@@ -190,6 +190,12 @@ async function embeddingsOf(
         signal: options.signal,
         cache,
         onProgress: (done, total) => options.progress?.(`Embedded ${done} of ${plural(total, 'question')}…`),
+        // As the export's retries are shown; a long wait is said even where no progress line is drawn.
+        onRetry: (reason, wait) => {
+          const line = `${reason} Retrying in ${(wait / 1000).toFixed(1)} s…`;
+          if (wait >= 5000) options.notice?.(line);
+          else options.progress?.(line);
+        },
       },
     );
   } catch (error) {
