@@ -179,7 +179,7 @@ async function embeddingsOf(
   const { embeddingsUrl: url, embeddingsModel: model } = options;
   if (!url || !model) return undefined;
   options.notice?.(`grouping the questions with ${embeddingsDestination(url, model)} (their texts are sent there).`);
-  const cache = options.embeddingsCache ? new EmbeddingsCacheFile(options.embeddingsCache, model) : undefined;
+  const cache = options.embeddingsCache ? new EmbeddingsCacheFile(options.embeddingsCache, model, options.warn) : undefined;
   try {
     return await fetchEmbeddings(
       conversations.map((conversation) => conversation.query),

@@ -1,13 +1,12 @@
 import { Command, Option } from 'commander';
 import { version } from '../../../package.json';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { SCENARIOS, type Scenario } from '../mock/scenarios';
 import { CHECK_FORMATS, runCheck, type CheckFormat } from './check';
 import { isUsageError, UsageError } from './config';
 import type { GapsOptions } from './gaps';
 import { DEFAULT_THRESHOLD, parseClusterSimilarity } from '../analytics';
-import { DEFAULT_BASE_URL, GAP_FORMATS } from './gapOptions';
+import { DEFAULT_BASE_URL, defaultEmbeddingsCache, GAP_FORMATS } from './gapOptions';
 import { DEFAULT_MAX_CONVERSATIONS } from '../analytics';
 import { plainNumber } from '../common/text';
 import { printable } from './printable';
@@ -129,7 +128,7 @@ program
     'an OpenAI-compatible embeddings API (such as http://localhost:11434/v1) to group questions by meaning too; their texts are sent there (key from DOCSMITH_EMBEDDINGS_KEY)',
   )
   .option('--embeddings-model <name>', 'the embeddings model that API runs (with --embeddings-url)')
-  .option('--embeddings-cache <dir>', 'where embeddings are kept between runs', join(tmpdir(), 'docsmith-embeddings'))
+  .option('--embeddings-cache <dir>', 'where embeddings are kept between runs (a folder of your own)', defaultEmbeddingsCache())
   .addOption(new Option('-f, --format <format>', 'output format').choices(GAP_FORMATS).default('text'))
   .action(
     // What the command line gives; the keys, the signal and the output callbacks are added here.
