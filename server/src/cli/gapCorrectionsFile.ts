@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { NO_CORRECTIONS, readCorrections, type ClusterCorrections } from '../analytics';
-import { readFileText } from '../fsWorkspace';
+import { parseLocalJson, readLocalFile } from './localFiles';
+
+/** A triage file of thousands of corrections is a few MB. */
+const MAX_GAPS_FILE_BYTES = 16 * 1024 * 1024;
 
 /**
  * The file the Docs Gaps view keeps its triage and corrections in, shared through the repository:
@@ -22,9 +25,11 @@ export function loadCorrections(docs: string, warn: (message: string) => void): 
   if (!file) return NO_CORRECTIONS;
   const shown = relative(process.cwd(), file) || file;
   try {
-    const text = readFileText(file);
+    // As guarded as .docsmithrc.json: a regular file, no link out of the folder that holds it, and a
+    // parse error that says where, never what the file holds (a committed link to a token file).
+    const text = readLocalFile(file, 'gaps file', MAX_GAPS_FILE_BYTES, dirname(dirname(file)));
     if (text === undefined) throw new Error('it is not a readable text file');
-    return readCorrections((JSON.parse(text) as { corrections?: unknown }).corrections);
+    return readCorrections((parseLocalJson(text, shown, 'gaps file') as { corrections?: unknown } | null)?.corrections);
   } catch (error) {
     warn(
       `${shown} could not be read (${error instanceof Error ? error.message : String(error)}); the clusters are made without its corrections.`,
