@@ -89,3 +89,19 @@ test('a cannot-link holds while everything around it merges', () => {
   for (const id of ['b', 'c', 'e']) assert.ok(clusterOf(kept, id).includes('a') || clusterOf(kept, id).includes('d'), id);
   assert.equal(kept.length, loose.length + 1, 'one cluster more, no more');
 });
+
+test('65 D13: moving the question a split or a merge was kept through leaves that correction holding for the others', () => {
+  const before = together(NO_CORRECTIONS);
+  // Split a, b off their cluster {a, b, c}; then move a (the first split off, through which the split is kept) to f's cluster.
+  const split = splitOff(NO_CORRECTIONS, queries(['a', 'b']), queries(clusterOf(before, 'a')));
+  assert.deepEqual(clusterOf(together(split), 'a'), ['a', 'b']);
+  const moved = moveQuestion(split, text.get('a')!, queries(['a', 'b']), queries(clusterOf(before, 'f')));
+  const after = together(moved);
+  assert.ok(clusterOf(after, 'a').includes('f'), 'a went where it was moved');
+  assert.ok(!clusterOf(after, 'b').includes('c'), 'b is still split off from c');
+  // Merge {a, b, c} with {d, e}; then move a out: b, c, d and e stay one cluster.
+  const merged = mergeClusters(NO_CORRECTIONS, queries(clusterOf(before, 'a')), queries(clusterOf(before, 'd')));
+  const out = together(moveQuestion(merged, text.get('a')!, queries(['a', 'b', 'c', 'd', 'e']), []));
+  assert.deepEqual(clusterOf(out, 'a'), ['a']);
+  assert.deepEqual(clusterOf(out, 'b'), ['b', 'c', 'd', 'e']);
+});

@@ -40,7 +40,7 @@ export function moveQuestion(corrections: ClusterCorrections, question: string, 
   const q = questionKey(question);
   const rest = keysOf(from).filter((key) => key !== q);
   const target = keysOf(to).filter((key) => key !== q);
-  let next = without(corrections, 'mustLink', [q], rest);
+  let next = without(handOver(corrections, q), 'mustLink', [q], rest);
   if (target.length) next = link(without(next, 'cannotLink', [q], target), 'mustLink', q, target[0]);
   for (const key of rest) next = link(next, 'cannotLink', q, key);
   return next;
@@ -91,6 +91,40 @@ export function correctedKeys(corrections: ClusterCorrections): Set<string> {
 
 export function hasNoCorrections(corrections: ClusterCorrections | undefined): boolean {
   return !corrections || (corrections.mustLink.length === 0 && corrections.cannotLink.length === 0);
+}
+
+/**
+ * A correction that made a group (a split, a merge) is kept as pairs through one of its questions. Before
+ * that question leaves, what it held for its group is handed to the rest of the group: they stay
+ * joined (through another of them), and kept apart from what the group was kept apart from. So a
+ * correction keeps holding for every question it names, whatever is moved later.
+ */
+function handOver(corrections: ClusterCorrections, q: string): ClusterCorrections {
+  const group = mustGroup(corrections, q).filter((key) => key !== q);
+  if (group.length === 0) return corrections;
+  const [hub, ...others] = group;
+  let next = corrections;
+  for (const other of others) next = link(next, 'mustLink', hub, other);
+  for (const [a, b] of corrections.cannotLink) {
+    const apart = a === q ? b : b === q ? a : undefined;
+    if (apart !== undefined && !group.includes(apart)) next = link(next, 'cannotLink', hub, apart);
+  }
+  return next;
+}
+
+/** The questions that must share a cluster with `key`, itself included, in the order the pairs name them. */
+function mustGroup(corrections: ClusterCorrections, key: string): string[] {
+  const found = [key];
+  const seen = new Set(found);
+  for (let at = 0; at < found.length; at++)
+    for (const [a, b] of corrections.mustLink) {
+      const other = a === found[at] ? b : b === found[at] ? a : undefined;
+      if (other !== undefined && !seen.has(other)) {
+        seen.add(other);
+        found.push(other);
+      }
+    }
+  return found;
 }
 
 function keysOf(questions: readonly string[]): string[] {
