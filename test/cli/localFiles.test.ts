@@ -59,6 +59,24 @@ test(
   },
 );
 
+test(
+  '65 D21: --write-baseline outside the folder checked but inside its repository does not go through a committed folder link out of it',
+  HANG_GUARD,
+  async () => {
+    const { repo, docs, outside } = repository();
+    mkdirSync(join(repo, '.git'));
+    symlinkSync(outside, join(repo, 'linked'));
+    const result = await runCli(['check', docs, '--write-baseline', join(repo, 'linked', 'b.json')]);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /links to .* outside it; Docsmith does not follow links out of the folder it checks/);
+    assert.equal(existsSync(join(outside, 'b.json')), false);
+    // A plain path in the repository, outside the folder checked, is written.
+    const plain = await runCli(['check', docs, '--write-baseline', join(repo, 'b.json')]);
+    assert.equal(plain.code, 0);
+    assert.match(readFileSync(join(repo, 'b.json'), 'utf8'), /"version": 1/);
+  },
+);
+
 test('--write-baseline onto a device or a full disk: a clear message and exit 2, nothing replaced', HANG_GUARD, async () => {
   const { docs } = repository();
   const full = await runCli(['check', docs, '--write-baseline', '/dev/full']);

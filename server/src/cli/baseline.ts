@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readFileText } from '../fsWorkspace';
 import { UsageError } from './config';
-import { parseLocalJson, readLocalFile, writeLocalFile } from './localFiles';
+import { guardFolder, parseLocalJson, readLocalFile, writeLocalFile } from './localFiles';
 import type { ReportEntry } from './report';
 
 /**
@@ -59,7 +59,7 @@ function targetOf(entry: ReportEntry, lines: string[] | undefined): string {
 /** A baseline of 100,000 findings is about 15 MB: a larger file is refused rather than read. */
 const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
 
-/** Writes the baseline (see {@link writeLocalFile}: never through a link, never out of `folder` by one). */
+/** Writes the baseline (see {@link writeLocalFile}: never through a link, never out of `folder`, or of its repository, by one). */
 export function writeBaseline(path: string, keys: readonly string[], folder: string, entries?: readonly ReportEntry[]): number {
   // A finding that stands for several places (the same target, grouped) counts as many.
   const counts = new Map<string, number>();
@@ -71,7 +71,7 @@ export function writeBaseline(path: string, keys: readonly string[], folder: str
       return { file, code, target, count };
     });
   const baseline: BaselineFile = { version: 1, findings };
-  writeLocalFile(path, `${JSON.stringify(baseline, null, 2)}\n`, 'baseline', folder);
+  writeLocalFile(path, `${JSON.stringify(baseline, null, 2)}\n`, 'baseline', guardFolder(path, folder));
   return findings.reduce((sum, finding) => sum + finding.count, 0);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { readFileText } from '../fsWorkspace';
@@ -156,4 +156,22 @@ function refuseLinkOut(path: string, what: string, folder: string): void {
 function inside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a worktree). */
+export function repositoryRoot(dir: string): string | undefined {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    if (existsSync(resolve(at, '.git'))) return at;
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * The folder a file the CLI writes must not leave by a link: the repository's root when the path lies
+ * in the repository of the folder checked (a committed link anywhere in it is input from strangers),
+ * else the folder checked.
+ */
+export function guardFolder(path: string, folder: string): string {
+  const repository = repositoryRoot(folder);
+  return repository !== undefined && inside(resolve(repository), resolve(path)) ? repository : folder;
 }

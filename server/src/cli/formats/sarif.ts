@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { diagnosticCodes, codeHref, type DiagnosticCode } from '../../service';
 import { jsonChunks, withNewline } from '../jsonChunks';
 import type { Report } from '../report';
+import { repositoryRoot } from '../localFiles';
 
 const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;
 
@@ -67,12 +67,4 @@ export function formatSarif(report: Report, version: string, root = repositoryRo
   };
   // In pieces of a result each: the log, its runs, the run and its results are opened here.
   return withNewline(jsonChunks(sarif, 4));
-}
-
-/** The nearest folder at or above `dir` holding `.git` (a folder, or a file in a worktree). */
-export function repositoryRoot(dir: string): string | undefined {
-  for (let at = resolve(dir); ; at = dirname(at)) {
-    if (existsSync(resolve(at, '.git'))) return at;
-    if (dirname(at) === at) return undefined;
-  }
 }
