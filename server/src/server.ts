@@ -84,8 +84,9 @@ export function startServer(connection: Connection): void {
   });
   // The Docs Gaps view's clusters, each site indexed in a worker thread of its own.
   // Only a docs.json inside a workspace folder is a site to index (no uri: the questions alone).
-  const isWorkspaceDocsJson = (uri: string | null) =>
-    uri === null || (/\/docs\.json$/.test(uri) && folders.some((folder) => uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`)));
+  const inWorkspace = (uri: unknown) =>
+    typeof uri === 'string' && folders.some((folder) => uri === folder || uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`));
+  const isWorkspaceDocsJson = (uri: string | null) => uri === null || (/\/docs\.json$/.test(uri) && inWorkspace(uri));
   const gapClusterers = new GapClusterers((line) => console.error(line), undefined, undefined, isWorkspaceDocsJson);
   connection.onShutdown(() => {
     guard.shutDown();
@@ -114,7 +115,7 @@ export function startServer(connection: Connection): void {
   watchChanges(connection, documents, service, diagnostics);
   diagnostics.listen(guard);
   workspaceDiagnostics.listen(guard);
-  answerRequests(connection, service, guard, () => renameRedirects);
+  answerRequests(connection, service, guard, () => renameRedirects, inWorkspace);
   connection.onRequest(
     gapClustersRequest,
     // In a worker thread: nothing here holds up other requests or the background checks.
@@ -179,7 +180,13 @@ function watchChanges(
 }
 
 /** The editor features and Docsmith's own requests, each delegated to the service. */
-function answerRequests(connection: Connection, service: DocsLanguageService, guard: RequestGuard, redirects: () => RenameRedirects): void {
+function answerRequests(
+  connection: Connection,
+  service: DocsLanguageService,
+  guard: RequestGuard,
+  redirects: () => RenameRedirects,
+  inWorkspace: (uri: unknown) => boolean,
+): void {
   connection.onCompletion(
     guard.answer({ isIncomplete: false, items: [] }, (params, token) =>
       service.doComplete(params.textDocument.uri, params.position, token),
@@ -200,22 +207,29 @@ function answerRequests(connection: Connection, service: DocsLanguageService, gu
   connection.workspace.onWillRenameFiles(
     guard.answer(null, (params, token) => willRenameFiles(params, service, connection, redirects(), token)),
   );
-  // For the Docs Gaps view: where the docs roots are, what maps cited URLs to local files, drafts.
+  // For the Docs Gaps view: where the docs roots are, what maps cited URLs to local files, drafts. Only
+  // for files of the workspace's folders: the view reads and drafts nothing elsewhere.
   connection.onRequest(
     siteMapRequest,
-    guard.answer(null, async (params, token) => (await service.getSiteMap(params.uri, token)) ?? null),
+    guard.answer(null, async (params, token) => (inWorkspace(params.uri) ? ((await service.getSiteMap(params.uri, token)) ?? null) : null)),
   );
   connection.onRequest(
     anchorLineRequest,
-    guard.answer(null, async (params, token) => (await service.getAnchorLine(params.uri, params.anchor, token)) ?? null),
+    guard.answer(null, async (params, token) =>
+      inWorkspace(params.uri) ? ((await service.getAnchorLine(params.uri, params.anchor, token)) ?? null) : null,
+    ),
   );
   connection.onRequest(
     draftPlacesRequest,
-    guard.answer([], (params, token) => service.getDraftPlaces(params.rootUri, params.pageId, token)),
+    guard.answer([], async (params, token) =>
+      inWorkspace(params.rootUri) ? service.getDraftPlaces(params.rootUri, params.pageId, token) : [],
+    ),
   );
   connection.onRequest(
     draftPageRequest,
-    guard.answer(null, async ({ rootUri, ...request }, token) => (await service.getDraftPageEdit(rootUri, request, token)) ?? null),
+    guard.answer(null, async ({ rootUri, ...request }, token) =>
+      inWorkspace(rootUri) ? ((await service.getDraftPageEdit(rootUri, request, token)) ?? null) : null,
+    ),
   );
   connection.onRequest(
     docsRootsRequest,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildGapReport } from '../../server/src/analytics/gapReport';
 import { pageDraft } from '../../server/src/analytics/gaps/drafts';
@@ -10,7 +10,9 @@ import { gapQuestions, toReportClusters } from '../../server/src/analytics/gaps/
 import { createUrlMapper } from '../../server/src/analytics/pageMapping';
 import { generateConversations } from '../../server/src/mock/conversations';
 import { createLanguageService } from '../../server/src/service';
-import { relativeUri } from '../../server/src/service/uri';
+import { pathToUri, relativeUri } from '../../server/src/service/uri';
+import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { tempDir } from '../helpers/tempDir';
 import { checkSite, docsJson } from '../helpers/check';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { applyWorkspaceEdit } from '../helpers/workspaceEdit';
@@ -94,6 +96,21 @@ test('a draft page id that leaves the docs root (a hostile client) gets no edit'
     undefined,
   );
   assert.ok(await service.getDraftPageEdit(ROOT, { pageId: 'guides/new-page', content: 'x' }, NOT_CANCELLED));
+});
+
+test('65 D20: a draft page is not created through a folder of the root that links out of it', async () => {
+  const root = tempDir('docsmith-draft-');
+  const outside = tempDir('docsmith-draft-outside-');
+  writeFileSync(join(root, 'docs.json'), docsJson({ groups: [{ group: 'A', pages: ['index'] }] }));
+  writeFileSync(join(root, 'index.mdx'), '# Home');
+  mkdirSync(join(root, 'guides'));
+  symlinkSync(outside, join(root, 'linked'));
+  const service = createLanguageService({ workspace: new FsWorkspace() });
+  const rootUri = pathToUri(root);
+  assert.equal(await service.getDraftPageEdit(rootUri, { pageId: 'linked/new-page', content: 'x' }, NOT_CANCELLED), undefined);
+  assert.equal(await service.getDraftPageEdit(rootUri, { pageId: 'linked/deeper/new-page', content: 'x' }, NOT_CANCELLED), undefined);
+  assert.ok(await service.getDraftPageEdit(rootUri, { pageId: 'guides/new-page', content: 'x' }, NOT_CANCELLED));
+  assert.ok(await service.getDraftPageEdit(rootUri, { pageId: 'new-folder/new-page', content: 'x' }, NOT_CANCELLED));
 });
 
 test('with nothing to sit beside, the author picks the group: places ranked by folder, the chosen group lists the page', async () => {

@@ -4,6 +4,10 @@ import type { CodeAction, CompletionList, Diagnostic, DocumentLink, Hover, Locat
 import { LineTable } from '../../server/src/service/documents/lineTable';
 import { FEATURE_SITE, replaced, withCursor } from '../helpers/featureSite';
 import { startSiteClient, type TestClient } from '../helpers/lspClient';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { tempDir } from '../helpers/tempDir';
 
 /**
  * The editor features over LSP, each on a fresh server and a fresh copy of the feature site: the
@@ -142,6 +146,30 @@ test('page bodies: link completion, definition at the heading, and heading renam
       edit.changes![client.uri('index.mdx')].map((change) => change.newText),
       ['Install', 'install'],
     );
+  }));
+
+test('65 D19: the gap review requests read and draft nothing outside the workspace folders', () =>
+  withServer(async (client) => {
+    const outside = tempDir('docsmith-lsp-outside-');
+    writeFileSync(
+      join(outside, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'O',
+        colors: { primary: '#000000' },
+        navigation: { groups: [{ group: 'A', pages: ['secret'] }] },
+      }),
+    );
+    writeFileSync(join(outside, 'secret.mdx'), '---\ntitle: S\n---\n\n## Secret heading\n');
+    const file = pathToFileURL(join(outside, 'secret.mdx')).href;
+    const root = pathToFileURL(outside).href;
+    assert.equal(await client.connection.sendRequest('docsmith/anchorLine', { uri: file, anchor: 'secret-heading' }), null);
+    assert.equal(await client.connection.sendRequest('docsmith/siteMap', { uri: pathToFileURL(join(outside, 'docs.json')).href }), null);
+    assert.deepEqual(await client.connection.sendRequest('docsmith/draftPlaces', { rootUri: root, pageId: 'x' }), []);
+    assert.equal(await client.connection.sendRequest('docsmith/draftPage', { rootUri: root, pageId: 'planted', content: 'x' }), null);
+    // The workspace's own site is answered as before.
+    await client.open('guide.mdx', '---\ntitle: Guide\n---\n\n## Setup\n');
+    assert.equal(await client.connection.sendRequest('docsmith/anchorLine', { uri: client.uri('guide.mdx'), anchor: 'setup' }), 4);
   }));
 
 test("docsmith/anchorLine: the line a cited #anchor reaches, by the server's one anchor rule (the client has no slug code)", () =>

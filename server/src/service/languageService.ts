@@ -179,7 +179,19 @@ function gapQueries(
       return draftPlacesFor(pageId, state.context?.navigation.groups ?? []);
     },
     async getDraftPageEdit(rootUri, request, token) {
-      return draftPageEdit(await getSiteState(rootUri, token), request);
+      const edit = draftPageEdit(await getSiteState(rootUri, token), request);
+      // A folder on the way that links out of the root (a committed symlink) would put the page outside it.
+      return edit && (await staysInside(workspace, rootUri, request.pageId)) ? edit : undefined;
     },
   };
+}
+
+/** Whether the folder a new page `pageId` goes into is inside the root once links are followed (the deepest one that exists). */
+async function staysInside(workspace: DocsWorkspace, rootUri: string, pageId: string): Promise<boolean> {
+  const folders = pageId.split('/').slice(0, -1);
+  for (let depth = folders.length; depth > 0; depth--) {
+    const folder = joinUri(rootUri, folders.slice(0, depth).join('/'));
+    if ((await workspace.stat(folder))?.kind === 'directory') return (await workspace.realPathInside?.(folder, rootUri)) !== false;
+  }
+  return true;
 }
