@@ -84,8 +84,7 @@ export function startServer(connection: Connection): void {
   });
   // The Docs Gaps view's clusters, each site indexed in a worker thread of its own.
   // Only a docs.json inside a workspace folder is a site to index (no uri: the questions alone).
-  const inWorkspace = (uri: unknown) =>
-    typeof uri === 'string' && folders.some((folder) => uri === folder || uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`));
+  const inWorkspace = (uri: unknown) => insideFolders(folders, uri);
   const isWorkspaceDocsJson = (uri: string | null) => uri === null || (/\/docs\.json$/.test(uri) && inWorkspace(uri));
   const gapClusterers = new GapClusterers((line) => console.error(line), undefined, undefined, isWorkspaceDocsJson);
   connection.onShutdown(() => {
@@ -125,6 +124,13 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** Whether a URI the client sent is a workspace folder's or inside one: what Docsmith may read and write for it. */
+function insideFolders(folders: readonly string[], uri: unknown): boolean {
+  return (
+    typeof uri === 'string' && folders.some((folder) => uri === folder || uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`))
+  );
 }
 
 /** The language service; the pages the scanner cannot vouch for are parsed on a worker it stops past the deadline. */

@@ -114,7 +114,7 @@ test('D7: cached vectors of mixed dimensions are said, not silently dropped', as
     const [key] = stored.keys();
     stored.set(key, Float32Array.from([1, 2, 3, 4, 5]));
     // Every vector from the cache, none asked: the clustering would have dropped them all without a word.
-    assert.match(await failure(fine.url, { cache }), /different dimensions \(5, 3\)[^]*Clear the embeddings cache/);
+    assert.match(await failure(fine.url, { cache }), /different dimensions \(5, 3\)[\s\S]*Clear the embeddings cache/);
     assert.equal(fine.requests.length, 1);
   } finally {
     await fine.close();

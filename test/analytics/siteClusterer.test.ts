@@ -197,7 +197,7 @@ test('65 D6: many questions with embeddings, on a site indexed on the calling th
     sources: [],
   }));
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
   const embeddings = new Map(questions.map((q) => [q.query, Float32Array.from({ length: 768 }, random)]));
   const clusterer = startSiteClusterer(docsJson, () => undefined, { inWorker: false });
   try {

@@ -171,7 +171,8 @@ test(
     const result = await check(dir);
     const unread = result.found.filter((f) => f.code === 'site/unlisted-folder').map((f) => f.message);
     assert.deepEqual(unread.map((message) => message.split(' ')[0]).sort(), ['security.md', 'snippets/s.mdx', 'spec.json']);
-    for (const message of unread) assert.match(message, /is a symlink to a file outside the docs root; Docsmith does not read files outside/);
+    for (const message of unread)
+      assert.match(message, /is a symlink to a file outside the docs root; Docsmith does not read files outside/);
     assert.deepEqual(
       result.found.filter((f) => f.code === 'snippets/not-found').map((f) => f.message.slice(0, 32)),
       ['Import "/snippets/s.mdx": there '],

@@ -8,6 +8,8 @@ import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { createLanguageService } from '../../server/src/service';
 import { pathToUri } from '../../server/src/service/uri';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
+import { occurrences } from '../../server/src/service/check/groupRepeats';
+import { existsSync, writeFileSync } from 'node:fs';
 
 /**
  * Each site's error-level findings, judged per code: `count` of them, `why`, and under `false` how many of
@@ -25,6 +27,29 @@ test('expectations.json: every judged-false count is part of the count of its co
       assert.ok(falseCount <= count, `${site} ${code}: ${falseCount} false of ${count}`);
       for (const item of Object.keys(known ?? {})) assert.match(item, /^\d+\.\d+$/, `${site} ${code}: ${item}`);
     }
+});
+
+/**
+ * Each site's warnings, infos and hints, counted per code (a finding that stands for several places
+ * counts them all): a finding that moves from error to warning, or vanishes, is seen. Recorded from
+ * the findings when DOCSMITH_RECORD_WARNINGS=1 (after a change meant to move them: the diff of
+ * warnings.json is then read in review); compared otherwise.
+ */
+const WARNINGS_FILE = resolve(__dirname, 'warnings.json');
+const recordWarnings = process.env.DOCSMITH_RECORD_WARNINGS === '1';
+const recordedWarnings = (existsSync(WARNINGS_FILE) ? JSON.parse(readFileSync(WARNINGS_FILE, 'utf8')).sites : {}) as Record<
+  string,
+  Record<string, number>
+>;
+const newWarnings: Record<string, Record<string, number>> = {};
+after(() => {
+  if (!recordWarnings) return;
+  const sites = Object.fromEntries(
+    Object.entries({ ...recordedWarnings, ...newWarnings }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  const comment =
+    'Warnings, infos and hints on each corpus site, per code, every place of a grouped finding counted. Written by DOCSMITH_RECORD_WARNINGS=1 node test/run.mjs test/corpus/corpus.test.ts; read its diff in review.';
+  writeFileSync(WARNINGS_FILE, `${JSON.stringify({ $comment: comment, sites }, null, 2)}\n`);
 });
 
 /** Codes that mean "the platform would reject or misread this file": never expected on a deployed site. */
@@ -75,6 +100,7 @@ for (const site of sites) {
     const errors = new Map<string, string[]>();
     const schemaLevel: string[] = [];
     const perSite = new Map<string, number>();
+    const warnings = new Map<string, number>();
     for (const [uri, diagnostics] of result.diagnostics) {
       for (const diagnostic of diagnostics) {
         const code = String(diagnostic.code);
@@ -83,6 +109,7 @@ for (const site of sites) {
         const where = `${uri.slice(uri.lastIndexOf(site) + site.length + 1)}:${diagnostic.range.start.line + 1} ${code} ${diagnostic.message}`;
         if (SCHEMA_LEVEL.test(code) && diagnostic.severity === DiagnosticSeverity.Error) schemaLevel.push(where);
         if (diagnostic.severity === DiagnosticSeverity.Error) errors.set(code, [...(errors.get(code) ?? []), where]);
+        else warnings.set(code, (warnings.get(code) ?? 0) + occurrences(diagnostic));
       }
     }
     t.diagnostic([...perSite].map(([code, count]) => `${code} ${count}`).join(', ') || 'no findings');
@@ -93,6 +120,14 @@ for (const site of sites) {
     const actual = Object.fromEntries([...errors].map(([code, lines]) => [code, lines.length]));
     const wanted = Object.fromEntries(Object.entries(expected).map(([code, { count }]) => [code, count]));
     assert.deepEqual(actual, wanted, `error-level findings differ from expectations.json:\n${[...errors.values()].flat().join('\n')}`);
+    const counted = Object.fromEntries([...warnings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (recordWarnings) newWarnings[site] = counted;
+    else
+      assert.deepEqual(
+        counted,
+        recordedWarnings[site] ?? {},
+        'warnings, infos and hints differ from test/corpus/warnings.json (DOCSMITH_RECORD_WARNINGS=1 records them, when the change is meant)',
+      );
   });
 }
 

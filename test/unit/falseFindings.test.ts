@@ -163,8 +163,11 @@ test('item 15: importing React hooks from react is harmless: they are in scope i
     ),
   );
   assert.deepEqual(only(found, 'snippets/not-found'), []);
-  const other = await checkSite(withIndex("import { Tabs } from 'nextra/components';\n\nText.\n"));
+  const other = await checkSite(withIndex("import { Callout } from 'nextra/components';\n\n<Callout>Text.</Callout>\n"));
   assert.equal(only(other, 'snippets/not-found').length, 1, 'any other package is still dropped, and reported');
+  // Unused, the dropped import changes nothing a reader sees: a warning (issue 66, item 4).
+  const unused = await checkSite(withIndex("import { Callout } from 'nextra/components';\n\nText.\n"));
+  assert.equal(only(unused, 'snippets/unused-import').length, 1);
 });
 
 test('item 16: an Express-style :param in api is reported once, on the api value, with the fix to {param}', async () => {

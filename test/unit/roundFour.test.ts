@@ -76,11 +76,15 @@ test('66.8: a known key in another case or with _ or - is a misspelling even bes
 });
 
 test('66.4: an import that cannot be resolved, of a component the page never uses, is a warning that says so', async () => {
-  const page = (body: string) => `---\ntitle: Home\n---\n\nimport { Chart } from "@/components/chart";\nimport Old from "/snippets/old.mdx";\n\n${body}\n`;
+  const page = (body: string) =>
+    `---\ntitle: Home\n---\n\nimport { Chart } from "@/components/chart";\nimport Old from "/snippets/old.mdx";\n\n${body}\n`;
   const unused = await checkSite(site(home, [], {}, { 'index.mdx': page('Plain text.') }));
   const warned = only(unused, 'snippets/unused-import');
   assert.equal(warned.length, 1);
-  assert.match(warned[0].message, /not "@\/components\/chart": this import is dropped\. The page never uses "Chart", so nothing renders differently/);
+  assert.match(
+    warned[0].message,
+    /not "@\/components\/chart": this import is dropped\. The page never uses "Chart", so nothing renders differently/,
+  );
   // A missing local snippet is broken to the platform's link checker, used or not: still an error, which says it is unused.
   assert.deepEqual(
     only(unused, 'snippets/not-found').map((f) => f.message.endsWith('The page never uses "Old": remove the import.')),
@@ -95,7 +99,7 @@ test('an attribute value over two lines is read as the MDX parser reads it, and 
   const body = '<img\n  src="/images/shot-07\n    .png"\n  alt="Shot"\n/>\n\n<img src="/images/gone\n  .png" alt="Gone" />\n';
   const found = await checkSite(site(home, [], {}, { 'index.mdx': `---\ntitle: Home\n---\n\n${body}`, 'images/shot-07.png': '' }));
   assert.deepEqual(
-    only(found, 'links/file-not-found').map((f) => f.message.match(/"([^"]+)"/s)?.[1]),
+    only(found, 'links/file-not-found').map((f) => f.message.match(/"([^"]+)"/)?.[1]),
     ['/images/gone\n.png'],
   );
 });

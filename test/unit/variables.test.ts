@@ -92,9 +92,14 @@ test('65 D1: the growth is bounded per site, shared by its pages: a 1 MB value i
 test('65 D15, D16: an undefined name before a defined one is reported once; a variable named __proto__ is a variable', async () => {
   const variables = JSON.parse('{"product": "Acme Cloud", "__proto__": "P", "constructor": "C"}');
   const found = await checkSite(
-    site({ groups: [{ group: 'A', pages: ['index'] }] }, [], { variables }, {
-      'index.mdx': '---\ntitle: Home\n---\n\n{{produkt}} {{ product }}\n\n{{__proto__}} {{constructor}}\n',
-    }),
+    site(
+      { groups: [{ group: 'A', pages: ['index'] }] },
+      [],
+      { variables },
+      {
+        'index.mdx': '---\ntitle: Home\n---\n\n{{produkt}} {{ product }}\n\n{{__proto__}} {{constructor}}\n',
+      },
+    ),
   );
   assert.deepEqual(
     only(found, 'mdx/undefined-variable').map((f) => f.text),

@@ -73,7 +73,8 @@ export class EmbeddingsCacheFile implements EmbeddingsCache {
     }
     if (!stat.isFile()) return 'it is not a regular file';
     if (!ownedByUser(stat)) return 'another user owns it';
-    if (stat.size > MAX_CACHE_BYTES) return `it is ${(stat.size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_CACHE_BYTES / 1024 / 1024} MB Docsmith reads`;
+    if (stat.size > MAX_CACHE_BYTES)
+      return `it is ${(stat.size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_CACHE_BYTES / 1024 / 1024} MB Docsmith reads`;
     let bytes: Buffer;
     const descriptor = openSync(this.file, 'r');
     try {
@@ -143,7 +144,8 @@ function decode(bytes: Buffer, into: Map<string, Float32Array>): string | undefi
     at += nameLength;
     const dimension = bytes.readUInt32LE(at);
     at += 4;
-    if (dimension === 0 || dimension > 8192 || at + dimension * 4 > bytes.length) return 'it holds a vector of a size Docsmith does not read';
+    if (dimension === 0 || dimension > 8192 || at + dimension * 4 > bytes.length)
+      return 'it holds a vector of a size Docsmith does not read';
     const vector = new Float32Array(dimension);
     for (let k = 0; k < dimension; k++) vector[k] = bytes.readFloatLE(at + k * 4);
     at += dimension * 4;

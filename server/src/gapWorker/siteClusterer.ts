@@ -41,25 +41,7 @@ export function startSiteClusterer(
   onFallback: (reason: string) => void,
   { inWorker = true, service, script }: { inWorker?: boolean; service?: DocsLanguageService; script?: string } = {},
 ): SiteClusterer {
-  if (!inWorker) {
-    const ranker = rankerOf(docsJson, service);
-    ranker.catch(() => undefined); // awaited when the questions come
-    // Grouping by meaning compares vectors for seconds: on a worker, which Ctrl-C or a newer request stops at once.
-    let meaning: SiteClusterer | undefined;
-    return {
-      async cluster(questions, options, signal) {
-        signal?.throwIfAborted();
-        if ((options.embeddings?.size ?? 0) > DENSE_ON_THIS_THREAD) {
-          meaning ??= startSiteClusterer(docsJson, onFallback, { inWorker: true, script });
-          return meaning.cluster(questions, options, signal);
-        }
-        return clusterGaps(questions, { ...options, ranker: await ranker });
-      },
-      close() {
-        meaning?.close();
-      },
-    };
-  }
+  if (!inWorker) return onThisThread(docsJson, onFallback, service, script);
   let worker: Worker | undefined;
   // Why the worker cannot answer, once it cannot: the rest is then computed here.
   let broken: string | undefined;
@@ -116,6 +98,34 @@ export function startSiteClusterer(
     close() {
       closed = true;
       void worker?.terminate();
+    },
+  };
+}
+
+/**
+ * The clusterer of a small site, indexed on this thread; questions grouped by meaning too (many
+ * vectors to compare) go to a worker all the same, which Ctrl-C or a newer request stops at once.
+ */
+function onThisThread(
+  docsJson: string | undefined,
+  onFallback: (reason: string) => void,
+  service: DocsLanguageService | undefined,
+  script: string | undefined,
+): SiteClusterer {
+  const ranker = rankerOf(docsJson, service);
+  ranker.catch(() => undefined); // awaited when the questions come
+  let meaning: SiteClusterer | undefined;
+  return {
+    async cluster(questions, options, signal) {
+      signal?.throwIfAborted();
+      if ((options.embeddings?.size ?? 0) > DENSE_ON_THIS_THREAD) {
+        meaning ??= startSiteClusterer(docsJson, onFallback, { inWorker: true, script });
+        return meaning.cluster(questions, options, signal);
+      }
+      return clusterGaps(questions, { ...options, ranker: await ranker });
+    },
+    close() {
+      meaning?.close();
     },
   };
 }

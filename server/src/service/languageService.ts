@@ -181,7 +181,10 @@ function gapQueries(
     async getDraftPageEdit(rootUri, request, token) {
       const edit = draftPageEdit(await getSiteState(rootUri, token), request);
       // A folder on the way that links out of the root (a committed symlink) would put the page outside it.
-      return edit && (await staysInside(workspace, rootUri, request.pageId)) ? edit : undefined;
+      if (!edit) return undefined;
+      const inside = await staysInside(workspace, rootUri, request.pageId);
+      throwIfCancelled(token);
+      return inside ? edit : undefined;
     },
   };
 }

@@ -21,7 +21,8 @@ export const diagnosticCodes = {
   'site/internal-error': { severity: 'error', summary: 'Docsmith itself failed on a file; the message says what to report.' },
   'site/unlisted-folder': {
     severity: 'warning',
-    summary: 'A folder of the docs root cannot be listed (a symlink loop, no permission), or a link leads out of it; what it holds was not read.',
+    summary:
+      'A folder of the docs root cannot be listed (a symlink loop, no permission), or a link leads out of it; what it holds was not read.',
   },
 
   'ref/not-found': { severity: 'error', summary: 'A `$ref` names a file that does not exist.' },

@@ -194,7 +194,8 @@ export function toValue(node: JsonNode | undefined): unknown {
         if (!value) continue;
         const key = keyOf(property);
         // `__proto__` is a key like any other in JSON (as JSON.parse reads it), not the object's prototype.
-        if (key === '__proto__') Object.defineProperty(result, key, { value: toValue(value), writable: true, enumerable: true, configurable: true });
+        if (key === '__proto__')
+          Object.defineProperty(result, key, { value: toValue(value), writable: true, enumerable: true, configurable: true });
         else result[key] = toValue(value);
       }
       return result;

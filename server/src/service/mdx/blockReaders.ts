@@ -11,8 +11,8 @@ import { thousands } from '../../common/plural';
 /**
  * A link reference definition `[label]: url` from `from` (its `[`) to `to` (its line's end). A line
  * that only starts like one (`[ref]: /r <5`, more than a title after the URL) is a paragraph, whose
- * text the parser reads: the page is unsure. Returns whether the URL ends its line, so that its title
- * may stand on the next line (see {@link isDefinitionTitle}).
+ * text the parser reads: the page is unsure. Returns where the next line starts when the URL ends its
+ * line, so that its title may stand there (see {@link isDefinitionTitle}); -1 otherwise.
  */
 export function readDefinition(
   scan: BodyScan,
@@ -20,14 +20,14 @@ export function readDefinition(
   from: number,
   to: number,
   host: { unsure(offset: number, reason: string): void },
-): boolean {
+): number {
   const close = text.indexOf(']:', from);
   let at = close + 2;
   while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
   const destination = parseDestination(text, at, to, true);
   if (!destination) {
     host.unsure(from, 'a line that starts like a link definition but is none');
-    return false;
+    return -1;
   }
   scan.links.push({
     kind: 'definition',
@@ -36,7 +36,7 @@ export function readDefinition(
     length: destination.length,
     label: referenceLabel(text.slice(from + 1, close)),
   });
-  return /^>?[ \t]*$/.test(text.slice(destination.offset + destination.length, to));
+  return /^>?[ \t]*$/.test(text.slice(destination.offset + destination.length, to)) ? text.indexOf('\n', to) + 1 || -1 : -1;
 }
 
 /**

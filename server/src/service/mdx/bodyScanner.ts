@@ -37,8 +37,7 @@ class Scanner implements InlineHost {
   private readonly items = new ListItems();
   /** The previous line continued a paragraph (a setext underline may follow; a definition may not start). */
   private inParagraph = false;
-  /** Where the line after a definition whose URL ended its line starts: that definition's title may stand there. */
-  private titleLineStart = -1;
+  private titleLineStart = -1; // where the line after a definition whose URL ends its line starts: its title may stand there
   /** The line before, and how many list items were open on it (a setext underline must be in the same ones). */
   private previousLine: { offset: number; end: number; depth: number } | undefined;
   /** Where the paragraph being read starts: a setext underline makes all its lines the heading. */
@@ -298,12 +297,9 @@ class Scanner implements InlineHost {
       this.inParagraph = false;
       return;
     }
-    if (start === this.titleLineStart && !item && isDefinitionTitle(rest)) return;
-    if (!this.inParagraph && !item && DEFINITION.test(rest)) {
-      const lineEnd = start + line.length;
-      if (readDefinition(this.scan, this.text, afterMarker, lineEnd, this)) this.titleLineStart = this.text.indexOf('\n', lineEnd) + 1 || -1;
-      return;
-    }
+    if (!item && start === this.titleLineStart && isDefinitionTitle(rest)) return;
+    if (!this.inParagraph && !item && DEFINITION.test(rest))
+      return void (this.titleLineStart = readDefinition(this.scan, this.text, afterMarker, start + line.length, this));
     if ((rest.startsWith('<') || rest.startsWith('{')) && this.readFlowTags(afterMarker, start + line.length, indent, item !== null)) {
       this.inParagraph = false;
       return;

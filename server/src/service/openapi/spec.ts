@@ -43,7 +43,11 @@ export interface OpenApiSpec {
 
 export type SpecLoadResult =
   | { spec: OpenApiSpec }
-  | { error: string; /** Where the text stops parsing. */ offset?: number; /** One of Docsmith's bounds stopped it: what the spec holds is unknown. */ limit?: true };
+  | {
+      error: string;
+      /** Where the text stops parsing. */ offset?: number;
+      /** One of Docsmith's bounds stopped it: what the spec holds is unknown. */ limit?: true;
+    };
 
 /**
  * Parses a spec (JSON or YAML, OpenAPI 3.x or Swagger 2.0) and indexes its operations; `transform`

@@ -88,9 +88,7 @@ function unusedCode(page: PageContext, item: BodyImport): 'snippets/not-found' |
 }
 
 function unusedNote(page: PageContext, item: BodyImport): string {
-  return isUnused(page, item)
-    ? ` The page never uses ${namesOf(item)}, so nothing renders differently: remove the import.`
-    : '';
+  return isUnused(page, item) ? ` The page never uses ${namesOf(item)}, so nothing renders differently: remove the import.` : '';
 }
 
 const namesOf = (item: BodyImport) => item.names.map((name) => `"${name.local}"`).join(', ');
