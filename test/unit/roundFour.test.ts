@@ -103,3 +103,46 @@ test('an attribute value over two lines is read as the MDX parser reads it, and 
     ['/images/gone\n.png'],
   );
 });
+
+test('66.5: a spec at a URL that lists operations leaves its pages unverified, not every missing path of the site', async () => {
+  const navigation = {
+    groups: [
+      { group: 'Guides', pages: ['index'] },
+      { group: 'API', openapi: 'https://api.example.com/openapi.json', pages: ['GET /users', 'POST /users'] },
+    ],
+  };
+  const found = await checkSite(
+    site(
+      navigation,
+      [],
+      { redirects: [{ source: '/old', destination: '/nowhere-at-all' }] },
+      {
+        'index.mdx': '---\ntitle: Home\n---\n\n[a](/guides/gone) [b](/api-reference/users/list-users)\n',
+      },
+    ),
+  );
+  assert.deepEqual(
+    only(found, 'links/page-not-found').map((f) => f.text),
+    ['/guides/gone'],
+  );
+  assert.equal(only(found, 'redirects/destination-not-found').length, 1);
+  assert.match(only(found, 'openapi/not-checked')[0].message, /nor links to the pages it generates \(under api-reference\//);
+});
+
+test('66.10: a redirect to a folder without an index page is broken, as the platform’s link checker says; a link to a page’s .md address is not', async () => {
+  const found = await checkSite(
+    site(
+      { groups: [{ group: 'A', pages: ['index', 'guides/a'] }] },
+      [],
+      { redirects: [{ source: '/old', destination: '/guides' }] },
+      {
+        'index.mdx': '---\ntitle: Home\n---\n\n[folder](/guides) [markdown](/guides/a.md)\n',
+        'guides/a.mdx': '---\ntitle: A\n---\n\nHi\n',
+      },
+    ),
+  );
+  assert.deepEqual(
+    found.filter((f) => f.severity === 1).map((f) => f.code),
+    ['redirects/destination-not-found'],
+  );
+});

@@ -107,10 +107,12 @@ export class SiteLinks {
 
   /**
    * Whether a spec Docsmith cannot read (a URL it does not fetch, a file that is missing or invalid)
-   * could generate a page at this path: under `api-reference/` or the `directory` docs.json gives it,
-   * or anywhere when navigation lists operations (an operation's `x-mint.href` may put its page at
-   * any path). Nor are AsyncAPI specs, GraphQL schemas and SDK artifacts read: the pages generated
-   * from them may be anywhere under the folder of each.
+   * could generate a page at this path: under `api-reference/` or the `directory` docs.json gives it.
+   * Not anywhere else, even when navigation lists operations: an operation's `x-mint.href` could put
+   * its page at any path, but taking every missing path of the site for such a page hid every broken
+   * link of a site with one remote spec (the platform's link checker finds them; the `openapi/not-checked`
+   * info on the node says what is not checked). Nor are AsyncAPI specs, GraphQL schemas and SDK
+   * artifacts read: the pages generated from them may be anywhere under the folder of each.
    */
   async mayBeGenerated(path: string): Promise<boolean> {
     const where = await (this.unknownSpecPages ??= this.findUnknownSpecPages());
@@ -130,7 +132,6 @@ export class SiteLinks {
     const unknown = [...remote, ...unreadable].filter((source) => inNavigation.has(sourceKey(source)));
     const generated = generatedDirectories(this.context.value.navigation);
     if (unknown.length === 0 && generated.length === 0) return false;
-    if (unknown.length > 0 && this.context.navigation.operations.length > 0) return true;
     const directories = openapiDirectories(this.context.value.navigation);
     return [
       ...(unknown.length ? [DEFAULT_API_DIRECTORY] : []),

@@ -41,7 +41,7 @@ export async function operationExistsRule(context: SiteContext): Promise<void> {
     context.sink.atNode(
       'openapi/not-checked',
       node,
-      `The spec ${url} is a URL; Docsmith does not fetch it, so ${count} navigation ${count === 1 ? 'entry' : 'entries'} under it ${count === 1 ? 'was' : 'were'} not checked.`,
+      `The spec ${url} is a URL; Docsmith does not fetch it, so ${count} navigation ${count === 1 ? 'entry' : 'entries'} under it ${count === 1 ? 'was' : 'were'} not checked, nor links to the pages it generates (under api-reference/, or the node's directory); links elsewhere are checked.`,
     );
   }
 }
