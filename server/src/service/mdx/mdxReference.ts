@@ -43,8 +43,8 @@ export interface MdxNotParsed {
  * {@link MAX_ESM_STATEMENTS} (acorn checks each declared name against all before it), is not given
  * to it (the scanner does not read such an ESM block either); and the JavaScript it hands to acorn is counted (on an expression that does not parse, it
  * tries again at every later `}`, each time with all the text since the `{`): past
- * {@link ACORN_BUDGET_PER_CHARACTER} characters per character of the page, plus a megabyte, it is
- * stopped.
+ * {@link ACORN_BUDGET_PER_CHARACTER} characters per character of the page, plus a megabyte, and
+ * after {@link PARSER_OVER_BUDGET_MS} of parsing, it is stopped.
  */
 /**
  * The parser takes seconds and a hundred megabytes or more on a page of a few hundred kilobytes (a
@@ -64,7 +64,7 @@ export function parseMdx(text: string): MdxParse {
   if (statements > MAX_ESM_STATEMENTS)
     return { notParsed: { reason: `it has more than ${thousands(MAX_ESM_STATEMENTS)} import and export lines` } };
   const masked = maskCustomHeadingIds(text);
-  acornBudget = { left: ACORN_BUDGET_PER_CHARACTER * text.length + 1_000_000, spent: 0 };
+  acornBudget = { left: ACORN_BUDGET_PER_CHARACTER * text.length + 1_000_000, spent: 0, started: performance.now() };
   try {
     return { tree: processor.parse(masked) as Root };
   } catch (error) {
@@ -83,7 +83,13 @@ export function parseMdx(text: string): MdxParse {
 
 class BudgetExceeded extends Error {}
 
-let acornBudget: { left: number; spent: number } | undefined;
+let acornBudget: { left: number; spent: number; started: number } | undefined;
+/**
+ * Past its work budget the parser is stopped only once it has also run this long: a page that trips
+ * the budget but is done in a fraction of a second (an unclosed expression retried at a few thousand
+ * `}`: 0.2 s) gets its verdict, as from the platform's build; one that would take minutes is stopped.
+ */
+export const PARSER_OVER_BUDGET_MS = 2000;
 /** The characters the last parse handed to acorn (for the tests that bound it). */
 export let lastAcornWork = 0;
 
@@ -98,7 +104,7 @@ function budgetedAcorn() {
     if (!acornBudget) return;
     acornBudget.spent += input.length;
     acornBudget.left -= input.length;
-    if (acornBudget.left < 0) {
+    if (acornBudget.left < 0 && performance.now() - acornBudget.started > PARSER_OVER_BUDGET_MS) {
       const error = new Error();
       Object.defineProperty(error, 'message', {
         get() {

@@ -6,7 +6,6 @@ import { pageId } from '../../site/siteFiles';
 import { baseNote, withoutBasePath } from '../../links/basePath';
 import type { SiteContext } from '../../site/siteContext';
 import { child, items, stringValue } from '../jsonTree';
-import type { LinkTarget } from '../../links/linkTargets';
 
 /** Browsers follow at most this many redirects in a row (Chrome and Firefox: 20), then give up. */
 const MAX_CHAIN = 20;
@@ -78,15 +77,6 @@ export async function redirectRule(context: SiteContext): Promise<void> {
 }
 
 /** Where a redirect's destination ends: on something that exists, on nothing, or back where it passed. */
-/**
- * Whether a redirect ends on what it reached: a page, a file, a generated page. A folder without an
- * index page is none: the platform's link checker takes a link to one as an alias of its pages, but
- * calls a redirect to one broken (its getBrokenRedirects), and a reader sent there finds no page.
- */
-function reached(target: LinkTarget | undefined): boolean {
-  return target !== undefined && target.kind !== 'folder';
-}
-
 async function follow(
   context: SiteContext,
   redirect: Redirect,
@@ -101,10 +91,10 @@ async function follow(
     if (chain.length > MAX_CHAIN) return { kind: 'too-long', chain: [...chain, path] };
     chain.push(path);
     passed.add(path);
-    if (reached(await context.links.resolveDirect(path))) return { kind: 'found' };
+    if (await context.links.resolveDirect(path)) return { kind: 'found' };
     // On a site served under a base path, `/docs/guides/setup` is the page `guides/setup`.
     const unprefixed = base === undefined ? undefined : withoutBasePath(path, base);
-    if (unprefixed !== undefined && reached(await context.links.resolveDirect(unprefixed))) return { kind: 'found' };
+    if (unprefixed !== undefined && (await context.links.resolveDirect(unprefixed))) return { kind: 'found' };
     const next = redirects.find(path);
     // A page generated from a source Docsmith does not read (a spec at a URL, an AsyncAPI spec, a
     // GraphQL schema) may be there.
