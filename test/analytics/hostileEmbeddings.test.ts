@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EmbeddingsError, fetchEmbeddings, type EmbeddingsCache } from '../../server/src/analytics/embeddings';
+import { embeddingsDestination, EmbeddingsError, fetchEmbeddings, type EmbeddingsCache } from '../../server/src/analytics/embeddings';
 
 /**
  * The embeddings server as an attacker, or as a broken model (issue 65: D4, D5, D7, D8, D10, D11):
@@ -68,6 +68,9 @@ test('D11: credentials in the URL are refused unprinted, its query is kept, and 
   assert.match(message, /holds a user name or password/);
   assert.ok(!message.includes('SECRET'));
   assert.match(await failure('http://example.com/v1'), /not https; the embeddings key is sent only over https/);
+  // Where the questions go is said before they are sent: never by echoing what does not parse as a URL.
+  assert.equal(embeddingsDestination('not a url sk-NOTURLSECRET', 'm'), 'm at a URL that does not parse');
+  assert.equal(embeddingsDestination('http://user:sk-SECRET@127.0.0.1:9/v1', 'm'), 'm at 127.0.0.1:9');
   const fine = await server((input, _request, response) =>
     json(
       response,

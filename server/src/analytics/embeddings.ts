@@ -247,7 +247,8 @@ export function embeddingsDestination(url: string, model: string): string {
   try {
     host = new URL(url).host;
   } catch {
-    host = url.slice(0, 60);
+    // Not echoed: what was typed for a URL may hold a key.
+    host = 'a URL that does not parse';
   }
   return `${model} at ${host}`;
 }
