@@ -152,3 +152,13 @@ test('D8: a wait the server asks for is told before it is waited', async () => {
     await throttling.close();
   }
 });
+
+test('D8: a server that asks to wait an hour is not waited on', async () => {
+  const busy = await server((_input, _request, response) => void response.writeHead(429, { 'retry-after': '3600' }).end('{}'));
+  try {
+    assert.match(await failure(busy.url, { retries: 4 }), /answered 429 and asks to wait 3600 s; Docsmith does not wait more than 60 s/);
+    assert.equal(busy.requests.length, 1);
+  } finally {
+    await busy.close();
+  }
+});

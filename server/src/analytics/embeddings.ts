@@ -44,6 +44,8 @@ export class EmbeddingsError extends Error {}
 export const MAX_EMBEDDINGS_BYTES = 32 * 1024 * 1024;
 /** The most numbers a vector may have: the largest models give 4,096 (200,000 took 65 s and 1.1 GB for 200 questions). */
 export const MAX_DIMENSION = 8192;
+/** The longest wait a server may ask for before a retry. */
+const MAX_WAIT_MS = 60_000;
 /** The most numbers all the vectors of one run may hold together (10,000 questions of 4,096 numbers). */
 const MAX_NUMBERS = 41_000_000;
 
@@ -197,11 +199,15 @@ async function attempt(endpoint: string, input: string[], options: EmbeddingsOpt
     throw new EmbeddingsError(`The embeddings server redirected (${status}); Docsmith does not follow it with the key. Set the final URL.`);
   if (status === 401 || status === 403)
     throw new EmbeddingsError(`The embeddings server refused the key (${status}). Set its key, or none if it needs none.`);
-  if (status === 429 || status >= 500)
-    return {
-      error: new EmbeddingsError(`The embeddings server answered ${status}.`),
-      retryAfterMs: retryAfter(response.headers.get('retry-after') ?? undefined),
-    };
+  if (status === 429 || status >= 500) {
+    const wait = retryAfter(response.headers.get('retry-after') ?? undefined);
+    // A server that asks for more than a minute's rest is not waited on (an hour, four times over).
+    if (wait !== undefined && wait > MAX_WAIT_MS)
+      throw new EmbeddingsError(
+        `The embeddings server answered ${status} and asks to wait ${Math.round(wait / 1000)} s; Docsmith does not wait more than ${MAX_WAIT_MS / 1000} s for it.`,
+      );
+    return { error: new EmbeddingsError(`The embeddings server answered ${status}.`), retryAfterMs: wait };
+  }
   if (status !== 200)
     throw new EmbeddingsError(
       `The embeddings server answered ${status}${status === 404 ? ': is the URL the API base (it ends in /v1 for Ollama)?' : ''}.`,
