@@ -240,7 +240,7 @@ function answerRequests(
   connection.onRequest(
     docsRootsRequest,
     guard.answer([], async (params, token) =>
-      (await Promise.all(params.folderUris.map((uri) => service.findDocsRoots(uri, token)))).flat(),
+      (await Promise.all(params.folderUris.filter(inWorkspace).map((uri) => service.findDocsRoots(uri, token)))).flat(),
     ),
   );
   // A message over the size cap arrives as this request, with the id of the one dropped.

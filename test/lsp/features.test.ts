@@ -167,6 +167,7 @@ test('65 D19: the gap review requests read and draft nothing outside the workspa
     assert.equal(await client.connection.sendRequest('docsmith/siteMap', { uri: pathToFileURL(join(outside, 'docs.json')).href }), null);
     assert.deepEqual(await client.connection.sendRequest('docsmith/draftPlaces', { rootUri: root, pageId: 'x' }), []);
     assert.equal(await client.connection.sendRequest('docsmith/draftPage', { rootUri: root, pageId: 'planted', content: 'x' }), null);
+    assert.deepEqual(await client.connection.sendRequest('docsmith/docsRoots', { folderUris: [root] }), []);
     // The workspace's own site is answered as before.
     await client.open('guide.mdx', '---\ntitle: Guide\n---\n\n## Setup\n');
     assert.equal(await client.connection.sendRequest('docsmith/anchorLine', { uri: client.uri('guide.mdx'), anchor: 'setup' }), 4);
