@@ -1,17 +1,8 @@
 import { ulid } from 'ulid';
 import type { Conversation } from '../analytics';
+import { seededRandom } from '../common/seededRandom';
 
-/** A small deterministic generator (mulberry32): the same seed gives the same conversations. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 interface Topic {
   category: string | null;

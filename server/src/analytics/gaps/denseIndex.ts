@@ -1,3 +1,5 @@
+import { seededRandom } from '../../common/seededRandom';
+
 /**
  * Each vector's closest others without comparing every pair at full dimension (issue 65, D6: 5,000
  * questions of 768 numbers took 90 s that way). The vectors are projected to sparse random
@@ -105,7 +107,7 @@ function dot4(a: Float32Array, b: Float32Array): number {
  */
 function project(vectors: readonly Float32Array[]): Float32Array[] {
   const dimension = vectors[0].length;
-  const random = uniform(0x5eed);
+  const random = seededRandom(0x5eed);
   const plus: Int32Array[] = [];
   const minus: Int32Array[] = [];
   for (let r = 0; r < PROJECTED; r++) {
@@ -183,16 +185,4 @@ function topIndices(scores: Float32Array, length: number, count: number, out: In
     }
     out[t] = best;
   }
-}
-
-/** Uniform numbers in [0, 1) from a seeded generator (mulberry32). */
-function uniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
