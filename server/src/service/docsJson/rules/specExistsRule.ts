@@ -10,9 +10,11 @@ import type { SiteContext } from '../../site/siteContext';
  */
 export async function specExistsRule(context: SiteContext): Promise<void> {
   const { navigation, config } = context;
-  for (const ref of navigation.specRefs) await check(context, ref, 'navigation');
-  for (const ref of apiOpenapiRefs(config)) await check(context, ref, 'api');
-  await checkDiscovered(context);
+  // The files docs.json names: reported above, so not again as discovered ones.
+  const named = new Set<string>();
+  for (const ref of navigation.specRefs) named.add(await check(context, ref, 'navigation'));
+  for (const ref of apiOpenapiRefs(config)) named.add(await check(context, ref, 'api'));
+  await checkDiscovered(context, named);
 }
 
 /**
@@ -21,14 +23,8 @@ export async function specExistsRule(context: SiteContext): Promise<void> {
  * leaves it out, and every page that takes an operation from it shows no API content. Reported in the
  * file itself, where it stops parsing.
  */
-async function checkDiscovered({ rootUri, specs, sink, navigation, config, siteSpecs, workspace }: SiteContext): Promise<void> {
+async function checkDiscovered({ rootUri, specs, sink, siteSpecs, workspace }: SiteContext, named: ReadonlySet<string>): Promise<void> {
   const { unreadable } = await siteSpecs();
-  if (unreadable.length === 0) return;
-  const named = new Set<string>();
-  for (const ref of [...navigation.specRefs, ...apiOpenapiRefs(config)]) {
-    const resolution = await specs.resolve(rootUri, ref.source);
-    if ('uri' in resolution) named.add(resolution.uri);
-  }
   for (const source of unreadable) {
     const resolution = await specs.resolve(rootUri, source);
     if (resolution.kind !== 'invalid' || resolution.placeholder || resolution.unreadable || named.has(resolution.uri)) continue;
@@ -45,7 +41,8 @@ async function checkDiscovered({ rootUri, specs, sink, navigation, config, siteS
   }
 }
 
-async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where: 'navigation' | 'api'): Promise<void> {
+/** Reports what is wrong with the spec a ref names; returns the file it names ('' for none). */
+async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where: 'navigation' | 'api'): Promise<string> {
   const resolution = await specs.resolve(rootUri, ref.source);
   const consequence =
     where === 'navigation' ? "The platform's build stops on it." : 'The platform ignores it, so pages that rely on it show no API content.';
@@ -80,4 +77,5 @@ async function check({ rootUri, specs, sink }: SiteContext, ref: SpecRef, where:
       );
       break;
   }
+  return 'uri' in resolution ? resolution.uri : '';
 }

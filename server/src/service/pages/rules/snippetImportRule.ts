@@ -25,11 +25,13 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
   const source = item.source;
   if (REACT.has(source)) return;
   if (!source.startsWith('/') && !source.startsWith('./') && !source.startsWith('../')) {
+    // A dropped import breaks what the page renders with its names; of names it never uses, it is only dead: a warning.
+    const unused = isUnused(page, item);
     page.report(
-      unusedCode(page, item),
+      unused ? 'snippets/unused-import' : 'snippets/not-found',
       item.offset,
       item.length,
-      `The platform imports only files of the docs root ("/snippets/name.mdx", "./name.mdx"), not "${source}": this import is dropped.${unusedNote(page, item)}`,
+      `The platform imports only files of the docs root ("/snippets/name.mdx", "./name.mdx"), not "${source}": this import is dropped.${unused ? ` The page never uses ${namesOf(item)}, so nothing renders differently: remove the import.` : ''}`,
     );
     return;
   }
@@ -78,21 +80,9 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
   }
 }
 
-/**
- * An import the platform drops (not a file of the docs root) breaks what the page renders with its
- * names; when the page never uses any of them (each appears once in the page: in the import), nothing
- * renders differently, and the import is only dead: a warning, not an error.
- */
-function unusedCode(page: PageContext, item: BodyImport): 'snippets/not-found' | 'snippets/unused-import' {
-  return isUnused(page, item) ? 'snippets/unused-import' : 'snippets/not-found';
-}
-
-function unusedNote(page: PageContext, item: BodyImport): string {
-  return isUnused(page, item) ? ` The page never uses ${namesOf(item)}, so nothing renders differently: remove the import.` : '';
-}
-
 const namesOf = (item: BodyImport) => item.names.map((name) => `"${name.local}"`).join(', ');
 
+/** Whether the page never uses what the import names: each name appears once in the page, in the import. */
 function isUnused(page: PageContext, item: BodyImport): boolean {
   return (
     item.names.length > 0 &&
