@@ -47,3 +47,42 @@ test('64.4, 66.11: the github output names files from the repository root, run f
     assert.ok(files.length > 0 && files.every((file) => file?.startsWith('docs/')), `${cwd}: ${files.slice(0, 3).join(', ')}`);
   }
 });
+
+test('66.11: missing anchors that translations of one page repeat are named once per page set, before the details; JSON keeps every place', async () => {
+  const docs = tempDir('docsmith-translated-');
+  const languages = ['en', 'fr', 'de'];
+  const pages = ['guide', 'setup'];
+  writeFileSync(
+    join(docs, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'T',
+      colors: { primary: '#000000' },
+      navigation: {
+        languages: languages.map((language) => ({ language, groups: [{ group: 'G', pages: pages.map((page) => `${language}/${page}`) }] })),
+      },
+    }),
+  );
+  const heading: Record<string, string> = { en: 'Install', fr: 'Installer', de: 'Installieren' };
+  for (const language of languages) {
+    mkdirSync(join(docs, language));
+    writeFileSync(join(docs, language, 'setup.mdx'), `---\ntitle: Setup\n---\n\n## ${heading[language]}\n`);
+    // Every translation keeps the English anchor, 12 times.
+    const links = Array.from({ length: 12 }, (_, i) => `Step ${i}: [install](/${language}/setup#install).`).join('\n\n');
+    writeFileSync(join(docs, language, 'guide.mdx'), `---\ntitle: Guide\n---\n\n${links}\n`);
+  }
+  const { stdout } = await runCli(['check', docs]);
+  const lines = stdout.split('\n');
+  const lead = lines.findIndex((line) => line.startsWith('Translated pages that keep an anchor'));
+  assert.ok(lead >= 0, stdout.slice(0, 400));
+  assert.match(lines[lead], /24 places in 1 page sets/);
+  assert.equal(lines[lead + 1], '  guide.mdx  "#install" into setup.mdx: missing in 2 languages (de, fr)');
+  assert.ok(lead < lines.findIndex((line) => line.startsWith('fr/guide.mdx:')), 'before the details');
+  assert.ok(!stdout.includes('Most linked missing targets'), 'the same places are not named again as causes');
+  const json = JSON.parse((await runCli(['check', docs, '--format', 'json'])).stdout);
+  const anchors = json.diagnostics.filter((d: { code: string }) => d.code === 'links/anchor-not-found');
+  assert.equal(
+    anchors.reduce((sum: number, d: { count?: number }) => sum + (d.count ?? 1), 0),
+    24,
+  );
+});

@@ -5,7 +5,7 @@ import { parsePageDocument } from '../../server/src/service/documents/pageDocume
 import { scanBody } from '../../server/src/service/mdx/bodyScanner';
 import { ACORN_BUDGET_PER_CHARACTER, lastAcornWork, MAX_REFERENCE_PAGE, parseMdx } from '../../server/src/service/mdx/mdxReference';
 import { scanWork } from '../../server/src/service/mdx/scanWork';
-import { componentUseRule } from '../../server/src/service/pages/rules/componentUseRule';
+import { judgeComponentUse } from '../../server/src/service/pages/rules/componentUseRule';
 import type { PageContext } from '../../server/src/service/pages/pageContext';
 import { checkSite, only, site } from '../helpers/check';
 
@@ -134,7 +134,7 @@ function componentRuleWork(text: string): { reads: number; found: string[] } {
     text,
     report: (_code: string, offset: number) => found.push(text.slice(offset, offset + 4)),
   } as unknown as PageContext;
-  componentUseRule(page);
+  judgeComponentUse(page);
   return { reads, found };
 }
 

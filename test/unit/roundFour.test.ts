@@ -146,3 +146,14 @@ test('66.10: a redirect or link to a folder of pages without an index page is ac
     [],
   );
 });
+
+test('a link whose destination starts on the line after its `(`, or whose `)` stands on the next line, is read and checked', async () => {
+  const body = ['See [the settings](', '/settings#buckets) and [more](/broken', ') and [a quote](', '', '/not-a-link).', ''].join('\n');
+  const found = await checkSite(
+    site(home, [], {}, { 'index.mdx': `---\ntitle: Home\n---\n\n${body}`, 'settings.mdx': '---\ntitle: S\n---\n' }),
+  );
+  assert.deepEqual(
+    found.filter((f) => f.code.startsWith('links/')).map((f) => `${f.code} ${f.text}`),
+    ['links/page-not-found /broken', 'links/anchor-not-found #buckets'],
+  );
+});

@@ -140,7 +140,7 @@ export class FileCheckCache implements CheckCache {
     return createHash('sha256').update(this.salt).update('\0');
   }
 
-  async open(rootUri: string, files: Iterable<string>): Promise<void> {
+  async open(rootUri: string, files: Iterable<string>, siteKey = ''): Promise<void> {
     this.close();
     const path = uriToPath(rootUri);
     const stored = this.data.roots[path];
@@ -154,7 +154,7 @@ export class FileCheckCache implements CheckCache {
     const own = relativePath(path, this.location).split(sep).join('/');
     const listed = [...files].filter((file) => file !== own).sort();
     this.root = { uri: rootUri, path, key: '', earlier, files: new Map(), pages: new Map(), changed: !earlier, listing: listed };
-    const key = createHash('sha1').update(`${FORMAT}\0${this.salt}\0`);
+    const key = createHash('sha1').update(`${FORMAT}\0${this.salt}\0${siteKey}\0`);
     for (const file of listed) {
       key.update(`${file}\0`);
       if (SITE_WIDE_FILE.test(file)) key.update(`${(await this.hash(file)) ?? '-'}\0`);

@@ -3,7 +3,7 @@ import { summarise, type Report } from '../report';
 import { printable } from '../printable';
 import { plural } from '../../common/plural';
 import { repositoryRoot } from '../localFiles';
-import { causeLines, leadingCauses } from './causes';
+import { leadingLines } from './causes';
 
 const level = { error: 'error', warning: 'warning', info: 'notice', hint: 'notice' } as const;
 
@@ -14,7 +14,7 @@ const level = { error: 'error', warning: 'warning', info: 'notice', hint: 'notic
  * many places share a few missing targets, one notice leads with those causes.
  */
 export function formatGithub(report: Report, root = repositoryRoot(report.baseDir) ?? process.cwd()): string {
-  const causes = causeLines(leadingCauses(report), (text) => text);
+  const causes = leadingLines(report, (text) => text);
   const lead = causes.length ? [`::notice title=${escapeProperty('docsmith: the causes first')}::${escapeData(causes.join('\n'))}`] : [];
   const lines = report.entries.map((entry) => {
     const file = relative(root, resolve(report.baseDir, entry.file)).split(sep).join('/');

@@ -1,7 +1,7 @@
 import { summarise, type Report } from '../report';
 import { printable } from '../printable';
 import { plural } from '../../common/plural';
-import { causeLines, leadingCauses } from './causes';
+import { leadingLines } from './causes';
 
 const colours = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', hint: '\x1b[90m', dim: '\x1b[2m', reset: '\x1b[0m' };
 
@@ -9,7 +9,7 @@ const colours = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m', hint
 export function formatText(report: Report, colour: boolean): string {
   const paint = (text: string, colourCode: string) => (colour ? `${colourCode}${text}${colours.reset}` : text);
   // The causes first, when many places share a few missing targets; then every place.
-  const causes = causeLines(leadingCauses(report), printable);
+  const causes = leadingLines(report, printable);
   const lines = report.entries.map(
     (entry) =>
       `${printable(entry.file)}:${entry.line}:${entry.column} ${paint(entry.severity, colours[entry.severity])} ${paint(printable(entry.code), colours.dim)} ${printable(entry.message)}`,

@@ -33,8 +33,11 @@ export interface SiteCheckResult {
  * has changed since: the cache decides that, the check tells it what each page read.
  */
 export interface CheckCache {
-  /** Once per docs root, before its pages, with every file of the root (relative paths). */
-  open(rootUri: string, files: Iterable<string>): Promise<void>;
+  /**
+   * Once per docs root, before its pages, with every file of the root (relative paths) and a key of
+   * what else decides how its pages are checked (which page files are imported, so checked as snippets).
+   */
+  open(rootUri: string, files: Iterable<string>, siteKey?: string): Promise<void>;
   /** The findings of a page unchanged since they were kept, or undefined: then the page is checked. */
   reuse(relative: string): Promise<Diagnostic[] | undefined>;
   /** The text of a page the check read, as it read it. */
@@ -98,8 +101,10 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   // Pages in id order, then snippets, so the output of a check is the same from run to run.
   const files = state.context?.files;
   const only = files && options.pages?.(files.files);
-  const checked = (files ? checkedPageFiles(files) : []).filter(({ relative }) => !only || only.has(relative));
-  if (cache && files) await cache.open(rootUri, files.files);
+  const imported = files ? await files.imports.importedPages() : new Set<string>();
+  const checked = (files ? checkedPageFiles(files, imported) : []).filter(({ relative }) => !only || only.has(relative));
+  // Which pages are imported (so checked as snippets) is part of what the site is: a change checks every page again.
+  if (cache && files) await cache.open(rootUri, files.files, [...imported].sort().join('\n'));
   const config = reportsConfig ? await configFindings(state, files && cache) : undefined;
   const diagnostics = new Map(config?.diagnostics ?? []);
   let reused = 0;

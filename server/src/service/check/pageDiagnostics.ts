@@ -14,7 +14,10 @@ import { contentStamp, type DocsWorkspace } from '../workspace';
  * two pages only), nor a page it links into changes.
  */
 export class PageDiagnostics {
-  private readonly cache = new Map<string, { inputs: PageInputs; stamp: string; diagnostics: Diagnostic[] | undefined }>();
+  private readonly cache = new Map<
+    string,
+    { inputs: PageInputs; stamp: string; kind: 'page' | 'snippet'; diagnostics: Diagnostic[] | undefined }
+  >();
   /** Page URI → the pages whose diagnostics read its anchors. */
   private readonly dependents = new Map<string, Set<string>>();
 
@@ -30,13 +33,14 @@ export class PageDiagnostics {
     if (relative === undefined || id === undefined || !state.context) return undefined;
     const files = state.context.files;
     // A page the index does not list yet (a file being created) is checked as a page.
-    const kind = checkedAs(files, relative) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
+    const kind = (await checkedAs(files, relative)) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
     if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
     const stat = await this.workspace.stat(uri);
     const stamp = contentStamp(stat);
     throwIfCancelled(token);
     const known = this.cache.get(uri);
-    if (known && known.stamp === stamp && pageInputsUnchanged(known.inputs, state.pageInputs, id)) {
+    // A page another file now imports (or no longer does) is checked again, as what it now is.
+    if (known && known.stamp === stamp && known.kind === kind && pageInputsUnchanged(known.inputs, state.pageInputs, id)) {
       known.inputs = state.pageInputs;
       return known.diagnostics;
     }
@@ -62,7 +66,7 @@ export class PageDiagnostics {
       pages.add(uri);
     }
     const diagnostics = found && groupRepeats(uri, found.diagnostics);
-    this.cache.set(uri, { inputs: state.pageInputs, stamp, diagnostics });
+    this.cache.set(uri, { inputs: state.pageInputs, stamp, kind, diagnostics });
     return diagnostics;
   }
 

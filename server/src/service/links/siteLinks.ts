@@ -10,10 +10,9 @@ import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
 import { resolveImport } from '../pages/importPath';
-import { snippetFiles, type SiteFiles } from '../site/siteFiles';
+import type { SiteFiles } from '../site/siteFiles';
 import type { GeneratorKind, NavigationModel } from '../docsJson/navigation';
 import type { DocsWorkspace } from '../workspace';
-import { snippetUsers } from './snippetUsers';
 
 /** Snippets that show snippets are followed this deep. */
 const SHOWN_DEPTH = 3;
@@ -36,7 +35,6 @@ export interface LinkedSite {
 export class SiteLinks {
   private plain: LinkTargets | undefined;
   private withGenerated: Promise<LinkTargets> | undefined;
-  private users: Promise<Map<string, string[]>> | undefined;
   private unknownSpecPages: Promise<boolean | string[]> | undefined;
   private base: { path: string | undefined } | undefined;
 
@@ -151,13 +149,9 @@ export class SiteLinks {
     return this.pages.exactAnchors(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 
-  /** The pages that show a snippet file (directly or through other snippets), sorted; read once per site state. */
-  async snippetUsers(relative: string): Promise<string[]> {
-    const files = this.context.files;
-    this.users ??= snippetUsers({ pages: files.pages.values(), snippets: snippetFiles(files) }, (file) =>
-      this.context.workspace.readFile(joinUri(this.context.rootUri, file)),
-    );
-    return (await this.users).get(relative) ?? [];
+  /** The pages that show a snippet file (directly or through other snippets), sorted; read once per file index. */
+  snippetUsers(relative: string): Promise<string[]> {
+    return this.context.files.imports.usersOf(relative);
   }
 
   /**

@@ -39,6 +39,30 @@ export function indexBefore(text: string, chars: string, from: number, to: numbe
   return -1;
 }
 
+function skipSpaces(text: string, at: number, to: number): number {
+  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  return at;
+}
+
+/** A line that would end a paragraph rather than continue it: a heading, quote, list item, fence, blank line, tag or expression. */
+const INTERRUPTS = /^(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|`{3}|~{3}|[<>{]|$)/;
+
+/**
+ * Spaces and tabs from `at`, then at most one line ending, as CommonMark allows inside a link's
+ * parentheses (`[text](` at a line's end, the URL on the next), when the next line continues the
+ * paragraph. Gives the place after them, and the end of the text to read (past `to` when the next line is).
+ */
+function skipBlank(text: string, at: number, to: number): [number, number] {
+  at = skipSpaces(text, at, to);
+  const start = text[at] === '\n' ? at + 1 : text[at] === '\r' && text[at + 1] === '\n' ? at + 2 : -1;
+  if (start < 0) return [at, to];
+  const lineEnd = text.indexOf('\n', start);
+  const end = to > start ? to : lineEnd < 0 ? text.length : text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+  const next = skipSpaces(text, start, end);
+  if (INTERRUPTS.test(text.slice(next, Math.min(end, next + 12)))) return [at, to];
+  return [next, end];
+}
+
 /** `(url "title")`: the URL and its place, and the offset after `)`; undefined when it is no destination. */
 export function parseDestination(
   text: string,
@@ -46,8 +70,9 @@ export function parseDestination(
   to: number,
   definition = false,
 ): { url: string; offset: number; length: number; end: number } | undefined {
-  let at = from;
-  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  // Around the destination and its title, a link (not a definition) may cross one line ending each time.
+  let at: number;
+  [at, to] = definition ? [skipSpaces(text, from, to), to] : skipBlank(text, from, to);
   let url: string;
   let offset: number;
   let length: number;
@@ -83,13 +108,13 @@ export function parseDestination(
     if (url.includes('\\')) url = url.replace(/\\(.)/g, '$1');
     length = at - offset;
   }
-  while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+  [at, to] = definition ? [skipSpaces(text, at, to), to] : skipBlank(text, at, to);
   const quote = text[at];
   if (quote === '"' || quote === "'" || quote === '(') {
     const close = indexBefore(text, quote === '(' ? ')' : quote, at + 1, to);
     if (close < 0) return undefined;
     at = close + 1;
-    while (at < to && (text[at] === ' ' || text[at] === '\t')) at++;
+    [at, to] = definition ? [skipSpaces(text, at, to), to] : skipBlank(text, at, to);
   }
   if (definition) return at >= to || text.slice(at, to).trim() === '' ? { url: decodeEntities(url), offset, length, end: to } : undefined;
   if (text[at] !== ')') return undefined;

@@ -1,6 +1,7 @@
 import ignore, { type Ignore } from 'ignore';
 import type { DocsWorkspace } from '../workspace';
 import { joinUri } from '../uri';
+import { ImportGraph } from './importGraph';
 
 export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 
@@ -59,6 +60,8 @@ export interface SiteFiles {
   ignoredWhy: Map<string, IgnoreReason>;
   /** Whether the platform leaves a file out of the build (`.mintignore` or its default ignores). */
   isIgnored(relative: string): boolean;
+  /** Which MDX files import which (read on first use, kept with the index): imported pages are snippets on the platform. */
+  imports: ImportGraph;
   problems: { uri: string; message: string }[];
 }
 
@@ -81,20 +84,26 @@ function notAPage(relativePath: string): IgnoreReason | undefined {
 
 /**
  * How a file of the site is checked: a published page (every rule), a snippet (its body: it is MDX
- * included into pages), or not at all (not MDX, or a file the platform leaves out).
+ * included into pages; so is a page file that another file imports), or not at all (not MDX, or a file the platform leaves out).
  */
-export function checkedAs(files: SiteFiles, relative: string): 'page' | 'snippet' | undefined {
+export async function checkedAs(files: SiteFiles, relative: string): Promise<'page' | 'snippet' | undefined> {
   const id = pageId(relative);
   if (id === undefined) return undefined;
-  if (files.pages.get(id) === relative) return 'page';
+  if (files.pages.get(id) === relative) return (await files.imports.importedPage(relative)) ? 'snippet' : 'page';
   return files.ignoredPages.get(id) === relative && files.ignoredWhy.get(relative) === 'snippet' ? 'snippet' : undefined;
 }
 
-/** What a site check reads as pages: the published pages in id order, then the snippets. */
-export function checkedPageFiles(files: SiteFiles): { id: string; relative: string; snippet: boolean }[] {
+/**
+ * What a site check reads as pages: the published pages in id order, then the snippets. With the
+ * page files other files import (`imported`), those are checked as the snippets the platform takes them for.
+ */
+export function checkedPageFiles(
+  files: SiteFiles,
+  imported: ReadonlySet<string> = new Set(),
+): { id: string; relative: string; snippet: boolean }[] {
   const pages = [...files.pages].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return [
-    ...pages.map(([id, relative]) => ({ id, relative, snippet: false })),
+    ...pages.map(([id, relative]) => ({ id, relative, snippet: imported.has(relative) })),
     ...snippetFiles(files).map((relative) => ({ id: pageId(relative)!, relative, snippet: true })),
   ];
 }
@@ -138,6 +147,13 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
       if (why) ignoredWhy.set(relative, why);
     }
   }
+  const snippets = () => [...ignoredPages.values()].filter((file) => ignoredWhy.get(file) === 'snippet');
+  const imports = new ImportGraph(
+    () => [...pages.values(), ...snippets()],
+    (relative) => SNIPPET_FOLDERS.test(relative),
+    () => pages.values(),
+    (relative) => workspace.readFile(joinUri(rootUri, relative)),
+  );
   return {
     rootUri,
     files,
@@ -145,6 +161,7 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
     ignoredPages,
     ignoredWhy,
     isIgnored: (relative) => matcher.ignores(relative),
+    imports,
     problems: listing.problems,
   };
 }

@@ -123,6 +123,14 @@ export class SiteStates {
 
   didChange(uri: string, change: FileChange): void {
     if (change !== 'changed' || uri.endsWith('/.mintignore')) forget(this.fileIndexes, uri);
+    // A page's imports may have changed: its index reads them again before its next answer.
+    else if (/\.mdx?$/i.test(uri))
+      for (const [rootUri, files] of this.fileIndexes)
+        if (uri.startsWith(rootUri + '/'))
+          void files.then(
+            (index) => index.imports.changed(uri.slice(rootUri.length + 1)),
+            () => {},
+          );
     // Editing a page's text changes that page only; anything else (docs.json, a $ref file, a spec,
     // .mintignore, a file created or deleted) may change what the whole site reports.
     if (change === 'changed' && /\.mdx?$/i.test(uri)) return;

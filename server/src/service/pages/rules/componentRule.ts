@@ -3,6 +3,7 @@ import { scopeNames, type BodyAttribute, type BodyElement } from '../../mdx/body
 import { closest } from '../../check/suggest';
 import type { PageContext } from '../pageContext';
 import { componentSource, importInsertion } from '../componentSources';
+import { componentsJudged } from './componentsJudged';
 
 interface PropInfo {
   values?: string[];
@@ -26,7 +27,7 @@ const DOCS = 'https://mintlify.com/docs/';
  */
 export async function componentRule(page: PageContext): Promise<void> {
   const body = page.document.body();
-  if (body.elements.length === 0) return;
+  if (body.elements.length === 0 || !(await componentsJudged(page))) return;
   let locals: Set<string> | undefined;
   const sources = new Map<string, Promise<string | undefined>>();
   for (const element of body.elements) {

@@ -1,5 +1,6 @@
 import { scopeNames, type BodyElement } from '../../mdx/bodyScan';
 import type { PageContext } from '../pageContext';
+import { componentsJudged } from './componentsJudged';
 
 /** Components that must sit directly inside another, as the platform's build checks (remarkValidateSteps, remarkValidateTabs). */
 const PARENTS: Record<string, string> = { Step: 'Steps', Tab: 'Tabs' };
@@ -16,7 +17,12 @@ const CHECKED = new Set([...Object.keys(PARENTS), ...ONCE, 'Accordion', 'Visibil
  * warns of them too: two accordions of one title (API references repeat "Options" or "Properties"
  * by the hundred, and the platform numbers their anchors) and a title written as an expression.
  */
-export function componentUseRule(page: PageContext): void {
+export async function componentUseRule(page: PageContext): Promise<void> {
+  if (await componentsJudged(page)) judgeComponentUse(page);
+}
+
+/** {@link componentUseRule} on a file whose components the platform judges. */
+export function judgeComponentUse(page: PageContext): void {
   const body = page.document.body();
   const elements = body.elements;
   const report = (element: BodyElement, message: string) =>
