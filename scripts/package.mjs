@@ -1,7 +1,8 @@
 // npm run package: a production build (minified, no source maps) packaged by @vscode/vsce into
 // docsmith-<version>.vsix, holding only what .vscodeignore lets through. It builds in a staging folder,
-// so dist/ (which the tests use) is left alone. vsce comes from .e2e/ (scripts/provision-e2e.sh),
-// since its install scripts are not wanted in the project.
+// so dist/ (which the tests use) is left alone. vsce is a development dependency: packaging installs
+// nothing on the system (keytar, which vsce loads only to keep a publisher's token, is overridden by an
+// empty package in package.json, so no install script downloads its binary).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,8 +14,11 @@ const run = (command, args, options = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-const vsce = join(root, '.e2e/node_modules/.bin/vsce');
-if (!existsSync(vsce)) run('node', ['scripts/ensure-e2e.mjs'], { env: { ...process.env, DOCSMITH_SKIP_E2E: '' } });
+const vsce = join(root, 'node_modules/.bin/vsce');
+if (!existsSync(vsce)) {
+  console.error('@vscode/vsce is not installed: run npm install first.');
+  process.exit(1);
+}
 const staging = join(root, '.e2e/package-staging');
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });

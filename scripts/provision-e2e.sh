@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tests need, once per machine, into .e2e/ (ignored by git):
-# code-server 4.100.3 (VS Code 1.100.3 for Node 20) with its native modules, playwright-core and
-# @vscode/vsce, plus Debian's Chromium. It replays code-server's postinstall, which downloads a
+# code-server 4.100.3 (VS Code 1.100.3 for Node 20) with its native modules and playwright-core,
+# plus Debian's Chromium (packaging needs none of it: @vscode/vsce is a development dependency). It replays code-server's postinstall, which downloads a
 # ripgrep binary and refuses to run as root. Re-running it skips what is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,11 +44,11 @@ if [ -x .e2e/node_modules/code-server/lib/vscode/node_modules/@vscode/spdlog/bui
   exit 0
 fi
 
-say "installing code-server 4.100.3, playwright-core, @vscode/vsce into .e2e/ (about 75 s)"
+say "installing code-server 4.100.3, playwright-core into .e2e/ (about 75 s)"
 mkdir -p .e2e
 cd .e2e
 [ -f package.json ] || echo '{"private":true}' > package.json
-npm install --no-audit --no-fund --ignore-scripts code-server@4.100.3 playwright-core@1 @vscode/vsce@3 >/dev/null
+npm install --no-audit --no-fund --ignore-scripts code-server@4.100.3 playwright-core@1 >/dev/null
 cd node_modules/code-server/lib/vscode
 say "installing VS Code's own modules and building native ones"
 npm install --no-audit --no-fund --omit=dev --ignore-scripts >/dev/null
