@@ -157,3 +157,20 @@ test('a link whose destination starts on the line after its `(`, or whose `)` st
     ['links/page-not-found /broken', 'links/anchor-not-found #buckets'],
   );
 });
+
+test('66.4: the default import of a file with only named exports is an error where the page uses it, a warning where it never does', async () => {
+  const badge = 'export const SupportedBadge = () => <span>Supported</span>;\n';
+  const page = (use: string) => `---\ntitle: Home\n---\nimport Badge from '/snippets/badge.jsx';\n\n${use}\n`;
+  const used = await checkSite(site(home, [], {}, { 'index.mdx': page('<Badge />'), 'snippets/badge.jsx': badge }));
+  assert.deepEqual(
+    used.filter((f) => f.code.startsWith('snippets/')).map((f) => f.code),
+    ['snippets/not-found'],
+  );
+  const unused = await checkSite(site(home, [], {}, { 'index.mdx': page('No badge here.'), 'snippets/badge.jsx': badge }));
+  const found = unused.filter((f) => f.code.startsWith('snippets/'));
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['snippets/unused-import'],
+  );
+  assert.match(found[0].message, /never uses/);
+});

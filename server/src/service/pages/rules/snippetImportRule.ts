@@ -59,14 +59,19 @@ async function checkImport(page: PageContext, item: BodyImport): Promise<void> {
   for (const name of item.names) {
     if (name.imported === '*') continue;
     if (name.imported === 'default') {
-      if (!facts.hasContent && facts.exported.size > 0 && !facts.exported.has('default'))
+      if (!facts.hasContent && facts.exported.size > 0 && !facts.exported.has('default')) {
+        // Of a name the page never uses, nothing renders differently: a dead line, not a broken page.
+        const unused = isUnused(page, item);
         page.report(
-          'snippets/not-found',
+          unused ? 'snippets/unused-import' : 'snippets/not-found',
           item.offset,
           item.length,
-          `${relative} has no default export and no content, so "${name.local}" shows nothing. ` +
-            `Import one of its exports by name: import { ${[...facts.exported][0]} } from "${source}".`,
+          `${relative} has no default export and no content, so "${name.local}" ${unused ? 'would show' : 'shows'} nothing. ` +
+            (unused
+              ? `The page never uses ${namesOf(item)}: remove the import.`
+              : `Import one of its exports by name: import { ${[...facts.exported][0]} } from "${source}".`),
         );
+      }
       continue;
     }
     if (facts.exported.has(name.imported)) continue;
