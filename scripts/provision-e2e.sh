@@ -11,8 +11,9 @@ say() { printf '[provision-e2e] %s\n' "$*"; }
 #   chromium, fonts-liberation  the browser Playwright drives, and fonts for the workbench's text
 #   ripgrep                     the search binary code-server expects (its own downloader cannot run here)
 #   libkrb5-dev, g++, make, python3   to build code-server's native modules (kerberos and the others)
-PACKAGES="chromium fonts-liberation ripgrep libkrb5-dev g++ make python3"
-if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || { [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; }; then
+#   pre-commit                  installs and runs the pre-commit hook as a docs repository would (test/e2e/precommit.test.ts)
+PACKAGES="chromium fonts-liberation ripgrep libkrb5-dev g++ make python3 pre-commit"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1 || ! command -v pre-commit >/dev/null 2>&1 || { [ ! -e /usr/include/krb5.h ] && [ ! -e /usr/include/gssapi/gssapi.h ]; }; then
   # Only the packages not installed yet, and no upgrade of any that is (--no-upgrade); libkrb5-dev at
   # the version of the installed libkrb5-3, so that installing it does not upgrade the library under the
   # system. A mirror that no longer has that version (a security update replaced it) gets the mirror's,

@@ -97,7 +97,7 @@ function runAction(inputs: Record<string, string>, cwd = root) {
 test('the action passes each of its inputs to docsmith check, and exits as the check does', () => {
   const action = yaml('action.yml');
   const inputs = Object.keys(action.inputs);
-  assert.deepEqual(inputs, ['path', 'format', 'baseline', 'changed-since', 'cache', 'parser-timeout']);
+  assert.deepEqual(inputs, ['path', 'format', 'baseline', 'changed-since', 'cache', 'parser-timeout', 'sarif-file']);
   const step = action.runs.steps.find((one: { run?: string }) => one.run?.includes('scripts/action.mjs'));
   for (const input of inputs) assert.equal(step.env[`INPUT_${input.replace(/-/g, '_').toUpperCase()}`], `\${{ inputs.${input} }}`);
 
@@ -125,6 +125,67 @@ test('the action passes each of its inputs to docsmith check, and exits as the c
   const notARef = runAction({ path: site, 'changed-since': 'no-such-ref-anywhere' });
   assert.equal(notARef.status, 2);
   assert.match(notARef.stderr, /no-such-ref-anywhere/);
+});
+
+test('64.3: the action writes a SARIF file for code scanning beside its log output, and names it as its output', () => {
+  const action = yaml('action.yml');
+  assert.equal(action.outputs['sarif-file'].value, '${{ steps.check.outputs.sarif-file }}');
+  assert.equal(action.runs.steps.find((one: { run?: string }) => one.run?.includes('scripts/action.mjs')).id, 'check');
+  const folder = tempDir();
+  const sarif = join(folder, 'docsmith.sarif');
+  const outputs = join(folder, 'github-output');
+  writeFileSync(outputs, '');
+  const env: Record<string, string> = { ...process.env, DOCSMITH_CLI: CLI, NO_COLOR: '1', GITHUB_OUTPUT: outputs } as Record<
+    string,
+    string
+  >;
+  Object.assign(env, { INPUT_PATH: 'examples/site', INPUT_FORMAT: 'github', INPUT_SARIF_FILE: sarif });
+  const run = spawnSync(process.execPath, [join(root, 'scripts/action.mjs')], { cwd: root, env, encoding: 'utf8' });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stdout, /^::error file=examples\/site\/docs\.json/m, 'the log keeps the github annotations');
+  const log = JSON.parse(readFileSync(sarif, 'utf8'));
+  assert.equal(log.version, '2.1.0');
+  const annotations = run.stdout.split('\n').filter((line) => /^::(?:error|warning|notice) file=/.test(line)).length;
+  assert.equal(log.runs[0].results.length, annotations, 'the same findings in both');
+  assert.equal(readFileSync(outputs, 'utf8'), `sarif-file=${sarif}\n`);
+});
+
+test('64.3: the action runs its own version of the docsmith package from the public registry, whatever the repository configures', () => {
+  // A fake npx on PATH records what the action asks of it.
+  const bin = tempDir();
+  const record = join(bin, 'args.json');
+  writeFileSync(
+    join(bin, 'npx'),
+    `#!/bin/sh\nnode -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.argv.slice(2)))' ${record} "$@"\n`,
+    { mode: 0o755 },
+  );
+  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, INPUT_PATH: 'docs' } as Record<string, string>;
+  delete env.DOCSMITH_CLI;
+  const run = spawnSync(process.execPath, [join(root, 'scripts/action.mjs')], { cwd: root, env, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(JSON.parse(readFileSync(record, 'utf8')), [
+    '--yes',
+    '--registry=https://registry.npmjs.org/',
+    `--package=docsmith@${manifest.version}`,
+    '--',
+    'docsmith',
+    'check',
+    'docs',
+    '--format',
+    'github',
+  ]);
+  assert.equal(manifest.name, 'docsmith');
+});
+
+test('64.1: a clone builds its CLI when installed (the pre-commit hook installs from git), and nothing runs at npm pack; the published package has no install script', () => {
+  assert.equal(manifest.scripts.prepack, undefined, 'pre-commit takes the whole output of npm pack for the tarball name');
+  assert.equal(manifest.scripts.prepare, undefined, 'npm pack runs prepare too');
+  assert.match(manifest.scripts.postinstall, /existsSync\('dist\/cli\.js'\)/);
+  const release = yaml('.github/workflows/release.yml');
+  const steps: { run?: string }[] = release.jobs[Object.keys(release.jobs)[0]].steps;
+  const pack = steps.find((step) => step.run?.includes('npm pack'))!.run!;
+  assert.ok(pack.indexOf('npm pkg delete scripts.postinstall') < pack.indexOf('npm pack'));
+  assert.ok(steps.findIndex((step) => step.run?.includes('npm pack')) < steps.findIndex((step) => step.run?.includes('npm publish')));
 });
 
 test('the pre-commit hook runs the CLI the package installs, once per commit', () => {

@@ -12,6 +12,7 @@ import { CONFIG_FILE, loadConfig, UsageError } from './config';
 import { formatGithub } from './formats/github';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
+import { writeLocalFile } from './localFiles';
 import { formatText } from './formats/text';
 import { toEntries, type Report, type ReportEntry } from './report';
 import { appendAll } from '../common/arrays';
@@ -36,6 +37,8 @@ export interface CheckOptions {
   threads?: number | 'auto';
   /** Stop the MDX reference parser on a page after this long (a worker thread); by default it parses every page in full. */
   parserTimeoutMs?: number;
+  /** Also write the reported findings as SARIF to this file (for code scanning), whatever the format. */
+  sarifFile?: string;
   colour: boolean;
   version: string;
   /** What the user should know whatever the format (stderr): the baseline's counts. */
@@ -87,6 +90,7 @@ async function checkFolder(dir: string, dirArgument: string, options: CheckOptio
   // A baseline finding of a page that was not checked is neither known nor fixed (docs.json and its files always are).
   const wasChecked = checkedPages && ((file: string) => !/\.mdx?$/i.test(file) || checkedPages!.has(file));
   const written = applyBaselines(report, options, wasChecked);
+  if (options.sarifFile) writeLocalFile(options.sarifFile, formatSarif(report, options.version), 'SARIF file', report.baseDir);
   const output = format(report, options);
   return { output, exitCode: !written && report.entries.some((entry) => entry.severity === 'error') ? 1 : 0 };
 }

@@ -45,6 +45,7 @@ program
   .option('--changed-since <ref>', 'check only the pages changed since this git ref, and those that may link to them (plus docs.json)')
   .option('--baseline <file>', 'report only the findings this baseline does not hold')
   .option('--write-baseline <file>', "record this run's findings as the baseline (exit 0)")
+  .option('--sarif-file <file>', 'also write the findings as SARIF to this file (for code scanning), whatever the format')
   .option(
     '--threads <n>',
     'threads that check pages: a number, or auto (two on 4 cores or more, when the pages would take one thread over 5 s)',
@@ -68,6 +69,7 @@ program
         cacheLocation?: string;
         baseline?: string;
         writeBaseline?: string;
+        sarifFile?: string;
         changedSince?: string;
         threads: number | 'auto';
         parserTimeout?: number;
@@ -83,6 +85,7 @@ program
         baseline: options.baseline,
         changedSince: options.changedSince,
         writeBaseline: options.writeBaseline,
+        sarifFile: options.sarifFile,
         threads: options.threads,
         parserTimeoutMs: options.parserTimeout && options.parserTimeout * 1000,
         note: (message) => (status?.clear(), process.stderr.write(`docsmith: ${printable(message)}\n`)),
