@@ -36,12 +36,33 @@ export function baselineKeys(baseDir: string, entries: readonly ReportEntry[]): 
   return entries.map((entry) => key(entry.file, entry.code, targetOf(entry, linesOf(entry.file))));
 }
 
+/**
+ * The keys baselines written before version 0.1.1 gave a finding whose range is empty (a page-wide
+ * finding: an orphan page, a page without a title): its message. Read as a second chance, so that
+ * those baselines keep working; a baseline written now never holds them.
+ */
+export function legacyBaselineKeys(entries: readonly ReportEntry[]): (string | undefined)[] {
+  return entries.map((entry) => (isEmptyRange(entry) ? key(entry.file, entry.code, entry.message.slice(0, MAX_TARGET)) : undefined));
+}
+
+function isEmptyRange(entry: ReportEntry): boolean {
+  return entry.line === entry.endLine && entry.column === entry.endColumn;
+}
+
 function key(file: string, code: string, target: string): string {
   return JSON.stringify([file, code, target]);
 }
 
-/** The text a finding's range covers, its whitespace collapsed; the message when the range is empty. */
+/**
+ * The text a finding's range covers, its whitespace collapsed. Never the message, which a release may
+ * reword: a finding of the whole page (an empty range at its start) has the target `(page)`, and
+ * another empty range the text of its line.
+ */
 function targetOf(entry: ReportEntry, lines: string[] | undefined): string {
+  if (isEmptyRange(entry)) {
+    if (entry.line === 1 && entry.column === 1) return WHOLE_PAGE;
+    return (lines?.[entry.line - 1] ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TARGET) || WHOLE_PAGE;
+  }
   let covered = '';
   if (lines) {
     const parts: string[] = [];
@@ -53,8 +74,11 @@ function targetOf(entry: ReportEntry, lines: string[] | undefined): string {
     }
     covered = parts.join('\n').replace(/\s+/g, ' ').trim();
   }
-  return (covered || entry.message).slice(0, MAX_TARGET);
+  return (covered || WHOLE_PAGE).slice(0, MAX_TARGET);
 }
+
+/** The target of a finding about a whole file. */
+const WHOLE_PAGE = '(page)';
 
 /** A baseline of 100,000 findings is about 15 MB: a larger file is refused rather than read. */
 const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
@@ -97,15 +121,19 @@ export function applyBaseline(
   keys: readonly string[],
   baseline: ReadonlyMap<string, number>,
   wasChecked: (file: string) => boolean = () => true,
+  legacyKeys: readonly (string | undefined)[] = [],
 ): { fresh: ReportEntry[]; known: number; fixed: number } {
   const left = new Map(baseline);
   const fresh: ReportEntry[] = [];
   let known = 0;
   entries.forEach((entry, index) => {
+    // An older baseline may hold the finding under its message (see legacyBaselineKeys).
+    const legacy = legacyKeys[index];
+    const one = !left.get(keys[index]) && legacy !== undefined && left.get(legacy) ? legacy : keys[index];
     // A grouped finding (count n) is known when the baseline holds n of it: more places than it knew are new.
-    const count = left.get(keys[index]) ?? 0;
+    const count = left.get(one) ?? 0;
     const needed = entry.count ?? 1;
-    left.set(keys[index], Math.max(0, count - needed));
+    left.set(one, Math.max(0, count - needed));
     known += Math.min(count, needed);
     if (count < needed) fresh.push(entry);
   });

@@ -1,5 +1,5 @@
 import { promises as fs, statSync } from 'node:fs';
-import { applyBaseline, baselineKeys, readBaseline, writeBaseline } from './baseline';
+import { applyBaseline, baselineKeys, legacyBaselineKeys, readBaseline, writeBaseline } from './baseline';
 import { changedFiles, pagesToCheck, type ChangedFiles } from './changedSince';
 import { defaultCacheLocation, FileCheckCache } from './checkCache';
 import { join, relative, resolve, sep } from 'node:path';
@@ -203,7 +203,7 @@ function applyBaselines(report: Report, options: CheckOptions, wasChecked?: (fil
     );
   }
   if (known) {
-    const { fresh, known: hidden, fixed } = applyBaseline(report.entries, keys, known, wasChecked);
+    const { fresh, known: hidden, fixed } = applyBaseline(report.entries, keys, known, wasChecked, legacyBaselineKeys(report.entries));
     report.entries = fresh;
     report.baseline = { file: options.baseline!, known: hidden, fixed };
     if (options.format !== 'text')
