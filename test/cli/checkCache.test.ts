@@ -144,10 +144,12 @@ test('a fresh clone (every file new) reuses each page by the hash of its bytes; 
     utimesSync(join(dir, file), later, later);
   const run = await cachedCheck(dir, cache);
   assert.equal(run.reused, 6, 'four pages, the snippet and the page in UTF-8 beyond ASCII; not the two others');
-  assert.deepEqual(
-    run.reads.map((path) => path.slice(dir.length + 1)).filter((path) => path.endsWith('.mdx')),
-    ['bom.mdx', 'latin1.mdx'],
-  );
+  // Each MDX file is read once for its import lines (which files import which decides what is a page
+  // and what a snippet, issue 66.3); only the two are read again, to be checked.
+  const reads = run.reads.map((path) => path.slice(dir.length + 1)).filter((path) => path.endsWith('.mdx'));
+  const twice = reads.filter((path, index) => reads.indexOf(path) !== index);
+  assert.deepEqual(twice, ['bom.mdx', 'latin1.mdx']);
+  assert.equal(new Set(reads).size, 8);
   assert.deepEqual(run.findings, (await cachedCheck(dir)).findings);
   assert.ok(
     run.findings.some((line) => line.startsWith('latin1.mdx:') && line.includes('page/replacement-character')),
@@ -274,4 +276,19 @@ test('a cache file inside the docs root: its folder is compared by what it holds
     assert.deepEqual(added.findings, (await cachedCheck(dir)).findings, place);
     assert.equal((await cachedCheck(dir, cache, later)).listings, 0, `${place}: whole again`);
   }
+});
+
+test('64.6: the default cache is one file in the user cache folder, whatever the folder checked hashes to', async () => {
+  const { createHash } = await import('node:crypto');
+  const { basename, dirname, join: joinPath } = await import('node:path');
+  const { defaultCacheLocation } = await import('../../server/src/cli/checkCache');
+  // A folder whose base64 hash holds a `/`: the cache was written as check-<a>/<b>.json, a folder.
+  let dir = '';
+  for (let i = 0; !dir; i++) {
+    const candidate = `/srv/sites/docs-${i}`;
+    if (createHash('sha1').update(candidate).digest('base64').slice(0, 16).includes('/')) dir = candidate;
+  }
+  const location = defaultCacheLocation(dir, { XDG_CACHE_HOME: '/home/u/.cache' });
+  assert.equal(dirname(location), joinPath('/home/u/.cache', 'docsmith'));
+  assert.match(basename(location), /^check-[\w-]{16}\.json$/);
 });

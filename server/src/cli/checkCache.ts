@@ -34,7 +34,8 @@ const RACY_MS = 2000;
 /** Where the cache lives unless `--cache-location` says: the user's cache folder, one file per folder checked. */
 export function defaultCacheLocation(dir: string, env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'docsmith', `check-${sha1(dir).slice(0, 16)}.json`);
+  // base64url: a name of base64's alphabet may hold `/`, which made a folder of the cache (`check-ab/cd.json`).
+  return join(base, 'docsmith', `check-${createHash('sha1').update(dir).digest('base64url').slice(0, 16)}.json`);
 }
 
 /** A cache of a 25,000-page site is a few MB: a larger file is not read. */
