@@ -344,6 +344,17 @@ failed ||= !correctionsOk;
 failed ||= !largestOk;
 console.log(`target 16 of the 20 largest clusters hold one need (80% or more) on gaps-labelled-pennant: ${largestOk ? 'met' : 'MISSED'}`);
 console.log(`target F1 >= 0.85 after 10 corrections, on each set: ${correctionsOk ? 'met' : 'MISSED'}`);
+// Suggestions shown: right often enough to read as advice (issue 64 item 8), on topics documented and not.
+const suggestions = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'gapSuggestions.ts')], { encoding: 'utf8' });
+console.log(
+  `suggestions shown, on the labelled sets with every other page left out too:\n${suggestions.stdout.trim() || suggestions.stderr}`,
+);
+const shownLine = /\(default\) \| \d+ \| \d+ \| (\d\.\d+) \| (\d\.\d+)/.exec(suggestions.stdout);
+const suggestionsOk = Boolean(shownLine && Number(shownLine[1]) >= 0.9);
+failed ||= !suggestionsOk;
+console.log(
+  `target at least 90% of the suggestions shown are the labelled page: ${suggestionsOk ? 'met' : 'MISSED'} (precision ${shownLine?.[1]}, coverage ${shownLine?.[2]})`,
+);
 // Speed is timed on the code bundled as it ships (esbuild), not under tsx, whose compiler would count in the memory.
 const { build } = await import('esbuild');
 const speedBundle = join(here, '.sites', 'gapQuality.cjs');

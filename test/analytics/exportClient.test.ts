@@ -112,6 +112,25 @@ test('a wrong key is a 401 that says the admin key was rejected; an unknown proj
   });
 });
 
+test('64.5: a 403 (another project\'s key, or a plan without the export API) says both, and where the key and the project ID are', async () => {
+  const { createServer } = await import('node:http');
+  const server = createServer((_request, response) => {
+    response.writeHead(403, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: 'Analytics export is not available on your plan' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    await rejects(
+      fetchAllConversations({}, { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'mint_x', projectId: 'p', retries: 0 }),
+      'auth',
+      /^The export was refused \(403\): Analytics export is not available on your plan\. Use an admin key of this project \(dashboard: Settings → Organization → API keys\); the analytics export API needs a plan that includes it \(Pro or Enterprise\)\.$/,
+    );
+  } finally {
+    server.close();
+  }
+});
+
 test('injected 500s are retried from the same cursor: the result is complete and exact', async () => {
   await withServer({ conversations: 300, faultRate: 0.3, seed: 11 }, async (server, client) => {
     const result = await fetchAllConversations({ limit: 20 }, { ...client, retries: 10 });

@@ -182,7 +182,7 @@ test('the ranker finds each question its best sections cheaply, in the order ran
 
 test('the labelled sets keep their measured quality (a regression guard, not the target)', async () => {
   // Measured, at the default threshold: Beacon 0.70 F1 and 25/32 pages, Harbor 0.33 F1 and 31/33
-  // pages, Tally 0.44 F1 and 32/35 pages, Pennant 0.37 F1 and 27/27 pages; README reports the figures and the gap to the target.
+  // pages, Tally 0.44 F1 and 32/35 pages, Pennant 0.37 F1 and 27/27 pages; docs/gap-quality.md reports the figures and the gap to the target.
   const guards = {
     'gaps-labelled': { f1: 0.66, pages: 0.75 },
     'gaps-labelled-harbor': { f1: 0.3, pages: 0.9 },

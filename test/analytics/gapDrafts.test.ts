@@ -97,7 +97,7 @@ const cluster = (id: string, label: string, conversationIds: string[]): ReportCl
   label,
   size: conversationIds.length,
   conversationIds,
-  suggestion: id === 'w' ? { file: 'guides/webhooks.mdx', heading: 'Retries', anchor: 'retries', line: 6, score: 1 } : null,
+  suggestion: id === 'w' ? { file: 'guides/webhooks.mdx', heading: 'Retries', anchor: 'retries', line: 6, score: 1, coverage: 0.8 } : null,
   cited: [],
   trend: { previous: 1, change: 1 },
 });

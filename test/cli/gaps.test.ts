@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { CLI, runCli } from '../helpers/cli';
 import { docsJson } from '../helpers/check';
 import { tempDir } from '../helpers/tempDir';
+import { MIN_SUGGESTION_COVERAGE } from '../../server/src/analytics';
 import { startFakeEmbeddings } from '../helpers/fakeEmbeddings';
 
 const example = resolve(__dirname, '../../examples/site');
@@ -107,7 +108,8 @@ test('json clusters: every unanswered conversation in exactly one, files relativ
     assert.equal(cluster.trend, null, 'no --from, no range before, no trend');
     assert.ok(cluster.label.length > 0 && cluster.label.length <= 36, cluster.label);
     if (cluster.suggestion) {
-      assert.deepEqual(Object.keys(cluster.suggestion), ['file', 'heading', 'anchor', 'line', 'score']);
+      assert.deepEqual(Object.keys(cluster.suggestion), ['file', 'heading', 'anchor', 'line', 'score', 'coverage']);
+      assert.ok(cluster.suggestion.coverage >= MIN_SUGGESTION_COVERAGE, 'a suggestion below the bar is not shown');
       assert.ok(!cluster.suggestion.file.startsWith('/') && /\.mdx?$/.test(cluster.suggestion.file), cluster.suggestion.file);
       assert.ok(cluster.suggestion.score > 0);
     }

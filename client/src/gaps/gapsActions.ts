@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { pageDraft, sectionDraft } from '../../../server/src/analytics';
 import { draftPageRequest, draftPlacesRequest, type DraftPlace } from '../../../server/src/lsp/protocol';
-import type { SiteMap } from '../../../server/src/service';
+import type { SiteMap } from '../../../server/src/lsp/protocol';
 import { anchorLine } from './headingLine';
 import type { TriageStore, TriageUndo } from './triage';
 import { externalLink } from './externalLink';

@@ -1,7 +1,7 @@
 import type { ClusterRequestOptions } from './viewClusters';
 import * as vscode from 'vscode';
 import type { CancellationToken, LanguageClient, RequestType } from 'vscode-languageclient/node';
-import type { GapCluster, GapQuestion } from '../../../server/src/analytics';
+import type { GapCluster, GapQuestion } from '../../../server/src/lsp/protocol';
 import {
   docsRootsRequest,
   gapClustersRequest,
@@ -10,7 +10,7 @@ import {
   type GapClustersResult,
   type GapSite,
 } from '../../../server/src/lsp/protocol';
-import type { SiteMap } from '../../../server/src/service';
+import type { SiteMap } from '../../../server/src/lsp/protocol';
 
 /**
  * What the Docs Gaps view knows of the local docs site, asked of the language server (one finder and

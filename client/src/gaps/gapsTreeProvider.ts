@@ -108,7 +108,7 @@ export class GapsTreeProvider implements vscode.TreeDataProvider<GapNode> {
     const place = cluster.suggestion && placeInFile(cluster.suggestion);
     const where = cluster.suggestion
       ? `Suggested: \`${cluster.suggestion.file}\`${place ? ` at “${escape(place)}”` : ''}`
-      : 'No page shares words with these questions: draft a new page.';
+      : 'No page covers this: draft a new page.';
     const cited = cluster.cited.length
       ? `Cited by the answers: ${cluster.cited.map((page) => `\`${page.file}\` (${page.count})`).join(', ')}`
       : 'The answers cited no local page.';

@@ -1,6 +1,6 @@
 // The gaps tree as data (no vscode import): what the view shows, built from a gap report.
 import type { GapReport, ReportConversation, ReportSource } from '../../../server/src/analytics';
-import type { PageSuggestion } from '../../../server/src/analytics';
+import type { PageSuggestion } from '../../../server/src/lsp/protocol';
 import { byMostAsked, cutToWidth, labelWidth, mostAsked } from '../../../server/src/analytics';
 import type { ReportCluster } from '../../../server/src/analytics';
 import { groupBy } from '../../../server/src/common/arrays';

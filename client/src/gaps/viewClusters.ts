@@ -1,4 +1,4 @@
-import type { GapCluster, GapQuestion } from '../../../server/src/analytics';
+import type { GapCluster, GapQuestion } from '../../../server/src/lsp/protocol';
 import type { GapReport } from '../../../server/src/analytics';
 import { gapQuestions, toReportClusters, type ReportCluster } from '../../../server/src/analytics';
 import type { Conversation } from '../../../server/src/analytics';

@@ -231,8 +231,10 @@ function httpMessage(status: number, text: string): string {
   }
   const trimmed = withoutFinalStop(detail);
   const suffix = trimmed ? `: ${trimmed}` : '';
-  if (status === 401 || status === 403)
-    return `The admin API key was rejected (${status})${suffix}. Set a valid admin key (it begins with mint_).`;
+  if (status === 401) return `The admin API key was rejected (401)${suffix}. Set a valid admin key (it begins with mint_).`;
+  // A key the server knows but does not let export: another project's key, or a plan without the analytics export.
+  if (status === 403)
+    return `The export was refused (403)${suffix}. Use an admin key of this project (dashboard: Settings → Organization → API keys); the analytics export API needs a plan that includes it (Pro or Enterprise).`;
   if (status === 404) return `Not found (404)${suffix}. Check the project ID.`;
   if (status === 400) return `The server refused the query (400)${suffix}.`;
   return `The server answered ${status}${suffix}.`;

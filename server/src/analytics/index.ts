@@ -15,6 +15,7 @@ export type { Conversation } from './types';
 export { pageDraft, sectionDraft } from './gaps/drafts';
 export { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from './gaps/gapClusters';
 export { createPageRanker, type PageRanker, type PageSuggestion } from './gaps/pageRanking';
+export { MIN_SUGGESTION_COVERAGE } from './gaps/suggestionConfidence';
 export { placeInFile } from './gaps/placeInFile';
 export { byMostAsked, mostAsked } from './gaps/repeats';
 export { gapQuestions, toReportClusters, type ReportCluster } from './gaps/reportClusters';

@@ -5,6 +5,14 @@
  * are checked against these types by the compiler). Nothing here runs on either side.
  */
 import { NotificationType, RequestType, type WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { GapCluster, GapQuestion, PageSuggestion } from '../analytics';
+import type { SiteMap, SiteMapOperation } from '../service';
+
+/**
+ * The shapes the service and gap review own, crossing the wire as they are: defined once, by their
+ * owners, and named here for both sides (the client imports them from this module only).
+ */
+export type { GapCluster, GapQuestion, PageSuggestion, SiteMap, SiteMapOperation };
 
 /** `docsmith.*` settings as the server receives them (workspace/configuration or initializationOptions). */
 export interface ClientSettings {
@@ -14,26 +22,6 @@ export interface ClientSettings {
   orphans?: boolean;
   rename?: { redirects?: string };
   renameRedirects?: string;
-}
-
-/** A spec operation a page the platform generates may stand for. */
-export interface SiteMapOperation {
-  method: string;
-  path: string;
-  summary?: string;
-  operationId?: string;
-  /** 1-based line of the operation in its spec file. */
-  line: number;
-  /** The last part of the URL of the page the platform generates for it (`list-users-teams`). */
-  page: string;
-}
-
-/** What mapping a cited URL to a local file needs of a docs site: its pages, and the operations of its local specs. */
-export interface SiteMap {
-  rootUri: string;
-  /** Page id (path relative to the docs root, without extension) and the file that serves it. */
-  pages: [id: string, relative: string][];
-  specs: { file: string; operations: SiteMapOperation[] }[];
 }
 
 /** A new page to create and list beside a neighbour in the navigation. */
@@ -62,42 +50,6 @@ export interface DraftPlace {
 
 /** The groups a new page can be listed in, the best guess first: the author picks where a drafted page goes. */
 export const draftPlacesRequest = new RequestType<{ rootUri: string; pageId: string }, DraftPlace[], void>('docsmith/draftPlaces');
-
-/** An unanswered question to cluster. */
-export interface GapQuestion {
-  id: string;
-  query: string;
-  timestamp: string;
-  /** Local files of the pages the answer cited (null where none matched). */
-  sources: { file: string | null }[];
-}
-
-/** The section of a local page where a cluster's answer belongs. */
-export interface PageSuggestion {
-  file: string;
-  /** The heading the answer belongs under; null for the page's opening. */
-  heading: string | null;
-  anchor: string | null;
-  line: number;
-  /** The operation (`GET /users`) when the page is one the platform makes of a spec: `file` is the spec, `line` the operation's. */
-  operation?: string;
-  /** How well the section matches (higher is closer; not comparable across sites). */
-  score: number;
-}
-
-/** Questions of one need, and where the answer belongs. */
-export interface GapCluster {
-  /** Stable while the cluster's questions are the same. */
-  id: string;
-  label: string;
-  /** Newest first. */
-  conversationIds: string[];
-  suggestion: PageSuggestion | null;
-  /** The local pages the answers cited, most first. */
-  cited: { file: string; count: number }[];
-  /** Questions of the range before that belong here; null when that range was not fetched. */
-  trend: { previous: number; change: number } | null;
-}
 
 /** What mapping cited URLs to local files needs of the site a file belongs to; null outside any site. */
 export const siteMapRequest = new RequestType<{ uri: string }, SiteMap | null, void>('docsmith/siteMap');

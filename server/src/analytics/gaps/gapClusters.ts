@@ -27,7 +27,7 @@ export interface GapCluster {
   label: string;
   /** Newest first. */
   conversationIds: string[];
-  /** The section of a local page where the answer belongs, or null when no page shares a word with the questions. */
+  /** The section of a local page that best matches the questions (its `coverage` says how well: a report shows it only above MIN_SUGGESTION_COVERAGE), or null when no page shares a word with them. */
   suggestion: PageSuggestion | null;
   /** The local pages the answers cited, most first: evidence beside the suggestion. */
   cited: { file: string; count: number }[];

@@ -13,6 +13,8 @@ export interface PageSuggestion {
   operation?: string;
   /** The section's BM25F score for the cluster's terms, lowered for a page of another version (higher is closer; not comparable across sites). */
   score: number;
+  /** The share of the query's weight (idf included) the section's words hold, 0 to 1: comparable across sites. */
+  coverage: number;
 }
 
 /** Field weights of BM25F: a page's title says most about where an answer belongs, its body least. */
@@ -262,13 +264,13 @@ class SectionRanker implements PageRanker {
     const chosen = shortlist.filter((index) => coverage(index) >= enough).slice(0, limit);
     const ranked =
       chosen.length === limit || shortlist.length < limit + SHORTLIST ? chosen : this.best(limit, (index) => coverage(index) >= enough);
-    const suggestions = ranked.map((index) => this.suggestion(index));
+    const suggestions = ranked.map((index) => this.suggestion(index, total > 0 ? coverage(index) / total : 0));
     // Zero between calls, which nearest() counts on.
     scores.fill(0);
     return suggestions;
   }
 
-  private suggestion(index: number): PageSuggestion {
+  private suggestion(index: number, coverage: number): PageSuggestion {
     const { page, section } = this.docs[index];
     const suggestion: PageSuggestion = {
       file: page.file,
@@ -276,6 +278,7 @@ class SectionRanker implements PageRanker {
       anchor: section.anchor,
       line: section.line,
       score: round(this.scores[index]),
+      coverage: round(coverage),
     };
     if (page.operation) suggestion.operation = page.operation;
     return suggestion;

@@ -1,4 +1,5 @@
 import type { GapCluster, GapQuestion } from './gapClusters';
+import { shownSuggestion } from './suggestionConfidence';
 
 /** A cluster as the gap report carries it (`docsmith gaps --format json`, the Docs Gaps view). */
 export interface ReportCluster extends GapCluster {
@@ -21,7 +22,8 @@ export function toReportClusters(clusters: readonly GapCluster[]): ReportCluster
     label: cluster.label,
     size: cluster.conversationIds.length,
     conversationIds: cluster.conversationIds,
-    suggestion: cluster.suggestion,
+    // Shown only when it is good enough to be right most of the time; else the cluster says no page covers it.
+    suggestion: shownSuggestion(cluster.suggestion ?? undefined),
     cited: cluster.cited,
     trend: cluster.trend,
   }));

@@ -16,7 +16,7 @@ export function formatGapsMarkdown(report: GapReport, range: string): string {
     if (cluster.suggestion) {
       const place = placeInFile(cluster.suggestion);
       lines.push(`Suggested: ${code(cluster.suggestion.file)}${place ? ` › ${escape(place)}` : ''}`, '');
-    } else lines.push('Suggested: no page shares a word with these questions; a new page may be needed.', '');
+    } else lines.push('Suggested: no page covers this: draft a new page.', '');
     if (cluster.cited.length) lines.push(`Cited: ${cluster.cited.map((c) => `${code(c.file)} (${c.count})`).join(', ')}`, '');
     // One box per question, the most asked first: a question asked again is counted, with the date it was last asked.
     for (const { copies, latest } of mostAsked(cluster.conversationIds.map((id) => byId.get(id)!))) {

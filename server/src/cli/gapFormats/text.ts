@@ -19,7 +19,9 @@ export function formatGapsText(report: GapReport, range: string): string {
     lines.push('', 'Gaps by need, largest first, with the page where each answer belongs:');
     for (const cluster of clusters.slice(0, TEXT_CLUSTERS)) {
       const place = cluster.suggestion && placeInFile(cluster.suggestion);
-      const where = cluster.suggestion ? `${cluster.suggestion.file}${place ? ` › ${place}` : ''}` : 'no matching page';
+      const where = cluster.suggestion
+        ? `${cluster.suggestion.file}${place ? ` › ${place}` : ''}`
+        : 'no page covers this: draft a new page';
       lines.push(`  ${String(cluster.size).padStart(3)}  ${printable(cluster.label)}  → ${printable(where)}${trend(cluster)}`);
       lines.push(
         ...questionLines(
