@@ -4,7 +4,8 @@
 // nothing on the system (keytar, which vsce loads only to keep a publisher's token, is overridden by an
 // empty package in package.json, so no install script downloads its binary).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,9 +20,9 @@ if (!existsSync(vsce)) {
   console.error('@vscode/vsce is not installed: run npm install first.');
   process.exit(1);
 }
-const staging = join(root, '.e2e/package-staging');
-rmSync(staging, { recursive: true, force: true });
-mkdirSync(staging, { recursive: true });
+// A staging folder of its own, outside the clone, removed at the end.
+const staging = mkdtempSync(join(tmpdir(), 'docsmith-package-'));
+process.on('exit', () => rmSync(staging, { recursive: true, force: true }));
 for (const item of ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'schemas', 'assets', 'docs'])
   cpSync(join(root, item), join(staging, item), { recursive: true });
 // The npm tarball's `files` list is not for the .vsix (vsce refuses it beside .vscodeignore).
