@@ -34,6 +34,85 @@ const SERVICE_PACKAGES = [
   'xss',
 ];
 
+/**
+ * The folders (and root files) of the language service, from the top down: each imports only what is
+ * below it (docs/architecture.md says what each holds). The API on top; the editor's features and
+ * the site index; the session (site states, their readers' guard, the whole-site and per-page checks,
+ * incremental updates); the rules; the models they read; the parsers and primitives at the bottom.
+ */
+export const SERVICE_LAYERS = [
+  'index',
+  'languageService',
+  'editorFeatures',
+  'siteIndex',
+  'features',
+  'session',
+  'pages',
+  'configRules',
+  'links',
+  'site',
+  'documents',
+  'docsJson',
+  'frontMatter',
+  'openapi',
+  'settings',
+  'check',
+  'mdx',
+  'json',
+  'text',
+  'cancellation',
+  'uri',
+  'workspace',
+];
+
+/** What every file of the service may not import: anything outside its allow-list, or above the service. */
+const SERVICE_PATTERNS = [
+  {
+    // An allow-list: the packages the service may use. Anything else (a new package) is a
+    // decision to take here, in sight of the rule, not in passing.
+    regex: `^(?!\\.|(?:${SERVICE_PACKAGES.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$)`,
+    message:
+      'The language service is pure (no Node.js modules, vscode, file system or network) and uses only the packages listed in eslint.config.mjs (SERVICE_PACKAGES).',
+  },
+  {
+    group: [
+      '**/analytics/*',
+      '**/cli/*',
+      '**/lsp/*',
+      '**/mock/*',
+      '**/fsWorkspace',
+      '**/openDocumentsWorkspace',
+      '**/server',
+      '**/client/**',
+    ],
+    message: 'The language service depends on nothing above it.',
+  },
+];
+
+/** One configuration per layer of the service: its files may not import a layer above theirs. */
+function serviceLayers() {
+  // A file no layer names (a new folder not placed yet) still gets the service's own rules.
+  const base = { files: ['server/src/service/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] } };
+  return [
+    base,
+    ...SERVICE_LAYERS.map((layer, index) => {
+      const above = SERVICE_LAYERS.slice(0, index);
+      const files = [`server/src/service/${layer}.ts`, `server/src/service/${layer}/**/*.ts`];
+      const patterns = above.length
+        ? [
+            ...SERVICE_PATTERNS,
+            {
+              // A relative path that climbs to the service's folder and goes into a higher layer.
+              regex: `^(?:\\.\\.?/)+(?:${above.join('|')})(?:/|$)`,
+              message: `${layer} is below ${above.at(-1)} in the service's layers (eslint.config.mjs SERVICE_LAYERS, docs/architecture.md): import only from the layers below it.`,
+            },
+          ]
+        : SERVICE_PATTERNS;
+      return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+    }),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,38 +155,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['server/src/service/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // An allow-list: the packages the service may use. Anything else (a new package) is a
-              // decision to take here, in sight of the rule, not in passing.
-              regex: `^(?!\\.|(?:${SERVICE_PACKAGES.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$)`,
-              message:
-                'The language service is pure (no Node.js modules, vscode, file system or network) and uses only the packages listed in eslint.config.mjs (SERVICE_PACKAGES).',
-            },
-            {
-              group: [
-                '**/analytics/*',
-                '**/cli/*',
-                '**/lsp/*',
-                '**/mock/*',
-                '**/fsWorkspace',
-                '**/openDocumentsWorkspace',
-                '**/server',
-                '**/client/**',
-              ],
-              message: 'The language service depends on nothing above it.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...serviceLayers(),
   {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/service/**'],

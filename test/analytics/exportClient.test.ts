@@ -112,7 +112,7 @@ test('a wrong key is a 401 that says the admin key was rejected; an unknown proj
   });
 });
 
-test('64.5: a 403 (another project\'s key, or a plan without the export API) says both, and where the key and the project ID are', async () => {
+test("64.5: a 403 (another project's key, or a plan without the export API) says both, and where the key and the project ID are", async () => {
   const { createServer } = await import('node:http');
   const server = createServer((_request, response) => {
     response.writeHead(403, { 'content-type': 'application/json' });

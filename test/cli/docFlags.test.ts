@@ -17,9 +17,7 @@ const read = (file: string) => readFileSync(join(REPO, file), 'utf8');
 /** The long flags a command's --help lists (`--no-color` as is), help itself aside. */
 function flagsOf(command: string): string[] {
   const help = spawnSync(process.execPath, [CLI, command, '--help'], { encoding: 'utf8' }).stdout;
-  return [...new Set([...help.matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)].map((match) => match[1]))]
-    .filter((flag) => flag !== '--help')
-    .sort();
+  return [...new Set([...help.matchAll(/^ +(?:-\w, )?(--[a-z-]+)/gm)].map((match) => match[1]))].filter((flag) => flag !== '--help').sort();
 }
 
 /** The flags a document names for a command: in `docsmith COMMAND ...` lines and in backticks. */

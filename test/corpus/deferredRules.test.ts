@@ -5,7 +5,7 @@ import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
 import { pathToUri } from '../../server/src/service';
 import { SpecStore } from '../../server/src/service/openapi/specStore';
-import { loadSiteState } from '../../server/src/service/site/siteState';
+import { loadSiteState } from '../../server/src/service/session/siteState';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 
 /**

@@ -8,7 +8,7 @@ import { parsePageDocument } from '../../server/src/service/documents/pageDocume
 import { bodyLinkPath, isExternal } from '../../server/src/service/links/linkPath';
 import { cleanHeadingId } from '../../server/src/service/mdx/slug';
 import type { PageAnchors } from '../../server/src/service/mdx/anchors';
-import { resolveImport } from '../../server/src/service/pages/importPath';
+import { resolveImport } from '../../server/src/service/mdx/importPath';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { pathToUri, uriToPath } from '../../server/src/service/uri';
 import { textOf } from '../helpers/check';

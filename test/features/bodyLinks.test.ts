@@ -4,7 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { featureSite, FEATURE_SITE } from '../helpers/featureSite';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
-import { LineTable } from '../../server/src/service/documents/lineTable';
+import { LineTable } from '../../server/src/service/text/lineTable';
 
 /** Links in page bodies in the editor: completion, definition, hover, document links, rename (`|` is the cursor). */
 const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x', 'mdx', 0, text), edits);

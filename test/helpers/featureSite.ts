@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver-types';
-import { LineTable } from '../../server/src/service/documents/lineTable';
+import { LineTable } from '../../server/src/service/text/lineTable';
 import { createLanguageService, type LanguageServiceInternals } from '../../server/src/service/languageService';
 import type { DocsLanguageService } from '../../server/src/service';
 import { MemoryWorkspace, ROOT } from './memoryWorkspace';

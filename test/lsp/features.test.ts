@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, CompletionList, Diagnostic, DocumentLink, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import { LineTable } from '../../server/src/service/documents/lineTable';
+import { LineTable } from '../../server/src/service/text/lineTable';
 import { FEATURE_SITE, replaced, withCursor } from '../helpers/featureSite';
 import { startSiteClient, type TestClient } from '../helpers/lspClient';
 import { writeFileSync } from 'node:fs';

@@ -150,7 +150,7 @@ test('hostile specs: circular $refs, YAML aliases, deep nesting, not a spec', as
 });
 
 test('the strict JSON fast path builds the same tree as the recovering parser on valid JSON', async () => {
-  const { parseStrictJson } = await import('../../server/src/service/docsJson/strictJson');
+  const { parseStrictJson } = await import('../../server/src/service/json/strictJson');
   const { visit } = await import('jsonc-parser');
   const recovering = (text: string) => {
     // The recovering parser alone: the fast path is bypassed by a leading byte that is invalid for it.

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { getLocation } from 'jsonc-parser';
-import { parseConfigDocument } from '../../server/src/service/documents/configDocument';
+import { parseConfigDocument } from '../../server/src/service/docsJson/configDocument';
 import { locate, nodeChainAt } from '../../server/src/service/docsJson/jsonLocation';
 
 /**

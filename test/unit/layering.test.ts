@@ -104,3 +104,52 @@ test('only client/ imports vscode', async () => {
   assert.equal((await restricted('server/src/lsp/x.ts', "import * as vscode from 'vscode';\nexport const x = vscode;")).length, 1);
   assert.deepEqual(await restricted('client/src/x.ts', "import * as vscode from 'vscode';\nexport const x = vscode;"), []);
 });
+
+test('61.1: inside the service, a folder imports only the layers below it (SERVICE_LAYERS, docs/architecture.md)', async () => {
+  for (const [file, code] of [
+    ['server/src/service/check/x.ts', "import type { SiteState } from '../session/siteState';\nexport type X = SiteState;"],
+    ['server/src/service/pages/rules/x.ts', "import { checkPage } from '../../session/checkPage';\nexport const x = checkPage;"],
+    ['server/src/service/mdx/x.ts', "import type { ConfigDocument } from '../docsJson/configDocument';\nexport type X = ConfigDocument;"],
+    [
+      'server/src/service/settings.ts',
+      "import { createLanguageService } from './languageService';\nexport const x = createLanguageService;",
+    ],
+  ]) {
+    const messages = await restricted(file, code);
+    assert.equal(messages.length, 1, `${file}: ${code}`);
+    assert.match(messages[0], /in the service's layers/);
+  }
+  for (const [file, code] of [
+    ['server/src/service/session/x.ts', "import type { PageContext } from '../pages/pageContext';\nexport type X = PageContext;"],
+    ['server/src/service/pages/rules/x.ts', "import { LineTable } from '../../../common/lineTable';\nexport const x = LineTable;"],
+    ['server/src/service/session/incremental/x.ts', "import type { SiteState } from '../siteState';\nexport type X = SiteState;"],
+  ])
+    assert.deepEqual(await restricted(file, code), [], `${file}: ${code}`);
+});
+
+test('61.1: no file of the service imports a layer above its own', async () => {
+  const results = await eslint.lintFiles(['server/src/service/**/*.ts']);
+  const upward = results.flatMap((result) =>
+    result.messages
+      .filter((message) => /in the service's layers/.test(message.message))
+      .map((message) => `${result.filePath}: ${message.message}`),
+  );
+  assert.deepEqual(upward, []);
+  assert.ok(results.length > 150, `${results.length} files linted`);
+});
+
+test('61.1: every folder and root file of the service has its place in the layers', async () => {
+  const { SERVICE_LAYERS } = (await import(resolve(__dirname, '../../eslint.config.mjs'))) as { SERVICE_LAYERS: string[] };
+  const service = resolve(__dirname, '../../server/src/service');
+  const units = readdirSync(service, { withFileTypes: true }).map((entry) =>
+    entry.isDirectory() ? entry.name : entry.name.replace(/\.ts$/, ''),
+  );
+  assert.deepEqual(
+    units.filter((unit) => !SERVICE_LAYERS.includes(unit)),
+    [],
+  );
+  assert.deepEqual(
+    SERVICE_LAYERS.filter((unit) => !units.includes(unit)),
+    [],
+  );
+});

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineTable } from '../../server/src/service/documents/lineTable';
+import { LineTable } from '../../server/src/service/text/lineTable';
 
 const pieces = (values: string[], maxLength: number) => fc.array(fc.constantFrom(...values), { maxLength }).map((parts) => parts.join(''));
 const text = pieces(['a', 'b', ' ', '\n', '\r', '\r\n', 'é', '😀'], 60);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ParsedDocuments } from '../../server/src/service/documents/parsedDocuments';
-import { PageDiagnostics } from '../../server/src/service/check/pageDiagnostics';
+import { PageDiagnostics } from '../../server/src/service/session/pageDiagnostics';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
 import type { FileStat } from '../../server/src/service/workspace';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLanguageService } from '../../server/src/service/languageService';
 import type { Cancellation } from '../../server/src/service/cancellation';
-import { StateReaders } from '../../server/src/service/site/stateReaders';
+import { StateReaders } from '../../server/src/service/session/stateReaders';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { docsJson } from '../helpers/check';
 

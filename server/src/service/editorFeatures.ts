@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver-types';
 import { appendAll } from '../common/arrays';
 import { throwIfCancelled, type Cancellation } from './cancellation';
-import type { ConfigDocument } from './documents/configDocument';
+import type { ConfigDocument } from './docsJson/configDocument';
 import type { PageDocument } from './documents/pageDocument';
 import type { PageReader, ParsedDocuments } from './documents/parsedDocuments';
 import { codeActions } from './features/codeActions';
@@ -25,7 +25,7 @@ import { completePage } from './features/pageCompletion';
 import { prepareHeadingRename, renameHeading } from './features/headingRename';
 import { bodyLinkEdits } from './features/linkRename';
 import { planRename, redirectEdits, type FileRename } from './features/rename';
-import type { SiteState } from './site/siteState';
+import type { SiteState } from './session/siteState';
 import type { DocsWorkspace } from './workspace';
 
 export interface EditorFeatures {

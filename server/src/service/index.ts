@@ -10,8 +10,8 @@ export const createLanguageService: (options: LanguageServiceOptions) => DocsLan
 export type { DocsLanguageService, LanguageServiceOptions, FileChange } from './languageService';
 export type { EditorFeatures } from './editorFeatures';
 export type { FileRename } from './features/rename';
-export type { SiteCheckResult, CheckCache, WholeSite } from './check/checkSite';
-export type { SiteShares, SharedAnchors } from './check/siteShares';
+export type { SiteCheckResult, CheckCache, WholeSite } from './session/checkSite';
+export type { SiteShares, SharedAnchors } from './session/siteShares';
 export type { SiteMap, SiteMapOperation } from './siteIndex/siteMap';
 export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageIndex';
 export type { DraftPageRequest } from './features/draftPage';

@@ -1,7 +1,7 @@
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver-types';
 import { codeHref, DIAGNOSTIC_SOURCE, diagnosticCodes, type DiagnosticCode, type Severity } from './diagnosticCodes';
-import type { JsonNode } from '../docsJson/jsonTree';
-import { LineTable } from '../documents/lineTable';
+import type { JsonNode } from '../json/jsonTree';
+import { LineTable } from '../text/lineTable';
 import { detached } from '../../common/text';
 
 export const severityValue: Record<Severity, DiagnosticSeverity> = {

@@ -1,4 +1,4 @@
-import { child, type JsonNode } from './jsonTree';
+import { child, type JsonNode } from '../json/jsonTree';
 import { specRefsOf, type SpecRef } from './navigation';
 
 /** The specs of `api.openapi`: the fallback for `METHOD /path` entries and front matter `openapi`. */

@@ -1,5 +1,5 @@
 import type { Segment } from './jsonLocation';
-import { child, items, stringValue, type JsonNode } from './jsonTree';
+import { child, items, stringValue, type JsonNode } from '../json/jsonTree';
 
 /** What a docs.json file path is for, as a message names it. */
 export type AssetKind = 'favicon' | 'logo' | 'background' | 'thumbnail' | 'font' | 'language';

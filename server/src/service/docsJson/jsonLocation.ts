@@ -1,6 +1,6 @@
 import { getLocation } from 'jsonc-parser';
-import type { ConfigDocument } from '../documents/configDocument';
-import type { JsonNode } from './jsonTree';
+import type { ConfigDocument } from './configDocument';
+import type { JsonNode } from '../json/jsonTree';
 
 export type Segment = string | number;
 

@@ -1,4 +1,4 @@
-import { child, items, keyOf, lastProperties, stringValue, type JsonNode } from './jsonTree';
+import { child, items, keyOf, lastProperties, stringValue, type JsonNode } from '../json/jsonTree';
 import { normalisePageEntry, type NormalisedPageEntry } from './pageEntry';
 import { appendAll } from '../../common/arrays';
 import { OPERATION_METHOD } from '../openapi/httpMethods';

@@ -1,4 +1,5 @@
-import { PAGE_EXTENSIONS } from '../site/siteFiles';
+/** The extensions of page files, `.mdx` first: a navigation entry names a page without one. */
+export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 
 export interface NormalisedPageEntry {
   /** The page id the platform looks up: no leading `/` or `./`, no extension. */

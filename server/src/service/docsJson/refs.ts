@@ -1,6 +1,6 @@
 import type { DiagnosticSink } from '../check/diagnostics';
 import { dirnameUri, relativeUri, resolveInside } from '../uri';
-import { findProperty, keyOf, nodeAtPath, pointerSegments, stringValue, valueNode, type JsonNode } from './jsonTree';
+import { findProperty, keyOf, nodeAtPath, pointerSegments, stringValue, valueNode, type JsonNode } from '../json/jsonTree';
 
 export interface RefLoader {
   /** The parsed root of a referenced file (syntax errors already reported), null when missing. */

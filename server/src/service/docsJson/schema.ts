@@ -1,5 +1,5 @@
 import docsSchema from '../../../../schemas/docs.schema.json';
-import { child, items, type JsonNode } from './jsonTree';
+import { child, items, type JsonNode } from '../json/jsonTree';
 import { SchemaEngine, type SchemaNode } from './schemaEngine';
 
 export type { SchemaNode } from './schemaEngine';

@@ -1,4 +1,4 @@
-import { lastProperties, valueNode, toValue, type JsonNode } from './jsonTree';
+import { lastProperties, valueNode, toValue, type JsonNode } from '../json/jsonTree';
 import {
   atPath,
   collect,

@@ -1,4 +1,4 @@
-import type { JsonNode } from './jsonTree';
+import type { JsonNode } from '../json/jsonTree';
 
 /** What validating a JSON tree against the schema finds, and how a path is kept while it validates. */
 export type SchemaNode = Record<string, any>;

@@ -1,5 +1,5 @@
 import type { DiagnosticCode } from '../check/diagnosticCodes';
-import { keyNode, keyOf, properties, stringValue, valueNode, type JsonNode } from './jsonTree';
+import { keyNode, keyOf, properties, stringValue, valueNode, type JsonNode } from '../json/jsonTree';
 
 /**
  * The arrays whose elements may be `{ "sourceRef": "…" }`: a navigation section another repository

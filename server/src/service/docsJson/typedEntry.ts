@@ -1,5 +1,5 @@
 import { nodeChainAt } from './jsonLocation';
-import { keyOf, type JsonNode } from './jsonTree';
+import { keyOf, type JsonNode } from '../json/jsonTree';
 
 /**
  * The navigation entry being typed: an empty one (`""`, or `{}`) in a `pages` array at the editor's

@@ -8,7 +8,7 @@ import type { MdxNotParsed, MdxParse, MdxSyntaxError } from '../mdx/mdxReference
 import { referenceParse, referenceParseAsync } from '../mdx/referenceParser';
 import { CancelledError } from '../cancellation';
 import { scanFromTree } from '../mdx/treeScan';
-import { LineTable } from './lineTable';
+import { LineTable } from '../text/lineTable';
 import { readWithVariables, type PageVariables } from '../mdx/variables';
 
 /**

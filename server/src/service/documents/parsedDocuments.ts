@@ -1,4 +1,4 @@
-import { parseConfigDocument, type ConfigDocument } from './configDocument';
+import { parseConfigDocument, type ConfigDocument } from '../docsJson/configDocument';
 import { parsePageDocument, type PageDocument } from './pageDocument';
 import { throwIfCancelled, type Cancellation } from '../cancellation';
 import type { PageVariables } from '../mdx/variables';

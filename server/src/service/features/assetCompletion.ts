@@ -1,6 +1,6 @@
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import type { Segment } from '../docsJson/jsonLocation';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 
 const FONT = /\.(woff2?|ttf|otf)$/i;
 const IMAGE = /\.(png|jpe?g|svg|gif|webp|avif|ico)$/i;

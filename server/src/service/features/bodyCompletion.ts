@@ -5,7 +5,7 @@ import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
 import { bodyLinkPath } from '../links/linkPath';
 import { snippetFiles } from '../site/siteFiles';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { joinUri, relativeUri } from '../uri';
 
 interface ComponentInfo {

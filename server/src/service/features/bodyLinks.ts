@@ -6,7 +6,7 @@ import type { LinkTarget } from '../links/linkTargets';
 import type { GeneratedPage } from '../links/generatedPages';
 import { operationPosition } from '../openapi/spec';
 import type { BodyLink } from '../mdx/bodyScan';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { resolvePageId } from '../site/siteFiles';
 import { joinUri, relativeUri } from '../uri';
 

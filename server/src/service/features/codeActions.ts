@@ -2,10 +2,10 @@ import { CodeActionKind, Range, type CodeAction, type Diagnostic, type Workspace
 import { DIAGNOSTIC_SOURCE } from '../check/diagnosticCodes';
 import { parseOperation } from '../docsJson/navigation';
 import { readFixData, replaceEdits } from '../check/fixData';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { joinUri } from '../uri';
-import type { ConfigDocument } from '../documents/configDocument';
-import type { LineTable } from '../documents/lineTable';
+import type { ConfigDocument } from '../docsJson/configDocument';
+import type { LineTable } from '../text/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import { appendToArray, removeAt, toTextEdits } from './jsonEdits';
 import { OPERATION_METHOD } from '../openapi/httpMethods';

@@ -1,5 +1,5 @@
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { joinUri } from '../uri';
 import { appendToArray, toTextEdits } from './jsonEdits';
 import { rankGroupsFor } from './navigationGroups';

@@ -1,9 +1,9 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../check/diagnosticCodes';
-import type { ConfigDocument } from '../documents/configDocument';
+import type { ConfigDocument } from '../docsJson/configDocument';
 import type { PageDocument } from '../documents/pageDocument';
 import { readFixData, replaceEdits } from '../check/fixData';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { methodCaseAction } from './codeActions';
 
 /** The kind of the fix-all action: `"editor.codeActionsOnSave": { "source.fixAll.docsmith": "explicit" }`. */

@@ -4,7 +4,7 @@ import { parsePageDocument, type PageDocument } from '../documents/pageDocument'
 import { bodyLinkPath, type LinkPath } from '../links/linkPath';
 import { cleanHeadingId } from '../mdx/slug';
 import { snippetFiles } from '../site/siteFiles';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { joinUri, relativeUri } from '../uri';
 
 /** An ATX heading's title as written (`## Rate limits` → `Rate limits`), without a custom id. */

@@ -1,7 +1,7 @@
 import type { Range } from 'vscode-languageserver-types';
 import { locate, type JsonLocation, type Segment } from '../docsJson/jsonLocation';
-import { nodeAtPath, toValue, type JsonNode } from '../docsJson/jsonTree';
-import type { ConfigDocument } from '../documents/configDocument';
+import { nodeAtPath, toValue, type JsonNode } from '../json/jsonTree';
+import type { ConfigDocument } from '../docsJson/configDocument';
 
 /** Where the cursor is in a configuration file, in the terms completion needs. */
 export interface JsonContext extends JsonLocation {

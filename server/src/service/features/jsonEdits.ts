@@ -1,8 +1,8 @@
 import type { TextEdit } from 'vscode-languageserver-types';
 import { nodeChainAt } from '../docsJson/jsonLocation';
-import type { JsonNode } from '../docsJson/jsonTree';
-import type { ConfigDocument } from '../documents/configDocument';
-import type { LineTable } from '../documents/lineTable';
+import type { JsonNode } from '../json/jsonTree';
+import type { ConfigDocument } from '../docsJson/configDocument';
+import type { LineTable } from '../text/lineTable';
 
 /** A change of a text by offsets: `length` characters at `offset` become `content`. */
 export interface OffsetEdit {

@@ -4,7 +4,7 @@ import { bodyLinkPath } from '../links/linkPath';
 import { pageId, snippetFiles } from '../site/siteFiles';
 import type { LinkTargets } from '../links/linkTargets';
 import { withoutBasePath } from '../links/basePath';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { joinUri } from '../uri';
 
 /** A page (or a folder of pages) that moves: ids without extension, from the docs root. */

@@ -1,4 +1,4 @@
-import { items, stringValue } from '../docsJson/jsonTree';
+import { items, stringValue } from '../json/jsonTree';
 import type { NavigationGroup } from '../docsJson/navigation';
 import { trimStartOf } from '../../common/text';
 

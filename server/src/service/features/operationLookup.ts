@@ -1,7 +1,7 @@
 import { parseOperation } from '../docsJson/navigation';
 import type { OpenApiSpec, Operation } from '../openapi/spec';
 import { findInSpecs, loadSpecs } from '../site/siteSpecs';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 
 /**
  * The operation a `METHOD /path` or `spec METHOD /path` value names, with its spec: in the named spec,

@@ -1,5 +1,5 @@
 import { completeVariables } from './variableFeatures';
-import type { LineTable } from '../documents/lineTable';
+import type { LineTable } from '../text/lineTable';
 import type { PageDocument } from '../documents/pageDocument';
 import type { PageReader } from '../documents/parsedDocuments';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
@@ -7,7 +7,7 @@ import frontMatterSchema from '../../../../schemas/frontmatter.schema.json';
 import { HTTP_METHODS } from '../openapi/httpMethods';
 import { parseApiValue } from '../frontMatter/apiValue';
 import { keysWritten } from '../frontMatter/parseFrontMatter';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { completeBody } from './bodyCompletion';
 
 type PropertySchema = { markdownDescription?: string; enum?: string[]; type?: string | string[] };

@@ -1,8 +1,8 @@
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
-import { child, items } from '../docsJson/jsonTree';
+import { child, items } from '../json/jsonTree';
 import { pageId, resolvePageId } from '../site/siteFiles';
 import { trimEndOf } from '../../common/text';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { relativeUri } from '../uri';
 import { addProperty, appendToArray, toTextEdits } from './jsonEdits';
 import { appendAll } from '../../common/arrays';

@@ -1,7 +1,7 @@
 import { CompletionItemKind, type CompletionItem, type Hover, type Location } from 'vscode-languageserver-types';
 import type { PageDocument } from '../documents/pageDocument';
-import { child, findProperty } from '../docsJson/jsonTree';
-import type { SiteState } from '../site/siteState';
+import { child, findProperty } from '../json/jsonTree';
+import type { SiteState } from '../session/siteState';
 import { VARIABLE } from '../mdx/variables';
 
 /** The `{{name}}` of a page's body under the cursor, and its range. */

@@ -9,7 +9,7 @@ import { basePathOf, withoutBasePath, withoutHostedBases } from './basePath';
 import { readRedirect, type Redirect } from './redirects';
 import { trimSlashes } from '../../common/text';
 import { joinUri } from '../uri';
-import { resolveImport } from '../pages/importPath';
+import { resolveImport } from '../mdx/importPath';
 import type { SiteFiles } from '../site/siteFiles';
 import type { GeneratorKind, NavigationModel } from '../docsJson/navigation';
 import type { DocsWorkspace } from '../workspace';

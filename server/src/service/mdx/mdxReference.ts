@@ -7,7 +7,7 @@ import remarkMath from 'remark-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { LineTable } from '../documents/lineTable';
+import { LineTable } from '../text/lineTable';
 import { customIdAtEnd } from './headingReader';
 import { esmStatementCount, MAX_ESM_STATEMENTS } from './jsSyntax';
 import { thousands } from '../../common/plural';

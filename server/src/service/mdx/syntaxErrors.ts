@@ -1,4 +1,4 @@
-import { LineTable } from '../documents/lineTable';
+import { LineTable } from '../text/lineTable';
 import type { BodyScan, ScannedSyntaxError } from './bodyScan';
 import type { Tag } from './jsxTag';
 import type { TagPlace } from './openElements';

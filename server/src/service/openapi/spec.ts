@@ -1,5 +1,5 @@
 import type { Position } from 'vscode-languageserver-types';
-import { LineTable } from '../documents/lineTable';
+import { LineTable } from '../text/lineTable';
 import { load as parseYaml } from 'js-yaml';
 import { SPEC_METHODS } from './httpMethods';
 import { detached } from '../../common/text';

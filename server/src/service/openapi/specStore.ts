@@ -3,7 +3,7 @@ import { relativeUri, resolveInside } from '../uri';
 import { parseSpec, type OpenApiSpec } from './spec';
 import { applyOverlays } from './overlayApply';
 import type { OverlayDocument } from './overlays';
-import type { SiteOverlays, SpecOverlays } from '../site/siteOverlays';
+import type { SiteOverlays, SpecOverlays } from './siteOverlays';
 
 export type SpecResolution =
   | { kind: 'remote'; url: string }

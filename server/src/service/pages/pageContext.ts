@@ -1,8 +1,8 @@
 import type { DiagnosticCode } from '../check/diagnosticCodes';
 import type { DiagnosticOptions } from '../check/diagnostics';
-import type { SiteContext } from '../site/siteContext';
+import type { SiteContext } from '../configRules/siteContext';
 import type { FrontMatter, FrontMatterEntry } from '../frontMatter/parseFrontMatter';
-import type { LineTable } from '../documents/lineTable';
+import type { LineTable } from '../text/lineTable';
 import type { FieldTag } from '../mdx/fieldTags';
 import type { ListedPages } from '../site/listedPages';
 import type { SiteSpecs } from '../openapi/spec';

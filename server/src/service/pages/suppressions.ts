@@ -1,6 +1,6 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { makeDiagnostic } from '../check/diagnostics';
-import type { LineTable } from '../documents/lineTable';
+import type { LineTable } from '../text/lineTable';
 import type { BodyScan } from '../mdx/bodyScan';
 import { codeDidYouMean, isDiagnosticCode } from '../settings';
 

@@ -1,4 +1,4 @@
-import { resolveImport } from '../pages/importPath';
+import { resolveImport } from '../mdx/importPath';
 
 /** A line that starts an import, as the platform's build finds them (`import ` or `import<tab>` at the line's start). */
 const IMPORT_LINE = /^import[ \t]/;

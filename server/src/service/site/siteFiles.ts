@@ -3,7 +3,9 @@ import type { DocsWorkspace } from '../workspace';
 import { joinUri } from '../uri';
 import { ImportGraph } from './importGraph';
 
-export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
+import { PAGE_EXTENSIONS } from '../docsJson/pageEntry';
+
+export { PAGE_EXTENSIONS };
 
 /**
  * What the platform leaves out of every build without being told: version-control and editor

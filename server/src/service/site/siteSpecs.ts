@@ -1,12 +1,12 @@
 import { visit } from 'jsonc-parser';
-import type { SiteBasics, SiteContext } from './siteContext';
+import type { SiteBasics } from './siteBasics';
 import { apiOpenapiRefs } from '../docsJson/apiSpecs';
 import { findOperation, operationKeys, type OpenApiSpec, type Operation, type SiteSpecs } from '../openapi/spec';
 
 export type { SiteSpecs };
 import { joinUri } from '../uri';
 import { contentStamp, WorkspaceError } from '../workspace';
-import { overlayFromText, type DiscoveredOverlays } from './siteOverlays';
+import { overlayFromText, type DiscoveredOverlays } from '../openapi/siteOverlays';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
 /** A cheap test before parsing: an `openapi` key near the start of the file (where it usually is). */
@@ -77,7 +77,7 @@ export function isOpenApiText(text: string, relative: string): boolean {
  * fetched); missing and broken files are left out (the spec rule reports them).
  */
 export async function resolveSpecs(
-  site: Pick<SiteContext, 'rootUri' | 'specs'>,
+  site: Pick<SiteBasics, 'rootUri' | 'specs'>,
   sources: Iterable<string>,
   relativeTo?: string,
 ): Promise<{ loaded: OpenApiSpec[]; remote: string[]; unreadable: string[]; placeholders: string[] }> {
@@ -97,7 +97,7 @@ export async function resolveSpecs(
 
 /** The specs of these sources that exist and parse (URLs and broken files are left out), each once. */
 export async function loadSpecs(
-  site: Pick<SiteContext, 'rootUri' | 'specs'>,
+  site: Pick<SiteBasics, 'rootUri' | 'specs'>,
   sources: Iterable<string>,
   relativeTo?: string,
 ): Promise<OpenApiSpec[]> {

@@ -2,7 +2,7 @@ import { lookupOperation } from '../features/operationLookup';
 import { operationPosition, type OpenApiSpec, type Operation } from '../openapi/spec';
 import type { IndexedPage } from './indexedPage';
 import { loadSpecs } from '../site/siteSpecs';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { relativeUri } from '../uri';
 
 /**

@@ -2,7 +2,7 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../cancel
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
 import { indexOperationPages } from './operationPages';
 import { SnippetTexts, type ShownText } from './pageSnippets';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { joinUri } from '../uri';
 import type { DocsWorkspace } from '../workspace';
 import type { IndexedPage, IndexedSection, PageIndex } from './indexedPage';

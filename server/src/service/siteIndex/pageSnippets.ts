@@ -1,5 +1,5 @@
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
-import { resolveImport } from '../pages/importPath';
+import { resolveImport } from '../mdx/importPath';
 
 /** Snippets that show snippets are followed this deep. */
 const DEPTH = 3;

@@ -1,5 +1,5 @@
 import { operationPosition } from '../openapi/spec';
-import type { SiteState } from '../site/siteState';
+import type { SiteState } from '../session/siteState';
 import { relativeUri } from '../uri';
 import { operationPageName } from '../links/generatedPages';
 

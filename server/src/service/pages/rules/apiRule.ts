@@ -1,4 +1,4 @@
-import { child } from '../../docsJson/jsonTree';
+import { child } from '../../json/jsonTree';
 import { parseApiValue } from '../../frontMatter/apiValue';
 import { relativeUri } from '../../uri';
 import { reportAtEntry, type PageContext } from '../pageContext';

@@ -1,6 +1,6 @@
 import type { BodyImport } from '../../mdx/bodyScan';
 import { closest } from '../../check/suggest';
-import { resolveImport } from '../importPath';
+import { resolveImport } from '../../mdx/importPath';
 import type { PageContext } from '../pageContext';
 
 /** What the platform imports as a snippet. */

@@ -1,6 +1,6 @@
-import { child, properties, keyOf, valueNode, stringValue } from '../jsonTree';
-import { docsJsonSchema } from '../schema';
-import type { SiteContext } from '../../site/siteContext';
+import { child, properties, keyOf, valueNode, stringValue } from '../json/jsonTree';
+import { docsJsonSchema } from '../docsJson/schema';
+import type { SiteContext } from './siteContext';
 
 /** The platform accepts an empty required value, and the integration then silently does nothing. */
 export function integrationEmptyValueRule({ config, sink }: SiteContext): void {

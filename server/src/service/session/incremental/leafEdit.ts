@@ -1,6 +1,6 @@
-import { isKeyInChain, nodeChainAt } from '../docsJson/jsonLocation';
-import type { JsonNode } from '../docsJson/jsonTree';
-import type { ConfigDocument } from '../documents/configDocument';
+import { isKeyInChain, nodeChainAt } from '../../docsJson/jsonLocation';
+import type { JsonNode } from '../../json/jsonTree';
+import type { ConfigDocument } from '../../docsJson/configDocument';
 
 /** Where two versions of a text differ: `[start, oldEnd)` of the old became `[start, newEnd)` of the new. */
 export interface TextWindow {

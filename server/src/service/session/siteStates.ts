@@ -1,11 +1,11 @@
 import { CancelledError, SharedCancellation, throwIfCancelled, type Cancellation } from '../cancellation';
 import type { ParsedDocuments } from '../documents/parsedDocuments';
 import type { FileChange } from '../workspace';
-import { updateForPageEntryEdit } from '../incremental/pageEntryEdit';
+import { updateForPageEntryEdit } from './incremental/pageEntryEdit';
 import type { SpecStore } from '../openapi/specStore';
 import type { LinkedPages } from '../links/linkedPages';
 import type { LanguageServiceSettings } from '../settings';
-import { indexSiteFiles, type SiteFiles } from './siteFiles';
+import { indexSiteFiles, type SiteFiles } from '../site/siteFiles';
 import { loadSiteState, type SiteState } from './siteState';
 import { joinUri } from '../uri';
 import type { StateReaders } from './stateReaders';

@@ -1,11 +1,11 @@
-import { operationFix } from '../../openapi/operationFix';
-import { findOperation, type OpenApiSpec } from '../../openapi/spec';
-import type { SiteContext } from '../../site/siteContext';
-import { resolveSpecs } from '../../site/siteSpecs';
-import { relativeUri } from '../../uri';
-import { apiOpenapiRefs } from '../apiSpecs';
-import type { JsonNode } from '../jsonTree';
-import type { OperationEntry, SpecRef } from '../navigation';
+import { operationFix } from '../openapi/operationFix';
+import { findOperation, type OpenApiSpec } from '../openapi/spec';
+import type { SiteContext } from './siteContext';
+import { resolveSpecs } from '../site/siteSpecs';
+import { relativeUri } from '../uri';
+import { apiOpenapiRefs } from '../docsJson/apiSpecs';
+import type { JsonNode } from '../json/jsonTree';
+import type { OperationEntry, SpecRef } from '../docsJson/navigation';
 
 /**
  * `METHOD /path` and `spec METHOD /path` entries name an operation of the spec in scope: the file

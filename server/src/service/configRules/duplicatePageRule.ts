@@ -1,5 +1,5 @@
-import type { PageEntry } from '../navigation';
-import type { SiteContext } from '../../site/siteContext';
+import type { PageEntry } from '../docsJson/navigation';
+import type { SiteContext } from './siteContext';
 
 /**
  * A page listed twice in the same language/version/product passes the platform unnoticed, but the

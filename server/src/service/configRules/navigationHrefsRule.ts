@@ -1,9 +1,9 @@
-import type { FixData } from '../../check/fixData';
-import { bodyLinkPath } from '../../links/linkPath';
-import { describeMissingLink } from '../../links/missingLink';
-import { readsAsPage } from '../../links/linkTargets';
-import type { SiteContext } from '../../site/siteContext';
-import { child, keyOf, properties, stringValue, valueNode, type JsonNode } from '../jsonTree';
+import type { FixData } from '../check/fixData';
+import { bodyLinkPath } from '../links/linkPath';
+import { describeMissingLink } from '../links/missingLink';
+import { readsAsPage } from '../links/linkTargets';
+import type { SiteContext } from './siteContext';
+import { child, keyOf, properties, stringValue, valueNode, type JsonNode } from '../json/jsonTree';
 
 /** The navigation items an `href` is found on, by the key that names them. */
 const ITEMS: readonly [string, string][] = [

@@ -1,7 +1,7 @@
-import { relativeUri } from '../../uri';
-import { apiOpenapiRefs } from '../apiSpecs';
-import type { SpecRef } from '../navigation';
-import type { SiteContext } from '../../site/siteContext';
+import { relativeUri } from '../uri';
+import { apiOpenapiRefs } from '../docsJson/apiSpecs';
+import type { SpecRef } from '../docsJson/navigation';
+import type { SiteContext } from './siteContext';
 
 /**
  * Every `openapi` value names a spec that exists and parses. The platform's build stops on a

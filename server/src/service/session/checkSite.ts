@@ -3,14 +3,14 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from '../cancellation';
 import { shareAnchors, sharedAnchors } from '../links/linkedAnchors';
 import { workspacePages, type KeptPages } from '../links/linkedPages';
-import { checkPage } from '../pages/checkPage';
+import { checkPage } from './checkPage';
 import type { DeferredCheck } from '../pages/pageContext';
 import { applySeverities } from '../settings';
-import { loadSiteState, type SiteState, type SiteStateOptions } from '../site/siteState';
+import { loadSiteState, type SiteState, type SiteStateOptions } from './siteState';
 import { SpecStore } from '../openapi/specStore';
 import { joinUri } from '../uri';
 import { checkedPageFiles } from '../site/siteFiles';
-import { groupRepeats } from './groupRepeats';
+import { groupRepeats } from '../check/groupRepeats';
 import type { SharedAnchors, SiteShares } from './siteShares';
 
 const NO_DEPENDENCIES: ReadonlySet<string> = new Set();

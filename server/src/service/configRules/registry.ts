@@ -1,5 +1,5 @@
-import type { SiteContext } from '../../site/siteContext';
-import type { PageEntry } from '../navigation';
+import type { SiteContext } from './siteContext';
+import type { PageEntry } from '../docsJson/navigation';
 import { apiAuthRule } from './apiAuthRule';
 import { duplicatePageRule, reportDuplicates } from './duplicatePageRule';
 import { integrationEmptyValueRule } from './integrationEmptyValueRule';

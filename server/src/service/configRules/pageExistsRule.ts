@@ -1,8 +1,8 @@
-import { replaceWith, type FixData } from '../../check/fixData';
-import { notebookNote, notPublished, suggestPageMatch } from '../../site/pageLookup';
-import { resolvePageId } from '../../site/siteFiles';
-import type { SiteContext } from '../../site/siteContext';
-import type { PageEntry } from '../navigation';
+import { replaceWith, type FixData } from '../check/fixData';
+import { notebookNote, notPublished, suggestPageMatch } from '../site/pageLookup';
+import { resolvePageId } from '../site/siteFiles';
+import type { SiteContext } from './siteContext';
+import type { PageEntry } from '../docsJson/navigation';
 
 /** Every navigation page entry names a `.mdx` or `.md` file inside the docs root. */
 export function pageExistsRule(context: SiteContext): void {

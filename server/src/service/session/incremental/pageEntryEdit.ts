@@ -1,14 +1,14 @@
-import { pathOfChain, type Segment } from '../docsJson/jsonLocation';
-import type { JsonNode } from '../docsJson/jsonTree';
-import { parseOperation, type NavigationModel, type PageEntry } from '../docsJson/navigation';
-import { normalisePageEntry } from '../docsJson/pageEntry';
-import { duplicateKey } from '../docsJson/rules/duplicatePageRule';
-import { rechecksFor, type ConfigPart } from '../docsJson/rules/registry';
-import type { ConfigDocument } from '../documents/configDocument';
-import { LineTable } from '../documents/lineTable';
-import type { SiteContext } from '../site/siteContext';
-import { resolvePageId } from '../site/siteFiles';
-import { nextPageInputs, type SiteState } from '../site/siteState';
+import { pathOfChain, type Segment } from '../../docsJson/jsonLocation';
+import type { JsonNode } from '../../json/jsonTree';
+import { parseOperation, type NavigationModel, type PageEntry } from '../../docsJson/navigation';
+import { normalisePageEntry } from '../../docsJson/pageEntry';
+import { duplicateKey } from '../../configRules/duplicatePageRule';
+import { rechecksFor, type ConfigPart } from '../../configRules/registry';
+import type { ConfigDocument } from '../../docsJson/configDocument';
+import { LineTable } from '../../text/lineTable';
+import type { SiteContext } from '../../configRules/siteContext';
+import { resolvePageId } from '../../site/siteFiles';
+import { nextPageInputs, type SiteState } from '../siteState';
 import { applyLeafEdit, findLeafEdit, type TextWindow } from './leafEdit';
 import { applyListEdit, findListEdit } from './listEdit';
 

@@ -1,7 +1,7 @@
 import { load as parseYaml } from 'js-yaml';
-import { generatorSource, type GeneratorKind } from '../navigation';
-import type { SiteContext } from '../../site/siteContext';
-import { WorkspaceError } from '../../workspace';
+import { generatorSource, type GeneratorKind } from '../docsJson/navigation';
+import type { SiteContext } from './siteContext';
+import { WorkspaceError } from '../workspace';
 
 /** What a local source is, as far as the platform's build is concerned. */
 type Verdict = 'missing' | 'not-asyncapi' | 'fine';

@@ -1,10 +1,10 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, type Cancellation } from '../cancellation';
 import type { ParsedDocuments } from '../documents/parsedDocuments';
-import { checkPage } from '../pages/checkPage';
-import { groupRepeats } from './groupRepeats';
+import { checkPage } from './checkPage';
+import { groupRepeats } from '../check/groupRepeats';
 import { checkedAs, isPublishablePage, pageId } from '../site/siteFiles';
-import { pageInputsUnchanged, type PageInputs, type SiteState } from '../site/siteState';
+import { pageInputsUnchanged, type PageInputs, type SiteState } from './siteState';
 import { joinUri, relativeUri } from '../uri';
 import { contentStamp, type DocsWorkspace } from '../workspace';
 

@@ -1,5 +1,5 @@
-import { child, stringValue } from '../jsonTree';
-import type { SiteContext } from '../../site/siteContext';
+import { child, stringValue } from '../json/jsonTree';
+import type { SiteContext } from './siteContext';
 
 /** `api.mdx.auth.method: key` sends the key in a header, and `api.mdx.auth.name` names it. */
 export function apiAuthRule({ config, sink }: SiteContext): void {

@@ -1,6 +1,6 @@
-import { replaceWith } from '../../check/fixData';
-import type { SiteContext } from '../../site/siteContext';
-import type { PageEntry } from '../navigation';
+import { replaceWith } from '../check/fixData';
+import type { SiteContext } from './siteContext';
+import type { PageEntry } from '../docsJson/navigation';
 
 /** Entries the platform tolerates but that are not written the usual way: `/page`, `./page`, `page.mdx`. */
 export function pageFormRule(context: SiteContext): void {

@@ -1,7 +1,7 @@
-import { keyOf, type JsonNode } from '../docsJson/jsonTree';
-import { isKeyInChain, nodeChainAt } from '../docsJson/jsonLocation';
-import { parseStrictJson } from '../docsJson/strictJson';
-import type { ConfigDocument } from '../documents/configDocument';
+import { keyOf, type JsonNode } from '../../json/jsonTree';
+import { isKeyInChain, nodeChainAt } from '../../docsJson/jsonLocation';
+import { parseStrictJson } from '../../json/strictJson';
+import type { ConfigDocument } from '../../docsJson/configDocument';
 import { changedWindow, resizeAbove, shift, type TextWindow } from './leafEdit';
 
 /** An edit that added one string to a `pages` array, or took one out, and changed nothing else. */

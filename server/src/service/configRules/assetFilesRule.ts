@@ -1,8 +1,8 @@
-import { replaceWith } from '../../check/fixData';
-import { closestMatch } from '../../check/suggest';
-import type { SiteContext } from '../../site/siteContext';
-import { assetFile, assetPaths, type AssetPath } from '../assetPaths';
-import { withoutBasePath, withoutHostedBases } from '../../links/basePath';
+import { replaceWith } from '../check/fixData';
+import { closestMatch } from '../check/suggest';
+import type { SiteContext } from './siteContext';
+import { assetFile, assetPaths, type AssetPath } from '../docsJson/assetPaths';
+import { withoutBasePath, withoutHostedBases } from '../links/basePath';
 
 /** What a missing file does to the published site, by what it is for. */
 const EFFECT: Record<AssetPath['kind'], (mode: string) => string> = {

@@ -1,11 +1,11 @@
-import type { FixData } from '../../check/fixData';
-import { replaceWith } from '../../check/fixData';
-import { applyRedirect, readRedirect, type Redirect, type RedirectTable } from '../../links/redirects';
-import { suggestPage } from '../../site/pageLookup';
-import { pageId } from '../../site/siteFiles';
-import { baseNote, withoutBasePath } from '../../links/basePath';
-import type { SiteContext } from '../../site/siteContext';
-import { child, items, stringValue } from '../jsonTree';
+import type { FixData } from '../check/fixData';
+import { replaceWith } from '../check/fixData';
+import { applyRedirect, readRedirect, type Redirect, type RedirectTable } from '../links/redirects';
+import { suggestPage } from '../site/pageLookup';
+import { pageId } from '../site/siteFiles';
+import { baseNote, withoutBasePath } from '../links/basePath';
+import type { SiteContext } from './siteContext';
+import { child, items, stringValue } from '../json/jsonTree';
 
 /** Browsers follow at most this many redirects in a row (Chrome and Firefox: 20), then give up. */
 const MAX_CHAIN = 20;

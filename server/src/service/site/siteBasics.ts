@@ -4,13 +4,12 @@ import type { SpecResolver } from '../openapi/specStore';
 import type { LanguageServiceSettings } from '../settings';
 import type { SiteFiles } from './siteFiles';
 import type { DocsWorkspace } from '../workspace';
-import type { SiteLinks } from '../links/siteLinks';
 import type { SiteSpecs } from '../openapi/spec';
-import type { JsonNode } from '../docsJson/jsonTree';
+import type { JsonNode } from '../json/jsonTree';
 import type { NavigationModel } from '../docsJson/navigation';
 
-/** Everything a docs.json rule may look at. Rules report into `sink` and read nothing else. */
-export interface SiteContext {
+/** A loaded site: its configuration, files and specs. What its links are made from (see SiteContext, which adds them). */
+export interface SiteBasics {
   rootUri: string;
   docsJsonUri: string;
   /** The resolved docs.json (`$ref`s spliced in). */
@@ -30,9 +29,4 @@ export interface SiteContext {
   workspace: DocsWorkspace;
   /** The site's OpenAPI specs (discovered once, on first use). */
   siteSpecs(): Promise<SiteSpecs>;
-  /** What links can reach on this site, and the anchors and exports of its pages. */
-  links: SiteLinks;
 }
-
-/** What the site's specs and links are made from: the context, but for the links. */
-export type SiteBasics = Omit<SiteContext, 'links'>;

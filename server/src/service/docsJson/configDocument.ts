@@ -1,5 +1,5 @@
-import { LineTable } from './lineTable';
-import { parseJson, type JsonNode, type JsonSyntaxError } from '../docsJson/jsonTree';
+import { LineTable } from '../text/lineTable';
+import { parseJson, type JsonNode, type JsonSyntaxError } from '../json/jsonTree';
 
 /**
  * One version of a configuration file (docs.json or a file it names with `$ref`), parsed once and

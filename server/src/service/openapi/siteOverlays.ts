@@ -1,5 +1,5 @@
 import { load as parseYaml } from 'js-yaml';
-import { isOverlayDocument, overlayKey, overlaysFor, readOverlay, type OverlayDocument } from '../openapi/overlays';
+import { isOverlayDocument, overlayKey, overlaysFor, readOverlay, type OverlayDocument } from './overlays';
 
 /** The overlays the platform applies to one spec of the site. */
 export type SpecOverlays =
