@@ -15,8 +15,12 @@ class GatedWorkspace extends MemoryWorkspace {
   reached: Promise<void> | undefined;
   private arrive: (() => void) | undefined;
 
-  gate(uri: string): void {
+  /** Reads of the gated file let through before the gate closes. */
+  private passes = 0;
+
+  gate(uri: string, passes = 0): void {
     this.gated = uri;
+    this.passes = passes;
     this.reached = new Promise((resolve) => (this.arrive = resolve));
   }
 
@@ -26,7 +30,7 @@ class GatedWorkspace extends MemoryWorkspace {
   }
 
   override async readFile(uri: string): Promise<string | undefined> {
-    if (uri === this.gated) {
+    if (uri === this.gated && this.passes-- <= 0) {
       this.arrive?.();
       await new Promise<void>((resolve) => (this.open = resolve));
     }
@@ -102,4 +106,41 @@ test('a state is held from the request that reads it until that request settles,
   );
   readers.hold(token(), state);
   assert.equal(readers.held(state), false);
+});
+
+/**
+ * Issue 61 item 2: a request is recognised by where its method declares the token, not by taking the
+ * last argument: getCodeActions(uri, range, diagnostics, token, only) has its token fourth of five,
+ * and ran unguarded, so a docs.json edit arriving while fix-all waited on the page's diagnostics
+ * patched the state fix-all was reading.
+ */
+test('61.2: a fix-all paused on its diagnostics while an entry is edited still sees the state it started with', async () => {
+  const files = {
+    'docs.json': docsJson({ groups: [{ group: 'G', pages: ['a', 'b'] }] }),
+    'a.mdx': '---\ntitle: A\n---\n\nSee [b](/bb).\n',
+    'b.mdx': '---\ntitle: B\n---\n',
+    'c.mdx': '---\ntitle: C\n---\n',
+  };
+  const workspace = new GatedWorkspace(files);
+  const service = createLanguageService({ workspace });
+  const listed = (state: Awaited<ReturnType<typeof service.getSiteState>>) => state.context?.navigation.pages.map((entry) => entry.value);
+  const first = await service.getSiteState(ROOT, token());
+  // The first read opens the page; fix-all then waits on the page's diagnostics, which read it again.
+  workspace.gate(`${ROOT}/a.mdx`, 1);
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const fixAll = service.getCodeActions(`${ROOT}/a.mdx`, range, [], token(), ['source.fixAll']);
+  await workspace.reached;
+  workspace.set('docs.json', files['docs.json'].replace('"b"', '"c"'));
+  service.didChange(`${ROOT}/docs.json`, 'changed');
+  const second = await service.getSiteState(ROOT, token());
+  assert.notEqual(second.context, first.context, 'loaded afresh, not patched under fix-all');
+  assert.deepEqual(listed(first), ['a', 'b'], 'fix-all still sees the navigation it started with');
+  workspace.release();
+  const actions = await fixAll;
+  const edits = actions.flatMap((action) => Object.values(action.edit?.changes ?? {}).flat());
+  assert.deepEqual(
+    edits.map((edit) => edit.newText),
+    ['/b'],
+    'the fix it computed is that of the state it read',
+  );
 });

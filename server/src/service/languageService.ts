@@ -8,7 +8,7 @@ import { workspacePages } from './links/linkedPages';
 import { PageDiagnostics } from './session/pageDiagnostics';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { SiteStates } from './session/siteStates';
-import { asRequests, StateReaders } from './session/stateReaders';
+import { asRequests, StateReaders, type TokenPlace } from './session/stateReaders';
 import type { SiteState } from './session/siteState';
 import { checkedPageFiles } from './site/siteFiles';
 import { dirnameUri, joinUri } from './uri';
@@ -145,8 +145,39 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       },
     } satisfies DocsLanguageService & LanguageServiceInternals,
     readers,
+    TOKEN_PLACES,
   );
 }
+
+/**
+ * Where each method takes its request's token (see asRequests): the compiler checks each place, and
+ * that no method is left out, so a request cannot lose its guard to an argument added after the token.
+ */
+const TOKEN_PLACES = {
+  checkSite: 'options',
+  findDocsRoot: 1,
+  findDocsRoots: 1,
+  listDiagnosedFiles: 1,
+  getDiagnostics: 1,
+  getSiteMap: 1,
+  getPageIndex: 1,
+  getAnchorLine: 2,
+  getDraftPlaces: 2,
+  getDraftPageEdit: 2,
+  didChange: 'none',
+  updateSettings: 'none',
+  workspace: 'none',
+  getSiteState: 1,
+  doComplete: 2,
+  doHover: 2,
+  findDocumentLinks: 1,
+  findDefinition: 2,
+  getCodeActions: 3,
+  planRename: 1,
+  prepareRename: 2,
+  rename: 3,
+  redirectEdits: 2,
+} as const satisfies { [K in keyof (DocsLanguageService & LanguageServiceInternals)]: TokenPlace };
 
 /** What gap review asks of a site: its map and page index, a heading's line, where a drafted page goes and its edit. */
 function gapQueries(

@@ -64,16 +64,55 @@ function isPromise(value: unknown): value is PromiseLike<unknown> {
 }
 
 /**
- * The service with every method that takes a token last run as a request of `readers` (new methods
- * are covered without a list to keep).
+ * Where a method of the service takes its request's token: the index of that argument, `'options'`
+ * when it is the `token` of an options object given last, or `'none'` for a method that is no request
+ * (it reads no state). Declared for every method (see {@link TokenPlaces}), never guessed from the
+ * arguments: `getCodeActions(uri, range, diagnostics, token, only)` has its token fourth of five.
  */
-export function asRequests<T extends object>(service: T, readers: StateReaders): T {
+export type TokenPlace = number | 'options' | 'none';
+
+/** The argument at `I` of a function's parameters, and whether a token fits it. */
+type TokenFits<F, P> = F extends (...args: infer A) => unknown
+  ? P extends number
+    ? A[P] extends Cancellation
+      ? true
+      : false
+    : P extends 'options'
+      ? A extends [...unknown[], infer Last]
+        ? Last extends { token: Cancellation }
+          ? true
+          : false
+        : false
+      : // 'none': only a method that takes no token at all.
+        Extract<A[number], Cancellation> extends never
+        ? true
+        : false
+  : true;
+
+/**
+ * The token place of each method of `T`, checked by the compiler: a method missing from the table, or
+ * a place where the argument is no token, is a type error naming the method.
+ */
+export type TokenPlaces<T, P extends { [K in keyof T]: TokenPlace }> = {
+  [K in keyof T]: TokenFits<T[K], P[K]> extends true ? P[K] : never;
+};
+
+/**
+ * The service with every method that takes a token run as a request of `readers`, the token found where
+ * `places` declares it: what the request is handed stays held until it settles.
+ */
+export function asRequests<T extends object, P extends { [K in keyof T]: TokenPlace }>(
+  service: T,
+  readers: StateReaders,
+  places: P & TokenPlaces<T, P>,
+): T {
   const wrapped = { ...service } as Record<string, unknown>;
   for (const [name, value] of Object.entries(wrapped)) {
-    if (typeof value !== 'function') continue;
+    const place = (places as Record<string, TokenPlace>)[name];
+    if (typeof value !== 'function' || place === 'none' || place === undefined) continue;
     const method = value as (...args: unknown[]) => unknown;
     wrapped[name] = (...args: unknown[]) => {
-      const token = args.at(-1);
+      const token = place === 'options' ? (args.at(-1) as { token?: unknown } | undefined)?.token : args[place];
       return isToken(token) ? readers.during(token, () => method(...args)) : method(...args);
     };
   }
