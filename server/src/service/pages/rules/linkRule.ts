@@ -5,10 +5,11 @@ import type { FixData } from '../../check/fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
 import type { LinkTargets } from '../../links/linkTargets';
 import type { BodyLink } from '../../mdx/bodyScan';
-import type { AnchorIds, LinkedAnchors } from '../../links/linkedAnchors';
+import type { AnchorIds } from '../../links/linkedAnchors';
 import { cleanHeadingId } from '../../mdx/slug';
 import { checkWhereShown } from './snippetLinks';
-import { isPageLink, reaches } from './linkChecks';
+import { anchorFacts, anchorVerdict, ownAnchorFacts } from './anchorVerdict';
+import { isPageLink } from './linkChecks';
 import { closestMatch, isTypo } from '../../check/suggest';
 import { describeMissingLink } from '../../links/missingLink';
 import type { PageContext } from '../pageContext';
@@ -134,21 +135,16 @@ function suggestWithAnchor(
 }
 
 async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: string): Promise<void> {
-  const anchors = page.document.anchors();
   const id = cleanHeadingId(anchor);
-  if (id === '' || reaches(anchors.anchors, id, link.url)) return;
-  const shown = anchors.shows.length ? await page.shownAnchorsOf(page.relative, anchors.shows) : undefined;
-  if (shown?.has(id)) return;
-  if (!anchors.exact) {
-    const exact = page.document.exactAnchors();
-    if (!exact || exact.has(id)) return;
-  }
+  if (id === '') return;
+  const verdict = await anchorVerdict(ownAnchorFacts(page), page.relative, id, link.url);
+  if (!verdict) return;
   const { offset, length, exact } = anchorPlace(link, page.text);
-  if (anchors.operation) {
-    page.report('links/anchor-unchecked', offset, length, uncheckedMessage(anchor, 'this page', anchors.operation));
+  if ('unchecked' in verdict) {
+    page.report('links/anchor-unchecked', offset, length, uncheckedMessage(anchor, 'this page', verdict.unchecked));
     return;
   }
-  const message = anchorMessage(anchor, 'this page', withShown(anchors.anchors, shown));
+  const message = anchorMessage(anchor, 'this page', verdict.missing);
   page.report('links/anchor-not-found', offset, length, message.text, { data: exact ? message.data : undefined });
 }
 
@@ -171,39 +167,6 @@ function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string,
   });
 }
 
-type AnchorFacts = Pick<PageContext, 'anchorsOf' | 'exactAnchorsOf' | 'shownAnchorsOf'>;
-
-/** What a deferred check needs of the page: functions that hold the site's links, not the page. */
-function anchorFacts(page: PageContext): AnchorFacts {
-  const { anchorsOf, exactAnchorsOf, shownAnchorsOf } = page;
-  return { anchorsOf, exactAnchorsOf, shownAnchorsOf };
-}
-
-/**
- * Whether the anchor `id` (of a link written `url`) is on the page `file`: undefined when it is or
- * cannot be told; the page's anchors (its snippets' included) when it is missing; the source of the
- * page's content when the platform renders it from a spec.
- */
-async function anchorVerdict(
-  facts: AnchorFacts,
-  file: string,
-  id: string,
-  url: string,
-  confirm = true,
-): Promise<{ missing: AnchorIds; unsure?: boolean } | { unchecked: string } | undefined> {
-  const anchors: LinkedAnchors | undefined = await facts.anchorsOf(file);
-  if (!anchors || reaches(anchors.anchors, id, url)) return undefined;
-  const shown = anchors.shows.length ? await facts.shownAnchorsOf(file, anchors.shows) : undefined;
-  if (shown?.has(id)) return undefined;
-  // Without `confirm`, a page the scanner is unsure of is not parsed again: the anchor may be there.
-  if (!anchors.exact && confirm) {
-    const exact = await facts.exactAnchorsOf(file);
-    if (!exact || exact.has(id)) return undefined;
-  }
-  if (anchors.operation) return { unchecked: anchors.operation };
-  return { missing: withShown(anchors.anchors, shown), ...(!anchors.exact && { unsure: true }) };
-}
-
 /**
  * An anchor into a page whose content the platform renders from an OpenAPI operation or schema: its
  * parameter, field and response anchors come from the spec, which Docsmith does not render. Or into a
@@ -215,10 +178,6 @@ function uncheckedMessage(anchor: string, where: string, source: string): string
   return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI ${source}: its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
 }
 
-/** A page's own anchors and those it has through the snippets it shows (for the did-you-mean). */
-function withShown(anchors: AnchorIds, shown: ReadonlySet<string> | undefined): AnchorIds {
-  return shown?.size ? new Set([...anchors, ...shown]) : anchors;
-}
 
 function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: AnchorIds, fixable: boolean): Diagnostic {
   const message = anchorMessage(anchor, file, anchors);

@@ -2,7 +2,8 @@ import { bodyLinkPath } from '../../links/linkPath';
 import type { BodyLink } from '../../mdx/bodyScan';
 import { cleanHeadingId } from '../../mdx/slug';
 import type { PageContext } from '../pageContext';
-import { isPageLink, reaches } from './linkChecks';
+import { isPageLink } from './linkChecks';
+import { anchorFacts, anchorVerdict } from './anchorVerdict';
 
 /** Pages named in a message about a snippet's link; the count says how many there are in all. */
 const PAGES_NAMED = 3;
@@ -57,8 +58,7 @@ export async function checkWhereShown(page: PageContext, link: BodyLink, pages: 
 async function hasAnchor(page: PageContext, user: string, anchor: string, url: string): Promise<boolean> {
   const id = cleanHeadingId(anchor);
   if (id === '') return true;
-  const anchors = await page.anchorsOf(user);
-  if (!anchors || anchors.operation) return true; // gone, or made from a spec: nothing to say
-  if (reaches(anchors.anchors, id, url)) return true;
-  return (await page.shownAnchorsOf(user, anchors.shows)).has(id);
+  // Gone, made from a spec, or there (the reference parser asked where the scan is unsure): nothing to say.
+  const verdict = await anchorVerdict(anchorFacts(page), user, id, url);
+  return !verdict || 'unchecked' in verdict;
 }
