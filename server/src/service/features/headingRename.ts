@@ -15,36 +15,13 @@ interface HeadingTitle {
   index: number;
 }
 
-/** Where the title of an ATX heading line is (`## Title ##` → `Title`), or undefined when it has none. */
-function atxTitle(line: string): { start: number; end: number } | undefined {
-  let start = 0;
-  while (line[start] === ' ' || line[start] === '\t') start++;
-  const hashes = start;
-  while (line[start] === '#') start++;
-  if (start === hashes || (line[start] !== ' ' && line[start] !== '\t')) return undefined;
-  while (line[start] === ' ' || line[start] === '\t') start++;
-  let end = trimmedEnd(line, line.length);
-  // A closing sequence of `#` after a space is not part of the title.
-  let closing = end;
-  while (closing > start && line[closing - 1] === '#') closing--;
-  if (closing < end && (closing === start || line[closing - 1] === ' ' || line[closing - 1] === '\t')) end = trimmedEnd(line, closing);
-  return end > start ? { start, end } : undefined;
-}
-
-function trimmedEnd(line: string, end: number): number {
-  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '\r')) end--;
-  return end;
-}
-
 /** The heading title under the cursor, when renaming it would change its anchor (no custom `{#id}`). */
 function headingTitleAt(document: PageDocument, offset: number): HeadingTitle | undefined {
   const headings = document.body().headings;
   for (const [index, heading] of headings.entries()) {
     if (heading.customId !== undefined || offset < heading.offset || offset > heading.offset + heading.length) continue;
-    const line = document.text.slice(heading.offset, heading.offset + heading.length).split('\n')[0];
-    const title = atxTitle(line);
-    if (!title) return undefined;
-    return { offset: heading.offset + title.start, length: title.end - title.start, index };
+    // The title's span as the scan (or the parser) read it; a setext heading has none.
+    return heading.titleSpan && { ...heading.titleSpan, index };
   }
   return undefined;
 }
@@ -80,6 +57,8 @@ export async function renameHeading(
     headingAnchors(document.uri, renamedText, document.variables),
   );
   const links: Record<string, { offset: number; length: number; newText: string; page: PageDocument }[]> = {};
+  // Links to the heading written through escapes or docs.json's variables: no edit can rewrite them in place.
+  const skipped: string[] = [];
   if (moved.size)
     for (const relative of [...site.files.pages.values(), ...snippetFiles(site.files)]) {
       const uri = joinUri(state.rootUri, relative);
@@ -89,9 +68,13 @@ export async function renameHeading(
         const url = link.url.trim();
         const path = bodyLinkPath(url, relative);
         const newAnchor = path?.anchor === undefined ? undefined : moved.get(cleanHeadingId(path.anchor));
-        if (!path || newAnchor === undefined || link.length !== link.url.length) continue;
+        if (!path || newAnchor === undefined) continue;
         const reaches = path.samePage ? relative === here : (await pageFile(state, path)) === here;
         if (!reaches) continue;
+        if (link.length !== link.url.length) {
+          skipped.push(`${relative}:${page.lines.positionAt(link.offset).line + 1}`);
+          continue;
+        }
         const hash = link.url.indexOf('#') + 1;
         (links[uri] ??= []).push({ offset: link.offset + hash, length: link.length - hash, newText: newAnchor, page });
       }
@@ -117,7 +100,30 @@ export async function renameHeading(
       const range = { start: edit.page.lines.positionAt(edit.offset), end: edit.page.lines.positionAt(edit.offset + edit.length) };
       (changes[uri] ??= []).push({ range, newText: edit.newText });
     }
-  return { changes };
+  return skipped.length ? withSkipped(changes, document.uri, skipped) : { changes };
+}
+
+/**
+ * The rename's edit when some links could not be rewritten, said in the answer itself: the title's edit
+ * carries a change annotation that names them and asks for confirmation, so the editor shows the
+ * preview with that note instead of leaving those links broken without a word.
+ */
+function withSkipped(changes: Record<string, TextEdit[]>, titleUri: string, skipped: string[]): WorkspaceEdit {
+  const id = 'docsmith.linksLeft';
+  const named = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? ` and ${skipped.length - 5} more` : '');
+  return {
+    documentChanges: Object.entries(changes).map(([uri, edits]) => ({
+      textDocument: { uri, version: null },
+      edits: uri === titleUri ? edits.map((edit, index) => (index === 0 ? { ...edit, annotationId: id } : edit)) : edits,
+    })),
+    changeAnnotations: {
+      [id]: {
+        label: 'Links left as they are',
+        description: `${skipped.length} link${skipped.length === 1 ? '' : 's'} to this heading ${skipped.length === 1 ? 'is' : 'are'} written through escapes or docs.json variables and cannot be rewritten: ${named}. Update ${skipped.length === 1 ? 'it' : 'them'} by hand.`,
+        needsConfirmation: true,
+      },
+    },
+  };
 }
 
 /** Each heading anchor the renamed text changes: its old anchor → its new one. */

@@ -58,6 +58,8 @@ export interface BodyHeading {
   customId?: string;
   offset: number;
   length: number;
+  /** An ATX heading's title as written (`## Rate limits ##` → `Rate limits`), without a custom id: what a rename rewrites. */
+  titleSpan?: { offset: number; length: number };
   /** The index of the enclosing element, or -1. */
   parent: number;
   /** False when the heading holds markup the scanner does not read exactly (its title may differ). */

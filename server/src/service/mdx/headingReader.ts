@@ -30,7 +30,9 @@ export function atxHeading(
     readInline(host, from + markerLength, contentEnd);
   }
   const { title, exact } = headingTitle(content);
-  return { level, title, customId, offset: from, length: to - from, parent: parent(), exact };
+  const heading: BodyHeading = { level, title, customId, offset: from, length: to - from, parent: parent(), exact };
+  if (content) heading.titleSpan = { offset: host.text.indexOf(content, from + markerLength), length: content.length };
+  return heading;
 }
 
 /** A setext heading: the paragraph line from `offset` to `end`, underlined by `===` (level 1) or `---` (2). */

@@ -48,6 +48,11 @@ export function scanFromTree(tree: Root, text: string): BodyScan {
         const custom = customIdAtEnd(line, 0);
         const heading: BodyHeading = { level: node.depth, title: tocTitle(node), offset: start, length: end - start, parent, exact: true };
         if (custom) heading.customId = line.slice(custom.idStart, custom.idEnd).trim();
+        // An ATX heading's title is its children's span (a setext heading's title spans lines: no rename there).
+        const first = node.children[0]?.position?.start.offset;
+        const last = node.children.at(-1)?.position?.end.offset;
+        if (/^[ \t]*#/.test(line) && first !== undefined && last !== undefined && last > first)
+          heading.titleSpan = { offset: first, length: last - first };
         scan.headings.push(heading);
         break;
       }
