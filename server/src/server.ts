@@ -4,9 +4,7 @@ import {
   FileChangeType,
   ResponseError,
   TextDocuments,
-  type CancellationToken,
   type Connection,
-  type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -53,16 +51,15 @@ export function startServer(connection: Connection): void {
   let support: ClientSupport = clientSupport({});
   let renameRedirects: RenameRedirects = 'ask';
   let scope: DiagnosticsScope = 'workspace';
-  const workspaceDiagnostics: WorkspaceDiagnostics = new WorkspaceDiagnostics({
+  const workspaceDiagnostics = new WorkspaceDiagnostics({
     connection,
     documents,
     service,
-    diagnosticsOf: (uri: string, token: CancellationToken): Promise<Diagnostic[]> => diagnostics.diagnosticsOf(uri, token),
     scope: () => scope,
     folders: () => folders,
     progress: () => support.workDoneProgress,
   });
-  const diagnostics: DiagnosticsChannel = new DiagnosticsChannel(connection, documents, service, () => support, workspaceDiagnostics);
+  const diagnostics = new DiagnosticsChannel(connection, documents, service, () => support, workspaceDiagnostics);
 
   connection.onInitialize((params): InitializeResult => {
     support = clientSupport(params.capabilities);

@@ -7,10 +7,11 @@ import {
   type TextDocuments,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CancelledError, internalErrorDiagnostic, NOT_CANCELLED, type Cancellation, type DocsLanguageService } from '../service';
+import { NOT_CANCELLED, type Cancellation, type DocsLanguageService } from '../service';
+import { fileDiagnostics } from './fileDiagnostics';
+import { logFailure } from './requestGuard';
 import type { ClientSupport } from './capabilities';
 import type { RequestGuard } from './requestGuard';
-import { logFailure } from './requestGuard';
 
 /** After a change, a pull client is asked to pull again after this long (a burst of changes is one refresh). */
 const REFRESH_AFTER_EDIT_MS = 50;
@@ -31,6 +32,7 @@ export class DiagnosticsChannel {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly service: DocsLanguageService,
     private readonly support: () => ClientSupport,
+    /** The workspace pull, woken by changes: the channel tells it, it never calls the channel. */
     private readonly workspace: { changed(rootsChanged?: boolean): void },
   ) {}
 
@@ -43,15 +45,9 @@ export class DiagnosticsChannel {
     );
   }
 
-  /** A file's diagnostics; a failure of Docsmith itself becomes one diagnostic that says so, never silence. */
-  async diagnosticsOf(uri: string, token: Cancellation): Promise<Diagnostic[]> {
-    try {
-      return (await this.service.getDiagnostics(uri, token)) ?? [];
-    } catch (error) {
-      if (error instanceof CancelledError) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'Cancelled');
-      logFailure(error);
-      return [internalErrorDiagnostic(error)];
-    }
+  /** A file's diagnostics (see fileDiagnostics). */
+  diagnosticsOf(uri: string, token: Cancellation): Promise<Diagnostic[]> {
+    return fileDiagnostics(this.service, uri, token);
   }
 
   /**

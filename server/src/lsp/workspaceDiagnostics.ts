@@ -18,6 +18,7 @@ import { CancelledError, type DocsLanguageService } from '../service';
 import type { DiagnosticsScope } from './clientSettings';
 import { logFailure, type RequestGuard } from './requestGuard';
 import { plural } from '../common/plural';
+import { fileDiagnostics } from './fileDiagnostics';
 
 /** After a change, the workspace is checked again once nothing has changed for this long (typing is one burst). */
 const QUIET_MS = 400;
@@ -35,8 +36,6 @@ export interface WorkspaceDiagnosticsOptions {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
   service: DocsLanguageService;
-  /** A file's diagnostics, as the document pull answers them (a failure of Docsmith is one diagnostic). */
-  diagnosticsOf: (uri: string, token: CancellationToken) => Promise<Diagnostic[]>;
   scope: () => DiagnosticsScope;
   /** The workspace folders, whose docs roots are checked. */
   folders: () => string[];
@@ -102,7 +101,7 @@ export class WorkspaceDiagnostics {
         await this.quiet(token);
         seen.add(uri);
         if (this.options.documents.get(uri)) continue; // the document pull answers for open files
-        const items = await this.options.diagnosticsOf(uri, token);
+        const items = await fileDiagnostics(this.options.service, uri, token);
         const resultId = resultIdOf(items);
         if (resultId === EMPTY_ID && !previous.has(uri)) continue; // nothing to show, nothing shown before
         reports.push(

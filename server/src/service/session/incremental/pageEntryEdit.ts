@@ -3,7 +3,7 @@ import type { JsonNode } from '../../json/jsonTree';
 import { parseOperation, type NavigationModel, type PageEntry } from '../../docsJson/navigation';
 import { normalisePageEntry } from '../../docsJson/pageEntry';
 import { duplicateKey } from '../../configRules/duplicatePageRule';
-import { rechecksFor, type ConfigPart } from '../../configRules/registry';
+import { pageEntryRechecks } from '../../configRules/registry';
 import type { ConfigDocument } from '../../docsJson/configDocument';
 import { LineTable } from '../../text/lineTable';
 import type { SiteContext } from '../../configRules/siteContext';
@@ -11,9 +11,6 @@ import { resolvePageId } from '../../site/siteFiles';
 import { nextPageInputs, type SiteState } from '../siteState';
 import { applyLeafEdit, findLeafEdit, type TextWindow } from './leafEdit';
 import { applyListEdit, findListEdit } from './listEdit';
-
-/** What an edit of page entries changes: the parts of the site every rule declares it reads. */
-const CHANGED: readonly ConfigPart[] = ['pageEntries'];
 
 /** An edit of the navigation's page entries, found and ready to apply. */
 interface EntryEdit {
@@ -39,7 +36,7 @@ interface EntryEdit {
  * Nothing else the state holds can change with such an edit:
  * - the schema's verdict: a page entry is any non-empty string, and a `pages` array takes any number;
  * - the navigation's shape: no value read as an operation (`GET /x`), so every entry stays a page;
- * - the rules that do not read page entries (the registry says what each reads) keep their findings;
+ * - the rules that do not read page entries (the registry says which do) keep their findings;
  *   those that do are run again for the entries and duplicate keys the edit touched.
  * Of the pages, only those whose listing changed are checked again (their orphan and title rules read
  * the listed pages), as the new state's pageInputs say. The tree is patched in place, and `state` is
@@ -51,7 +48,7 @@ export function updateForPageEntryEdit(state: SiteState, text: string): { state:
   const document = state.configDocuments.get(state.docsJsonUri);
   // While an entry is being typed, the verdict depends on where the last edit was: load again.
   if (!context || !document || state.configBroken || state.configFiles.length !== 1 || context.typing) return undefined;
-  const recheck = rechecksFor(CHANGED);
+  const recheck = pageEntryRechecks();
   const edit = recheck && (leafEntryEdit(state, context, document, text) ?? listEntryEdit(state, context, document, text));
   if (!recheck || !edit) return undefined;
 
