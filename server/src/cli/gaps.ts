@@ -1,11 +1,19 @@
 import { resolve } from 'node:path';
-import { fetchAllConversations } from '../analytics';
-import { ExportApiError } from '../analytics';
-import { buildGapReport, isUnanswered, mayBeUnanswered } from '../analytics';
-import { createUrlMapper, type MappableSite } from '../analytics';
-import { gapQuestions, toReportClusters } from '../analytics';
-import { previousRange } from '../analytics';
-import type { Conversation } from '../analytics';
+import {
+  buildGapReport,
+  type Conversation,
+  createUrlMapper,
+  embeddingsDestination,
+  ExportApiError,
+  fetchAllConversations,
+  fetchEmbeddings,
+  gapQuestions,
+  isUnanswered,
+  type MappableSite,
+  mayBeUnanswered,
+  previousRange,
+  toReportClusters,
+} from '../analytics';
 import { FsWorkspace } from '../fsWorkspace';
 import { createLanguageService, NOT_CANCELLED, pathToUri, uriToPath, type DocsLanguageService } from '../service';
 import { UsageError } from './config';
@@ -13,7 +21,6 @@ import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteCluster
 import { formatGapsCsv } from './gapFormats/csv';
 import { loadCorrections } from './gapCorrectionsFile';
 import { EmbeddingsCacheFile } from './embeddingsCacheFile';
-import { embeddingsDestination, fetchEmbeddings } from '../analytics';
 import { jsonChunks, withNewline } from './jsonChunks';
 import { formatGapsMarkdown } from './gapFormats/markdown';
 import { formatGapsText } from './gapFormats/text';

@@ -4,7 +4,7 @@ import { checkSiteWithSettings, type CheckSiteOptions, type SiteCheckResult } fr
 import { createEditorFeatures, type EditorFeatures } from './editorFeatures';
 import { SpecStore } from './openapi/specStore';
 import { ParsedDocuments } from './documents/parsedDocuments';
-import { workspacePages } from './links/linkedPages';
+import { linkedPagesOf } from './links/linkedPages';
 import { PageDiagnostics } from './session/pageDiagnostics';
 import { applySeverities, type LanguageServiceSettings } from './settings';
 import { SiteStates } from './session/siteStates';
@@ -84,7 +84,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
   const specs = new SpecStore(workspace);
   const documents = new ParsedDocuments();
   // The anchors and exports of linked files, kept across states until the file changes.
-  const linkedPages = workspacePages(workspace, (uri, text, variables) => documents.pageOnce(uri, text, variables));
+  const linkedPages = linkedPagesOf(workspace, (uri, text, variables) => documents.pageOnce(uri, text, variables));
   // Who still reads each state: the incremental docs.json path patches only a state nobody holds.
   const readers = new StateReaders();
   const states = new SiteStates(workspace, specs, documents, linkedPages, () => settings, readers, options.checks !== false);

@@ -11,23 +11,6 @@ export interface SnippetFacts {
   hasContent: boolean;
 }
 
-/**
- * What the rules of one page read of other files of the site, by URI, on demand: the anchors of the
- * pages it links into, and the exports of the snippets it imports. A CLI run keeps what it read; the
- * editor keeps it until the file changes.
- */
-export interface LinkedPages {
-  /**
-   * The anchors of a page file (from its body scan), read with its site's docs.json `variables`;
-   * undefined when it is gone or unreadable.
-   */
-  anchors(uri: string, variables?: PageVariables): Promise<LinkedAnchors | undefined>;
-  /** The same, as the reference parser reads them (exact, slow): to confirm an anchor the scan did not find. */
-  exactAnchors(uri: string, variables?: PageVariables): Promise<Set<string> | undefined>;
-  /** A snippet file's exports; undefined when it does not exist. */
-  snippet(uri: string, variables?: PageVariables): Promise<SnippetFacts | undefined>;
-}
-
 /** What was read of a file, and with which variables (their key). */
 interface Kept<T> {
   key: string | undefined;
@@ -39,12 +22,14 @@ const JS_EXPORT = /\bexport\s+(?:const|let|var|class|(?:async\s+)?function\*?)\s
 const JS_EXPORT_LIST = /\bexport\s*\{([^}]*)\}/g;
 
 /**
- * Linked pages over a way to read files and parse them: what it read is kept (anchors and exports only,
- * not the text: a run over 25,000 pages keeps a few MB); `remember` takes the anchors of a page parsed
- * for another reason. In the editor it parses through the service's one parse cache (a page open and
- * parsed there is not parsed again), and keeps only the facts it derives, until the file changes.
+ * The linked pages: what the rules of one page read of other files of the site, by URI, on demand (the
+ * anchors of the pages it links into, the exports of the snippets it imports), over a way to read files
+ * and parse them. What it read is kept (anchors and exports only, not the text: a run over 25,000 pages
+ * keeps a few MB); `remember` takes the anchors of a page parsed for another reason. A CLI run keeps
+ * what it read; the editor parses through the service's one parse cache (a page open and parsed there
+ * is not parsed again), and keeps the facts it derives until the file changes.
  */
-export class KeptPages implements LinkedPages {
+export class LinkedPages {
   private readonly anchorsKept = new Map<string, Kept<Promise<LinkedAnchors | undefined>>>();
   /** Anchors of pages parsed for another reason (`remember`): kept as they are, without a promise each. */
   private readonly anchorsKnown = new Map<string, Kept<LinkedAnchors>>();
@@ -126,11 +111,11 @@ export class KeptPages implements LinkedPages {
 }
 
 /** Linked pages read from a workspace (and kept until told a file changed), parsed by `parse` when given. */
-export function workspacePages(
+export function linkedPagesOf(
   workspace: DocsWorkspace,
   parse?: (uri: string, text: string, variables?: PageVariables) => PageDocument,
-): KeptPages {
-  return new KeptPages((uri) => workspace.readFile(uri).catch(() => undefined), parse);
+): LinkedPages {
+  return new LinkedPages((uri) => workspace.readFile(uri).catch(() => undefined), parse);
 }
 
 /** The names a JSX or TSX snippet exports (read by pattern: TypeScript is not parsed here). */

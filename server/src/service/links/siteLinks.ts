@@ -41,7 +41,7 @@ export class SiteLinks {
   constructor(
     private readonly context: LinkedSite,
     private readonly siteSpecs: () => Promise<SiteSpecs>,
-    private readonly pages: LinkedPages,
+    private readonly linkedPages: LinkedPages,
   ) {}
 
   /** The site's files, pages and redirects (without the pages generated from specs: see {@link resolve}). */
@@ -141,12 +141,12 @@ export class SiteLinks {
   /** The anchors of a page file of the site (undefined for anything that is no page, or is gone). */
   async anchorsOf(relative: string): Promise<LinkedAnchors | undefined> {
     if (!/\.mdx?$/i.test(relative)) return undefined;
-    return this.pages.anchors(joinUri(this.context.rootUri, relative), this.context.variables);
+    return this.linkedPages.anchors(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 
   /** The anchors of a page as the reference parser reads them: to confirm an anchor the scan did not find. */
   async exactAnchorsOf(relative: string): Promise<Set<string> | undefined> {
-    return this.pages.exactAnchors(joinUri(this.context.rootUri, relative), this.context.variables);
+    return this.linkedPages.exactAnchors(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 
   /** The pages that show a snippet file (directly or through other snippets), sorted; read once per file index. */
@@ -179,7 +179,7 @@ export class SiteLinks {
   /** What a snippet file of the site exports (undefined when it does not exist). */
   async snippetOf(relative: string): Promise<SnippetFacts | undefined> {
     if (!this.context.files.files.has(relative)) return undefined;
-    return this.pages.snippet(joinUri(this.context.rootUri, relative), this.context.variables);
+    return this.linkedPages.snippet(joinUri(this.context.rootUri, relative), this.context.variables);
   }
 }
 

@@ -2,7 +2,7 @@ import type { PageVariables } from '../mdx/variables';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { throwIfCancelled, yieldToEventLoop } from '../cancellation';
 import { shareAnchors, sharedAnchors } from '../links/linkedAnchors';
-import { workspacePages, type KeptPages } from '../links/linkedPages';
+import { linkedPagesOf, type LinkedPages } from '../links/linkedPages';
 import { checkPage } from './checkPage';
 import type { DeferredCheck } from '../pages/pageContext';
 import { applySeverities } from '../settings';
@@ -94,7 +94,7 @@ export async function checkSite(rootUri: string, options: CheckSiteOptions): Pro
   const whole = reportsConfig && !options.pages ? await reusedWhole(rootUri, cache) : undefined;
   if (whole) return whole;
   // The anchors of every page checked are kept (not the pages): links into them are checked at the end.
-  const linkedPages = workspacePages(options.workspace);
+  const linkedPages = linkedPagesOf(options.workspace);
   // The docs.json rules run once the cache has said whether it holds their findings.
   const state = await loadSiteState(rootUri, { linkedPages, ...options, rules: options.rules === false ? false : 'deferred' });
   const deferred: { uri: string; check: DeferredCheck }[] = [];
@@ -230,7 +230,7 @@ export async function checkSiteWithSettings(
 /** Gives the other shares the anchors of the pages this one checked, and takes theirs. */
 async function exchangeAnchors(
   shares: NonNullable<CheckSiteOptions['shares']>,
-  linkedPages: KeptPages,
+  linkedPages: LinkedPages,
   own: string[],
   variables: PageVariables | undefined,
 ): Promise<void> {
@@ -238,7 +238,7 @@ async function exchangeAnchors(
   for (const [uri, anchors] of await shares.exchange(mine)) linkedPages.rememberLinked(uri, sharedAnchors(anchors), variables);
 }
 
-function remembered(linkedPages: KeptPages, uri: string): SharedAnchors {
+function remembered(linkedPages: LinkedPages, uri: string): SharedAnchors {
   const anchors = linkedPages.remembered(uri);
   return anchors ? [[uri, shareAnchors(anchors)]] : [];
 }

@@ -23,7 +23,7 @@ import { discoverSpecFiles, loadSiteSpecs, type SiteSpecs } from '../site/siteSp
 import { ListedPages } from '../site/listedPages';
 import type { PageEntry } from '../docsJson/navigation';
 import { SiteLinks } from '../links/siteLinks';
-import { workspacePages, type LinkedPages } from '../links/linkedPages';
+import { linkedPagesOf, type LinkedPages } from '../links/linkedPages';
 
 /** docs.json (or a file it references) saved with a byte-order mark: the platform's build reads each with `JSON.parse`, which refuses it. */
 function byteOrderMark(file: string): string {
@@ -302,7 +302,7 @@ async function buildContext(
     siteSpecs: () => (siteSpecs ??= loadSiteSpecs(basics, survey)),
   };
   const context: SiteContext = Object.assign(basics, {
-    links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? workspacePages(workspace)),
+    links: new SiteLinks(basics, basics.siteSpecs, options.linkedPages ?? linkedPagesOf(workspace)),
   });
   if (!broken && options.rules !== false && !deferred) await runRules(context, token);
   return { context, settle };

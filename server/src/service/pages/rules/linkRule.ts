@@ -1,6 +1,5 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { makeDiagnostic } from '../../check/diagnostics';
-import { detached } from '../../../common/text';
 import type { FixData } from '../../check/fixData';
 import { bodyLinkPath, type LinkPath } from '../../links/linkPath';
 import type { LinkTargets } from '../../links/linkTargets';
@@ -103,20 +102,18 @@ function suggestWithAnchor(
   written: FixData,
   text: (hint: string) => string,
 ): void {
-  const range = page.lines.rangeOf(link.offset, link.length);
-  // Kept until every page is read: copies, not slices of this page's text, and nothing that holds them.
-  const url = detached(link.url);
-  const [target, file, anchor, message] = [
-    detached(suggestion.page),
-    detached(suggestion.file),
-    detached(suggestion.anchor),
-    detached(text('')),
-  ];
-  const only = suggestion.only;
-  const data: FixData = { ...written };
-  for (const key of ['replace', 'replaceLabel', 'createPage'] as const) if (data[key] !== undefined) data[key] = detached(data[key]!);
-  const facts = anchorFacts(page);
-  page.later(async () => {
+  const keep = {
+    range: page.lines.rangeOf(link.offset, link.length),
+    url: link.url,
+    target: suggestion.page,
+    file: suggestion.file,
+    anchor: suggestion.anchor,
+    message: text(''),
+    only: suggestion.only,
+    data: { ...written } as FixData,
+    facts: anchorFacts(page),
+  };
+  page.later(keep, async ({ range, url, target, file, anchor, message, only, data, facts }) => {
     // A suggestion is no finding: the page is not parsed again to be sure (it costs a parse per link).
     const verdict = await anchorVerdict(facts, file, cleanHeadingId(anchor), url, false);
     let hint = ` Did you mean "/${target}"?`;
@@ -149,17 +146,20 @@ async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: st
 }
 
 /** Another page's anchors are known once every page was read: the check keeps only what it needs. */
-function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string, file: string): void {
-  // Kept until every page is read: copies, not slices of this page's text.
-  const anchor = detached(linkAnchor);
-  const id = detached(cleanHeadingId(anchor));
-  const url = detached(link.url);
+function checkAnchorLater(page: PageContext, link: BodyLink, anchor: string, file: string): void {
+  const id = cleanHeadingId(anchor);
   if (id === '') return;
   const place = anchorPlace(link, page.text);
-  const range = page.lines.rangeOf(place.offset, place.length);
-  const fixable = place.exact;
-  const facts = anchorFacts(page);
-  page.later(async () => {
+  const keep = {
+    anchor,
+    id,
+    url: link.url,
+    file,
+    range: page.lines.rangeOf(place.offset, place.length),
+    fixable: place.exact,
+    facts: anchorFacts(page),
+  };
+  page.later(keep, async ({ anchor, id, url, file, range, fixable, facts }) => {
     const verdict = await anchorVerdict(facts, file, id, url);
     if (!verdict) return [];
     if ('unchecked' in verdict) return [makeDiagnostic('links/anchor-unchecked', range, uncheckedMessage(anchor, file, verdict.unchecked))];
@@ -177,7 +177,6 @@ function uncheckedMessage(anchor: string, where: string, source: string): string
     return `"#${anchor}" points into ${where}, which stands for another page: its sidebar entry opens ${source.slice(5, -1)} (its front matter \`url\`), whose anchors Docsmith cannot check. Link to that URL with the anchor if it is there.`;
   return `"#${anchor}" points into ${where}, whose content the platform renders from the OpenAPI ${source}: its anchors come from the spec when the page is built, so Docsmith cannot check this one.`;
 }
-
 
 function anchorDiagnostic(range: Range, anchor: string, file: string, anchors: AnchorIds, fixable: boolean): Diagnostic {
   const message = anchorMessage(anchor, file, anchors);
