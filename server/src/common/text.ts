@@ -88,18 +88,6 @@ export function detached(text: string): string {
   return joined;
 }
 
-/** A copy of plain data whose every string is {@link detached}: what a keeper of strings from a page's text keeps. */
-export function detachedCopy<T>(value: T): T {
-  if (typeof value === 'string') return detached(value) as T;
-  if (Array.isArray(value)) return value.map(detachedCopy) as T;
-  if (value && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = detachedCopy(item);
-    return copy as T;
-  }
-  return value;
-}
-
 // eslint-disable-next-line no-control-regex
 const BREAKS_AND_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
 

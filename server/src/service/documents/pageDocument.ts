@@ -1,3 +1,4 @@
+import { detached } from '../../common/text';
 import { parseFrontMatter, type FrontMatter } from '../frontMatter/parseFrontMatter';
 import { pageAnchors, type PageAnchors } from '../mdx/anchors';
 import { cleanHeadingId } from '../mdx/slug';
@@ -82,11 +83,13 @@ export function parsePageDocument(uri: string, text: string, variables?: PageVar
     body() {
       if (body) return body;
       body = scan();
-      if (!body.uncertain) return body;
       // A page the scanner does not vouch for goes through the parser: when it parses, what the
       // parser found is what the page holds.
-      const result = reference();
-      if ('tree' in result) body = { ...written(scanFromTree(result.tree, read)), uncertain: body.uncertain };
+      const result = body.uncertain ? reference() : undefined;
+      if (result && 'tree' in result) body = { ...written(scanFromTree(result.tree, read)), uncertain: body.uncertain };
+      // Link URLs are what checks keep past the page (deferred anchor checks, findings): copies, not
+      // slices of the page's text, which V8 would keep whole for each (see detached()).
+      for (const link of body.links) link.url = detached(link.url);
       return body;
     },
     anchors: () => (anchors ??= withOperation(pageAnchors(document.body()), frontMatter)),

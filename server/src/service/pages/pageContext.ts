@@ -51,11 +51,9 @@ export interface PageContext {
   snippetOf(relative: string): Promise<SnippetFacts | undefined>;
   /**
    * A check that needs other pages (their anchors): a whole-site run does it once every page has been
-   * read, the editor at once. It is handed `keep`, the plain data it needs of this page, copied here so
-   * that no string it keeps is a slice holding the page's whole text (V8's sliced strings), and must
-   * hold nothing else of this context (a run keeps thousands).
+   * read, the editor at once. It must hold no reference to this context (a run keeps thousands).
    */
-  later<K extends object>(keep: K, check: (kept: K) => Promise<Diagnostic[]>): void;
+  later(check: DeferredCheck): void;
   site: SiteContext;
   /** Page ids that navigation lists. */
   inNavigation: ListedPages;

@@ -2,7 +2,6 @@ import { throwIfCancelled, type Cancellation } from '../cancellation';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { DiagnosticSink, SourceFiles } from '../check/diagnostics';
 import { parsePageDocument, type PageDocument } from '../documents/pageDocument';
-import { detachedCopy } from '../../common/text';
 import type { SiteLinks } from '../links/siteLinks';
 import type { SiteState } from './siteState';
 import { WorkspaceError } from '../workspace';
@@ -128,10 +127,7 @@ export async function checkPage(
     withoutHostedBase: (path) => links.withoutHostedBase(path),
     mayBeGenerated: (path) => links.mayBeGenerated(path),
     ...linkedFacts(links, dependencies),
-    later(keep, check) {
-      const kept = detachedCopy(keep);
-      deferred.push(() => check(kept));
-    },
+    later: (check) => void deferred.push(check),
     report(code, offset, length, message, options) {
       if (!sink.sources.has(uri)) sink.sources.addLines(uri, parsed.lines);
       sink.atOffset(code, uri, offset, length, message, options);

@@ -102,18 +102,16 @@ function suggestWithAnchor(
   written: FixData,
   text: (hint: string) => string,
 ): void {
-  const keep = {
-    range: page.lines.rangeOf(link.offset, link.length),
-    url: link.url,
-    target: suggestion.page,
-    file: suggestion.file,
-    anchor: suggestion.anchor,
-    message: text(''),
-    only: suggestion.only,
-    data: { ...written } as FixData,
-    facts: anchorFacts(page),
-  };
-  page.later(keep, async ({ range, url, target, file, anchor, message, only, data, facts }) => {
+  const range = page.lines.rangeOf(link.offset, link.length);
+  // Kept until every page is read: the link's URL is no slice of the page's text (PageDocument.body()),
+  // and nothing else here is read from it.
+  const url = link.url;
+  const { page: target, file, anchor } = suggestion;
+  const message = text('');
+  const only = suggestion.only;
+  const data: FixData = { ...written };
+  const facts = anchorFacts(page);
+  page.later(async () => {
     // A suggestion is no finding: the page is not parsed again to be sure (it costs a parse per link).
     const verdict = await anchorVerdict(facts, file, cleanHeadingId(anchor), url, false);
     let hint = ` Did you mean "/${target}"?`;
@@ -146,20 +144,17 @@ async function checkSamePageAnchor(page: PageContext, link: BodyLink, anchor: st
 }
 
 /** Another page's anchors are known once every page was read: the check keeps only what it needs. */
-function checkAnchorLater(page: PageContext, link: BodyLink, anchor: string, file: string): void {
+function checkAnchorLater(page: PageContext, link: BodyLink, linkAnchor: string, file: string): void {
+  // Kept until every page is read: all three are read from the link's URL, no slice of the page's text.
+  const anchor = linkAnchor;
   const id = cleanHeadingId(anchor);
+  const url = link.url;
   if (id === '') return;
   const place = anchorPlace(link, page.text);
-  const keep = {
-    anchor,
-    id,
-    url: link.url,
-    file,
-    range: page.lines.rangeOf(place.offset, place.length),
-    fixable: place.exact,
-    facts: anchorFacts(page),
-  };
-  page.later(keep, async ({ anchor, id, url, file, range, fixable, facts }) => {
+  const range = page.lines.rangeOf(place.offset, place.length);
+  const fixable = place.exact;
+  const facts = anchorFacts(page);
+  page.later(async () => {
     const verdict = await anchorVerdict(facts, file, id, url);
     if (!verdict) return [];
     if ('unchecked' in verdict) return [makeDiagnostic('links/anchor-unchecked', range, uncheckedMessage(anchor, file, verdict.unchecked))];
