@@ -80,18 +80,7 @@ export function parsePageDocument(uri: string, text: string, variables?: PageVar
     lines: new LineTable(text),
     frontMatter,
     fields: () => (fields ??= scanFieldTags(text, frontMatter.bodyOffset)),
-    body() {
-      if (body) return body;
-      body = scan();
-      // A page the scanner does not vouch for goes through the parser: when it parses, what the
-      // parser found is what the page holds.
-      const result = body.uncertain ? reference() : undefined;
-      if (result && 'tree' in result) body = { ...written(scanFromTree(result.tree, read)), uncertain: body.uncertain };
-      // Link URLs are what checks keep past the page (deferred anchor checks, findings): copies, not
-      // slices of the page's text, which V8 would keep whole for each (see detached()).
-      for (const link of body.links) link.url = detached(link.url);
-      return body;
-    },
+    body: () => (body ??= keptLinks(chosenBody(scan(), reference, (tree) => written(scanFromTree(tree, read))))),
     anchors: () => (anchors ??= withOperation(pageAnchors(document.body()), frontMatter)),
     headings() {
       const ids = document.anchors().headingIds;
@@ -159,4 +148,26 @@ function withOperation(anchors: PageAnchors, frontMatter: FrontMatter): PageAnch
     if (typeof value === 'string' && value.trim()) return { ...anchors, operation: `${kind} "${value.trim()}"` };
   }
   return anchors;
+}
+
+/**
+ * A page the scanner does not vouch for goes through the parser: when it parses, what the parser found
+ * is what the page holds.
+ */
+function chosenBody(
+  scanned: BodyScan,
+  reference: () => MdxParse,
+  fromTree: (tree: Extract<MdxParse, { tree: unknown }>['tree']) => BodyScan,
+): BodyScan {
+  const result = scanned.uncertain ? reference() : undefined;
+  return result && 'tree' in result ? { ...fromTree(result.tree), uncertain: scanned.uncertain } : scanned;
+}
+
+/**
+ * Link URLs are what checks keep past the page (deferred anchor checks, findings): copies, not slices
+ * of the page's text, which V8 would keep whole for each (see detached()).
+ */
+function keptLinks(body: BodyScan): BodyScan {
+  for (const link of body.links) link.url = detached(link.url);
+  return body;
 }
