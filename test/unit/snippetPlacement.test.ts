@@ -135,3 +135,17 @@ test('66.9: a bare relative link in a snippet outside the snippet folders is exp
   assert.match(broken[0].message, /from en\/guide\.mdx it is "\/en\/en\/Clients\/python"/);
   assert.doesNotMatch(broken[0].message, /snippets\/en/);
 });
+
+test('66.3: in the editor, the first diagnostics of a page the navigation lists do not wait for every page to be read for its imports', async () => {
+  const pages = Array.from({ length: 300 }, (_, i) => `p${i}`);
+  const files: Record<string, string> = { 'docs.json': docsJson({ groups: [{ group: 'G', pages }] }), 'stray.mdx': step };
+  for (const page of pages) files[`${page}.mdx`] = `---\ntitle: ${page}\n---\n`;
+  const workspace = new MemoryWorkspace(files);
+  const service = createLanguageService({ workspace });
+  await service.getDiagnostics(`${ROOT}/p7.mdx`, NOT_CANCELLED);
+  const pageReads = new Set(workspace.reads.filter((uri) => uri.endsWith('.mdx')));
+  assert.ok(pageReads.size < 10, `${pageReads.size} pages read for one listed page's diagnostics`);
+  // A page no entry lists may be an imported part: its check waits for the graph, and it is an orphan here.
+  const stray = ((await service.getDiagnostics(`${ROOT}/stray.mdx`, NOT_CANCELLED)) ?? []).map((d) => String(d.code));
+  assert.ok(stray.includes('nav/orphan-page'), stray.join());
+});

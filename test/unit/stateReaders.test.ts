@@ -8,13 +8,15 @@ import { docsJson } from '../helpers/check';
 
 const token = (): Cancellation => ({ isCancellationRequested: false });
 
-/** A workspace whose reads of one file wait until the test lets them through. */
+/**
+ * A workspace whose reads of one file wait until the test lets them through: every read of it (the
+ * page check's, and the import graph's, which the service starts in the background) waits.
+ */
 class GatedWorkspace extends MemoryWorkspace {
   gated: string | undefined;
-  private open: (() => void) | undefined;
+  private opens: (() => void)[] = [];
   reached: Promise<void> | undefined;
   private arrive: (() => void) | undefined;
-
   /** Reads of the gated file let through before the gate closes. */
   private passes = 0;
 
@@ -26,13 +28,13 @@ class GatedWorkspace extends MemoryWorkspace {
 
   release(): void {
     this.gated = undefined;
-    this.open?.();
+    for (const open of this.opens.splice(0)) open();
   }
 
   override async readFile(uri: string): Promise<string | undefined> {
     if (uri === this.gated && this.passes-- <= 0) {
       this.arrive?.();
-      await new Promise<void>((resolve) => (this.open = resolve));
+      await new Promise<void>((resolve) => this.opens.push(resolve));
     }
     return super.readFile(uri);
   }

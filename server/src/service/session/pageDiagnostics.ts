@@ -33,7 +33,12 @@ export class PageDiagnostics {
     if (relative === undefined || id === undefined || !state.context) return undefined;
     const files = state.context.files;
     // A page the index does not list yet (a file being created) is checked as a page.
-    const kind = (await checkedAs(files, relative)) ?? (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
+    // A page the navigation lists is checked without waiting for every page of the site to be read
+    // for its imports (a first diagnostic on a large site): its next pull checks it again once the graph says
+    // another file imports it. A page it does not list (an orphan, or an imported part) waits.
+    const kind =
+      (await checkedAs(files, relative, !state.inNavigation.has(id))) ??
+      (isPublishablePage(relative) && !files.ignoredPages.has(id) ? 'page' : undefined);
     if (!kind) return isPublishablePage(relative) && files.ignoredPages.get(id) === relative ? [] : undefined;
     const stat = await this.workspace.stat(uri);
     const stamp = contentStamp(stat);

@@ -28,6 +28,8 @@ export class ImportGraph {
   /** Files changed since they were read. */
   private readonly stale = new Set<string>();
   private answers: Promise<ImportAnswers> | undefined;
+  /** The answers once made (until a file changes): asked without waiting by {@link importedPageNow}. */
+  private settled: ImportAnswers | undefined;
 
   constructor(
     /** The MDX files of the site the platform reads: pages and snippets. */
@@ -44,11 +46,23 @@ export class ImportGraph {
     if (!this.edges.has(relative) && !/\.mdx?$/i.test(relative)) return;
     this.stale.add(relative);
     this.answers = undefined;
+    this.settled = undefined;
   }
 
   /** Whether the platform takes this page file for a snippet: another file imports it, and it is outside the snippet folders. */
   async importedPage(relative: string): Promise<boolean> {
     return (await this.current()).importedPages.has(relative);
+  }
+
+  /**
+   * {@link importedPage} without waiting: the answer when the graph is read, else false while it is read
+   * (in the background, started here). The editor asks this for a page the navigation lists, so its
+   * first diagnostics do not wait on every page of a large site being read for its imports.
+   */
+  importedPageNow(relative: string): boolean {
+    if (this.settled) return this.settled.importedPages.has(relative);
+    void this.current().catch(() => undefined);
+    return false;
   }
 
   /** The page files other files import (each then a snippet on the platform). */
@@ -62,7 +76,14 @@ export class ImportGraph {
   }
 
   private current(): Promise<ImportAnswers> {
-    return (this.answers ??= this.answer());
+    if (!this.answers) {
+      const made = (this.answers = this.answer());
+      void made.then(
+        (answers) => this.answers === made && (this.settled = answers),
+        () => undefined,
+      );
+    }
+    return this.answers;
   }
 
   private async answer(): Promise<ImportAnswers> {

@@ -86,12 +86,16 @@ function notAPage(relativePath: string): IgnoreReason | undefined {
 
 /**
  * How a file of the site is checked: a published page (every rule), a snippet (its body: it is MDX
- * included into pages; so is a page file that another file imports), or not at all (not MDX, or a file the platform leaves out).
+ * included into pages; so is a page file that another file imports), or not at all. Without
+ * `waitForImports`, a page is taken for one until the import graph is read (in the background). (not MDX, or a file the platform leaves out).
  */
-export async function checkedAs(files: SiteFiles, relative: string): Promise<'page' | 'snippet' | undefined> {
+export async function checkedAs(files: SiteFiles, relative: string, waitForImports = true): Promise<'page' | 'snippet' | undefined> {
   const id = pageId(relative);
   if (id === undefined) return undefined;
-  if (files.pages.get(id) === relative) return (await files.imports.importedPage(relative)) ? 'snippet' : 'page';
+  if (files.pages.get(id) === relative) {
+    const imported = waitForImports ? await files.imports.importedPage(relative) : files.imports.importedPageNow(relative);
+    return imported ? 'snippet' : 'page';
+  }
   return files.ignoredPages.get(id) === relative && files.ignoredWhy.get(relative) === 'snippet' ? 'snippet' : undefined;
 }
 
