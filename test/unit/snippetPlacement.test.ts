@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSite, only, site } from '../helpers/check';
 import { importsOf } from '../../server/src/service/site/importGraph';
-import { createLanguageService } from '../../server/src/service';
+import { createLanguageService } from '../../server/src/service/languageService';
 import { MemoryWorkspace, ROOT } from '../helpers/memoryWorkspace';
 import { docsJson } from '../helpers/check';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
@@ -148,4 +148,22 @@ test('66.3: in the editor, the first diagnostics of a page the navigation lists 
   // A page no entry lists may be an imported part: its check waits for the graph, and it is an orphan here.
   const stray = ((await service.getDiagnostics(`${ROOT}/stray.mdx`, NOT_CANCELLED)) ?? []).map((d) => String(d.code));
   assert.ok(stray.includes('nav/orphan-page'), stray.join());
+});
+
+test('66.3: an edit of an importing page that keeps its imports keeps what the graph said: no flip to page while the edit is read', async () => {
+  const importing = `---\ntitle: Home\n---\nimport Part from './part.mdx';\n\n<Steps>\n<Part />\n</Steps>\n`;
+  const workspace = new MemoryWorkspace({
+    'docs.json': docsJson({ groups: [{ group: 'A', pages: ['index', 'part'] }] }),
+    'index.mdx': importing,
+    'part.mdx': step,
+  });
+  const service = createLanguageService({ workspace });
+  const codes = async () => ((await service.getDiagnostics(`${ROOT}/part.mdx`, NOT_CANCELLED)) ?? []).map((d) => String(d.code));
+  await codes();
+  // The graph is read in the background for a listed page: wait until it has answered.
+  await (await service.getSiteState(ROOT, NOT_CANCELLED)).context!.files.imports.importedPages();
+  assert.deepEqual(await codes(), []);
+  workspace.set('index.mdx', importing.replace('<Steps>', 'More prose.\n\n<Steps>'));
+  service.didChange(`${ROOT}/index.mdx`, 'changed');
+  assert.deepEqual(await codes(), [], 'still a snippet, at once');
 });

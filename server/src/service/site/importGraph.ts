@@ -28,7 +28,11 @@ export class ImportGraph {
   /** Files changed since they were read. */
   private readonly stale = new Set<string>();
   private answers: Promise<ImportAnswers> | undefined;
-  /** The answers once made (until a file changes): asked without waiting by {@link importedPageNow}. */
+  /**
+   * The last answers made: asked without waiting by {@link importedPageNow}, and kept by the next
+   * question when the files read again import what they did (an edit of a page's prose, the usual
+   * edit, rebuilds nothing of the site's graph).
+   */
   private settled: ImportAnswers | undefined;
 
   constructor(
@@ -46,7 +50,6 @@ export class ImportGraph {
     if (!this.edges.has(relative) && !/\.mdx?$/i.test(relative)) return;
     this.stale.add(relative);
     this.answers = undefined;
-    this.settled = undefined;
   }
 
   /** Whether the platform takes this page file for a snippet: another file imports it, and it is outside the snippet folders. */
@@ -88,10 +91,12 @@ export class ImportGraph {
 
   private async answer(): Promise<ImportAnswers> {
     await (this.built ??= this.readAll());
+    let moved = false;
     for (const file of [...this.stale]) {
       this.stale.delete(file);
-      await this.readOne(file);
+      if (await this.readOne(file)) moved = true;
     }
+    if (!moved && this.settled) return this.settled;
     // Compared without case, as the platform compares them (it lower-cases both sides).
     const localTargets = new Set<string>();
     for (const edges of this.edges.values()) for (const edge of edges) if (edge.local) localTargets.add(edge.target.toLowerCase());
@@ -105,11 +110,17 @@ export class ImportGraph {
     for (const file of this.sources()) await this.readOne(file);
   }
 
-  private async readOne(file: string): Promise<void> {
+  /** Reads a file's imports; whether they differ from those it had. */
+  private async readOne(file: string): Promise<boolean> {
     const text = await this.read(file).catch(() => undefined);
     const edges = text === undefined ? [] : importsOf(text, file);
+    const before = this.edges.get(file) ?? [];
+    const moved =
+      edges.length !== before.length ||
+      edges.some((edge, index) => edge.target !== before[index].target || edge.local !== before[index].local);
     if (edges.length) this.edges.set(file, edges);
     else this.edges.delete(file);
+    return moved;
   }
 }
 

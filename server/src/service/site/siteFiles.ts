@@ -153,14 +153,13 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
       if (why) ignoredWhy.set(relative, why);
     }
   }
-  const snippets = () => [...ignoredPages.values()].filter((file) => ignoredWhy.get(file) === 'snippet');
   const imports = new ImportGraph(
-    () => [...pages.values(), ...snippets()],
+    () => [...pages.values(), ...snippetFiles(index)],
     (relative) => SNIPPET_FOLDERS.test(relative),
     () => pages.values(),
     (relative) => workspace.readFile(joinUri(rootUri, relative)),
   );
-  return {
+  const index: SiteFiles = {
     rootUri,
     files,
     pages,
@@ -170,6 +169,7 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
     imports,
     problems: listing.problems,
   };
+  return index;
 }
 
 /** A path holding one of the names in {@link DEFAULT_IGNORES}: only those can be ignored by default. */
