@@ -1,6 +1,17 @@
 // Runs every suite with node's test runner (TypeScript through tsx). Usage: node test/run.mjs [folder or file...]
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  writeSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { compileSchemas } from '../scripts/compileSchemas.mjs';
@@ -77,10 +88,11 @@ const runs = [
 ].filter((run) => run.files.length);
 let status = 0;
 /**
- * What the heavy suites need, installed once the fast suites have run (a first run on a fresh clone
- * gives fast feedback before minutes of installing): the platform's packages for the differential
- * suite (.oracle/), code-server and Chromium for the e2e suites (.e2e/; where they cannot be
- * installed, those suites say NOT RUN and why).
+ * What the heavy suites need: the platform's packages for the differential suite (.oracle/), code-server
+ * and Chromium for the e2e suites (.e2e/; where they cannot be installed, those suites say NOT RUN and
+ * why). On a fresh clone that is minutes of downloading and unpacking, so it starts in the background
+ * as the fast suites start (their feedback does not wait for it), its output kept in a log printed
+ * once it is done, and the heavy suites wait for it.
  */
 function provision(heavyFiles) {
   const steps = [
@@ -90,19 +102,32 @@ function provision(heavyFiles) {
       "the platform's packages for the differential suite (first time: about 2 minutes)",
     ],
     ['test/e2e', 'scripts/ensure-e2e.mjs', 'code-server and Chromium for the e2e suites (first time: about 6 minutes)'],
-  ];
-  for (const [folder, script, what] of steps) {
-    if (!heavyFiles.some((file) => file.split(sep).join('/').startsWith(`${folder}/`))) continue;
-    console.log(`# provisioning ${what}`);
-    const result = spawnSync(process.execPath, [join(import.meta.dirname, '..', script)], { stdio: 'inherit' });
-    if (result.status !== 0) {
-      console.log(`# provisioning failed: node ${script} exited ${result.status}`);
-      status = 1;
+  ].filter(([folder]) => heavyFiles.some((file) => file.split(sep).join('/').startsWith(`${folder}/`)));
+  if (!steps.length) return undefined;
+  console.log(`# provisioning what the heavy suites need, in the background: ${steps.map(([, , what]) => what).join('; ')}`);
+  // Both start now, side by side (they write different folders): the event loop is blocked while the
+  // fast suites run, so a step started when another ends would wait for them.
+  const started = steps.map(([, script, what], at) => {
+    const log = join(summaryDir, `provision-${at}.log`);
+    const out = openSync(log, 'w');
+    writeSync(out, `# provisioning ${what}\n`);
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', script)], { stdio: ['ignore', out, out] });
+    return new Promise((resolve) => {
+      child.on('error', (error) => resolve({ log, failure: `node ${script} did not start: ${error.message}` }));
+      child.on('exit', (code) => resolve({ log, failure: code === 0 ? undefined : `node ${script} exited ${code}` }));
+    });
+  });
+  return Promise.all(started);
+}
+const provisioning = provision(files.filter(heavy));
+for (const [index, run] of runs.entries()) {
+  if (run.coverage === undefined && run.files.some(heavy) && provisioning) {
+    for (const { log, failure } of await provisioning) {
+      console.log(readFileSync(log, 'utf8').trimEnd());
+      if (failure) console.log(`# provisioning failed: ${failure}`);
+      if (failure) status = 1;
     }
   }
-}
-runs.forEach((run, index) => {
-  if (run.coverage === undefined && run.files.some(heavy)) provision(run.files);
   const result = spawnSync(
     process.execPath,
     [
@@ -121,7 +146,7 @@ runs.forEach((run, index) => {
     { stdio: 'inherit', env: run.coverage ? { ...process.env, NODE_V8_COVERAGE: run.coverage } : process.env },
   );
   status = Math.max(status, result.status ?? 1);
-});
+}
 if (coverageDir) printCoverage(coverageDir);
 const records = runs.flatMap((_, index) => {
   const file = join(summaryDir, `tests-${index}.jsonl`);
