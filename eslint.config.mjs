@@ -43,6 +43,7 @@ const SERVICE_PACKAGES = [
 export const SERVICE_LAYERS = [
   'index',
   'languageService',
+  'navigationView',
   'editorFeatures',
   'siteIndex',
   'features',

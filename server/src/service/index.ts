@@ -16,6 +16,9 @@ export type { SiteMap, SiteMapOperation } from './siteIndex/siteMap';
 export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageIndex';
 export type { DraftPageRequest } from './features/draftPage';
 export type { DraftPlace } from './features/navigationGroups';
+export type { NavigationEdit } from './navigationView/navigationEdits';
+export type { NavigationItem, NavigationLevel, NavigationScopeChoice } from './navigationView/navigationItems';
+export type { NavigationEditAnswer } from './navigationView/navigationQueries';
 
 export type { DocsWorkspace, DirectoryEntry, FileStat, FileListing } from './workspace';
 export { WorkspaceError } from './workspace';

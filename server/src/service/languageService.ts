@@ -18,6 +18,7 @@ import { buildPageIndex, type PageIndex } from './siteIndex/pageIndex';
 import { draftPageEdit, type DraftPageRequest } from './features/draftPage';
 import { draftPlacesFor, type DraftPlace } from './features/navigationGroups';
 import type { WorkspaceEdit } from 'vscode-languageserver-types';
+import { navigationQueries, type NavigationQueries } from './navigationView/navigationQueries';
 import type { DocsWorkspace, FileChange } from './workspace';
 
 export interface LanguageServiceOptions {
@@ -37,7 +38,7 @@ export interface LanguageServiceOptions {
 
 export type { FileChange } from './workspace';
 
-export interface DocsLanguageService extends EditorFeatures {
+export interface DocsLanguageService extends EditorFeatures, NavigationQueries {
   /** Checks a whole docs root (the folder holding docs.json): docs.json, its `$ref` files, every page. */
   checkSite(
     rootUri: string,
@@ -121,6 +122,7 @@ export function createLanguageService(options: LanguageServiceOptions): DocsLang
       findDocsRoot,
       findDocsRoots: (folderUri, token) => findDocsRootsBelow(workspace, folderUri, token),
       ...gapQueries(workspace, documents, findDocsRoot, getSiteState),
+      ...navigationQueries(() => ({ getSiteState, findDocsRoot, knownDiagnostics: (uri) => pages.known(uri), workspace, specs, settings })),
       checkSite: (rootUri, options) => checkSiteWithSettings(rootUri, { workspace, specs, settings, ...options }),
       async listDiagnosedFiles(rootUri, token) {
         const state = await getSiteState(rootUri, token);
@@ -164,6 +166,9 @@ const TOKEN_PLACES = {
   getAnchorLine: 2,
   getDraftPlaces: 2,
   getDraftPageEdit: 2,
+  getNavigationLevel: 2,
+  getNavigationPath: 2,
+  getNavigationEdit: 2,
   didChange: 'none',
   updateSettings: 'none',
   workspace: 'none',

@@ -94,6 +94,53 @@ export interface NavigationModel {
   wholeSpecs: (SpecRef & { otherVersion: boolean })[];
   /** Every `pages` array, in document order. */
   groups: NavigationGroup[];
+  /** The navigation as a tree of its divisions, groups and entries, in the order readers see them. */
+  tree: NavigationNode;
+}
+
+/** What a node of the navigation tree is: the navigation itself, an item of a division list, a group, or an entry. */
+export type NavigationNodeKind =
+  | 'navigation'
+  | 'product'
+  | 'language'
+  | 'version'
+  | 'tab'
+  | 'anchor'
+  | 'dropdown'
+  | 'menu'
+  | 'group'
+  | 'page'
+  | 'operation';
+
+/** The kind of the items of each list that holds divisions (an object in a `pages` list is a group). */
+const ITEM_KINDS: Record<(typeof CHILD_ARRAYS)[number], NavigationNodeKind> = {
+  products: 'product',
+  languages: 'language',
+  versions: 'version',
+  tabs: 'tab',
+  dropdowns: 'dropdown',
+  anchors: 'anchor',
+  groups: 'group',
+  pages: 'group',
+  menu: 'menu',
+};
+
+/** A node of the navigation tree: what the Navigation view shows and edits. */
+export interface NavigationNode {
+  kind: NavigationNodeKind;
+  /** The object of a division or group; the string of a page or operation entry. */
+  node: JsonNode;
+  /** A division's or group's label as written (`group`, `tab`, `language`...); an entry's value. */
+  label: string;
+  children: NavigationNode[];
+  /** The array that holds it (a `pages`, `groups` or `tabs` list...): where a move takes it from. */
+  list?: JsonNode;
+  /** The list that holds its children, when it has one (`pages`, `groups`, `tabs`...), and its key. */
+  childList?: { key: string; node: JsonNode };
+  page?: PageEntry;
+  operation?: OperationEntry;
+  /** The spec of a node that lists nothing else: the platform makes a page of each of its operations. */
+  wholeSpec?: SpecRef;
 }
 
 /** The keys that label a navigation node, for the path shown of a group. */
@@ -163,7 +210,8 @@ function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherit
  * the entry being typed, if any (not an entry yet).
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [], generators: [], wholeSpecs: [], groups: [] };
+  const tree: NavigationNode = { kind: 'navigation', node: navigation ?? { type: 'null', uri: '', offset: 0, length: 0 }, label: '', children: [] };
+  const model: NavigationModel = { pages: [], operations: [], specRefs: [], generators: [], wholeSpecs: [], groups: [], tree };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).
   const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
@@ -172,29 +220,36 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
     return property && !dropped.has(property) ? property.children?.[1] : undefined;
   };
 
-  const visitPages = (list: JsonNode, above: Inherited) => {
+  const visitPages = (list: JsonNode, above: Inherited, parent: NavigationNode) => {
     for (const entry of items(list)) {
-      if (entry.type === 'string' && !dropped.has(entry)) addEntry(entry, above, false);
-      else if (entry.type === 'object' && !dropped.has(entry)) visitNode(entry, above);
+      if (entry.type === 'string' && !dropped.has(entry)) addEntry(entry, above, false, parent, list);
+      else if (entry.type === 'object' && !dropped.has(entry)) visitNode(entry, above, parent, { kind: 'group', list });
     }
   };
-  const addEntry = (node: JsonNode, { scope, section, specs, otherVersion, language }: Inherited, isRoot: boolean) => {
+  const addEntry = (node: JsonNode, inherited: Inherited, isRoot: boolean, parent: NavigationNode, list?: JsonNode) => {
+    const { scope, section, specs, otherVersion, language } = inherited;
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
-    if (operation) model.operations.push({ value, node, ...operation, inherited: specs, otherVersion });
+    const leaf: NavigationNode = { kind: operation ? 'operation' : 'page', node, label: value, children: [], ...(list && { list }) };
+    parent.children.push(leaf);
+    if (operation) model.operations.push((leaf.operation = { value, node, ...operation, inherited: specs, otherVersion }));
     else
-      model.pages.push({
-        value,
-        node,
-        page: normalisePageEntry(value),
-        scope,
-        section,
-        isRoot,
-        otherVersion,
-        ...(language === undefined ? {} : { language }),
-      });
+      model.pages.push(
+        (leaf.page = {
+          value,
+          node,
+          page: normalisePageEntry(value),
+          scope,
+          section,
+          isRoot,
+          otherVersion,
+          ...(language === undefined ? {} : { language }),
+        }),
+      );
   };
-  const visitNode = (node: JsonNode, above: Inherited) => {
+  const visitNode = (node: JsonNode, above: Inherited, parent: NavigationNode, place?: { kind: NavigationNodeKind; list: JsonNode }) => {
+    const treeNode: NavigationNode = place ? { kind: place.kind, node, label: '', children: [], list: place.list } : parent;
+    if (place) parent.children.push(treeNode);
     let specs = above.specs;
     const openapi = keptChild(node, 'openapi');
     if (openapi) {
@@ -203,10 +258,12 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       if (refs.length) specs = refs;
       const listsNothing = !CHILD_ARRAYS.some((key) => keptChild(node, key));
       if (listsNothing) appendAll(model.wholeSpecs, withVersion(refs, above.otherVersion));
+      if (listsNothing && refs[0]) treeNode.wholeSpec = refs[0];
     }
     for (const kind of GENERATORS) for (const ref of specRefsOf(keptChild(node, kind))) model.generators.push({ ...ref, kind });
     const labelKey = LABEL_KEYS.find((key) => stringValue(keptChild(node, key)) !== undefined);
     const label = labelKey && stringValue(keptChild(node, labelKey))!;
+    treeNode.label = label || '';
     const here: Inherited = {
       scope: above.scope,
       section: above.section,
@@ -217,26 +274,28 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       language: above.language,
     };
     const root = keptChild(node, 'root');
-    if (stringValue(root) !== undefined) addEntry(root!, here, true);
+    if (stringValue(root) !== undefined) addEntry(root!, here, true, treeNode);
     for (const property of kept(node)) {
       const key = keyOf(property) as (typeof CHILD_ARRAYS)[number];
       if (!CHILD_ARRAYS.includes(key)) continue;
       const list = property.children?.[1];
       if (!list) continue;
+      treeNode.childList ??= { key, node: list };
       if (key === 'pages') {
         // Any `pages` array can take a page: a group's, and one straight under the navigation, a tab, an anchor…
         if (list.type === 'array') model.groups.push({ label: here.labels.join(' › ') || 'top level', pages: list, isApi: here.isApi });
-        visitPages(list, here);
+        visitPages(list, here, treeNode);
         continue;
       }
       const divisions = items(list).filter((item) => item.type === 'object');
       const defaultVersion = key === 'versions' ? defaultItem(divisions) : undefined;
       for (const item of divisions) {
         const inherited = divisionInherits(key, item, here);
-        visitNode(item, defaultVersion && item !== defaultVersion ? { ...inherited, otherVersion: true } : inherited);
+        const inheritedHere = defaultVersion && item !== defaultVersion ? { ...inherited, otherVersion: true } : inherited;
+        visitNode(item, inheritedHere, treeNode, { kind: ITEM_KINDS[key], list });
       }
     }
   };
-  visitNode(navigation, { scope: '', section: '', specs: undefined, labels: [], isApi: false, otherVersion: false });
+  visitNode(navigation, { scope: '', section: '', specs: undefined, labels: [], isApi: false, otherVersion: false }, tree);
   return model;
 }

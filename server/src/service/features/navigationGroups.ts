@@ -29,7 +29,7 @@ export function draftPlacesFor(pageId: string, groups: readonly NavigationGroup[
 }
 
 /** The folder most of a group's pages are in. */
-function mainFolder(group: NavigationGroup): string {
+export function mainFolder(group: Pick<NavigationGroup, 'pages'>): string {
   const counts = new Map<string, number>();
   for (const entry of items(group.pages)) {
     const id = trimStartOf(stringValue(entry) ?? '', './');

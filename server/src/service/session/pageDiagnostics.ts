@@ -75,6 +75,11 @@ export class PageDiagnostics {
     return diagnostics;
   }
 
+  /** The diagnostics last found of a page, without checking it (undefined: not checked yet). */
+  known(uri: string): Diagnostic[] | undefined {
+    return this.cache.get(uri)?.diagnostics;
+  }
+
   /** A page changed: its diagnostics, and those of the pages that link into it, are found again. */
   forget(uri: string): void {
     this.cache.delete(uri);
