@@ -11,6 +11,12 @@ import { ROOT, type MemoryWorkspace } from './memoryWorkspace';
 export function applyWorkspaceEdit(site: MemoryWorkspace, edit: WorkspaceEdit): string[] {
   const touched: string[] = [];
   for (const change of edit.documentChanges ?? []) {
+    if ('kind' in change && change.kind === 'delete') {
+      assert.ok(site.files.has(change.uri), `${change.uri} exists`);
+      site.files.delete(change.uri);
+      touched.push(relativeUri(ROOT, change.uri)!);
+      continue;
+    }
     if ('kind' in change) {
       assert.equal(change.kind, 'create');
       assert.ok(!site.files.has(change.uri), `${change.uri} does not exist yet`);
