@@ -7,6 +7,7 @@ import { ApiKeyStore } from './secrets';
 import { watchJsonSchemaConflict } from './jsonSchemaConflict';
 import { watchMdxLanguage } from './mdxLanguage';
 import { createLanguageClient } from './languageClient';
+import { NavigationController } from './navigation/navigationController';
 
 let client: LanguageClient | undefined;
 
@@ -14,7 +15,7 @@ let client: LanguageClient | undefined;
 export interface DocsmithApi {
   client: LanguageClient;
   /** Only with DOCSMITH_TEST_HOOKS=1 in the extension host's environment: for the extension-host tests. */
-  testing?: { gaps: GapsController; keys: ApiKeyStore };
+  testing?: { gaps: GapsController; keys: ApiKeyStore; navigation: NavigationController };
 }
 
 /** Wires things up; every disposable goes into context.subscriptions. */
@@ -43,8 +44,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Docsmi
   const keys = new ApiKeyStore(context.secrets);
   const gaps = new GapsController(context, config, keys, client, output);
   context.subscriptions.push(gaps);
-  await gaps.load();
-  return { client, ...(process.env.DOCSMITH_TEST_HOOKS === '1' ? { testing: { gaps, keys } } : {}) };
+  const navigation = new NavigationController(client, config);
+  context.subscriptions.push(navigation);
+  await Promise.all([gaps.load(), navigation.load()]);
+  return { client, ...(process.env.DOCSMITH_TEST_HOOKS === '1' ? { testing: { gaps, keys, navigation } } : {}) };
 }
 
 export async function deactivate(): Promise<void> {

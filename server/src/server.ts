@@ -29,6 +29,7 @@ import {
   siteMapRequest,
   anchorLineRequest,
 } from './lsp/protocol';
+import { answerNavigationRequests } from './lsp/navigationHandlers';
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
@@ -112,6 +113,7 @@ export function startServer(connection: Connection): void {
   diagnostics.listen(guard);
   workspaceDiagnostics.listen(guard);
   answerRequests(connection, service, guard, () => renameRedirects, inWorkspace);
+  answerNavigationRequests(connection, service, guard, inWorkspace);
   connection.onRequest(
     gapClustersRequest,
     // In a worker thread: nothing here holds up other requests or the background checks.

@@ -4,15 +4,21 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHOOSE_JSON_SCHEMA_CHECK, extensionCommands, registerCommands } from '../../client/src/commands';
 import { gapsCommands } from '../../client/src/gaps/gapsCommands';
+import { navigationCommands } from '../../client/src/navigation/navigationCommands';
 
 /**
- * The extension's commands are one list per part (client/src/commands.ts, client/src/gaps/gapsCommands.ts),
+ * The extension's commands are one list per part (client/src/commands.ts, client/src/gaps/gapsCommands.ts, client/src/navigation/navigationCommands.ts),
  * held here against package.json: every declared command has a handler, every handler is declared, and
  * every menu entry names a declared command.
  */
 const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8'));
 const declared: string[] = manifest.contributes.commands.map((command: { command: string }) => command.command);
-const registered = [...Object.keys(extensionCommands), ...Object.keys(gapsCommands), CHOOSE_JSON_SCHEMA_CHECK];
+const registered = [
+  ...Object.keys(extensionCommands),
+  ...Object.keys(gapsCommands),
+  ...Object.keys(navigationCommands),
+  CHOOSE_JSON_SCHEMA_CHECK,
+];
 
 test('the command tables and package.json name the same commands, each once', () => {
   assert.deepEqual([...registered].sort(), [...declared].sort());

@@ -1,4 +1,5 @@
 import { FIX_ALL_KIND } from '../service';
+import { NAVIGATION_COMMANDS } from './protocol';
 import { CodeActionKind, TextDocumentSyncKind, type ClientCapabilities, type ServerCapabilities } from 'vscode-languageserver';
 
 /** The files whose changes on disk matter to a docs site. */
@@ -43,6 +44,7 @@ export function serverCapabilities(support: ClientSupport): ServerCapabilities {
     definitionProvider: true,
     renameProvider: { prepareProvider: true },
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    executeCommandProvider: { commands: Object.values(NAVIGATION_COMMANDS) },
     workspace: {
       workspaceFolders: support.workspaceFolders ? { supported: true, changeNotifications: true } : undefined,
       fileOperations: {

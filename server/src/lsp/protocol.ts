@@ -6,13 +6,34 @@
  */
 import { NotificationType, RequestType, type WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { GapCluster, GapQuestion, PageSuggestion } from '../analytics';
-import type { SiteMap, SiteMapOperation } from '../service';
+import type {
+  NavigationEdit,
+  NavigationEditAnswer,
+  NavigationItem,
+  NavigationLevel,
+  NavigationScopeChoice,
+  NavigationTarget,
+  SiteMap,
+  SiteMapOperation,
+} from '../service';
 
 /**
  * The shapes the service and gap review own, crossing the wire as they are: defined once, by their
  * owners, and named here for both sides (the client imports them from this module only).
  */
-export type { GapCluster, GapQuestion, PageSuggestion, SiteMap, SiteMapOperation };
+export type {
+  GapCluster,
+  GapQuestion,
+  PageSuggestion,
+  SiteMap,
+  SiteMapOperation,
+  NavigationEdit,
+  NavigationEditAnswer,
+  NavigationItem,
+  NavigationLevel,
+  NavigationScopeChoice,
+  NavigationTarget,
+};
 
 /** `docsmith.*` settings as the server receives them (workspace/configuration or initializationOptions). */
 export interface ClientSettings {
@@ -109,3 +130,36 @@ export const draftPageRequest = new RequestType<DraftPageParams, WorkspaceEdit |
  * message's id: the server answers it with an error, so the client hears why.
  */
 export const oversizeMessageRequest = new RequestType<{ bytes: number; max: number }, never, void>('docsmith/oversizeMessage');
+
+/**
+ * One level of the Navigation view: the children of `parent` (an item's id), or the first level (the
+ * language, version or product `scope` names: a choice's id; else the one readers land on). Also the
+ * `docsmith.navigation.level` command, with the same params, for other LSP clients.
+ */
+export const navigationLevelRequest = new RequestType<{ rootUri: string; parent?: string; scope?: string }, NavigationLevel, void>(
+  'docsmith/navigationLevel',
+);
+
+/** The ids of the Navigation view's items from its first level down to a page's entry; null when no entry lists it. Also the `docsmith.navigation.path` command. */
+export const navigationPathRequest = new RequestType<{ uri: string; scope?: string }, string[] | null, void>('docsmith/navigationPath');
+
+/**
+ * An edit of the navigation (move, add, remove, rename a group, new page, delete page), planned as one
+ * workspace edit of the files that hold the nodes, or refused with why. The client applies it. The
+ * `docsmith.navigation.edit` command takes the same params and applies the edit itself
+ * (`workspace/applyEdit`), for clients that only run commands.
+ */
+export const navigationEditRequest = new RequestType<{ rootUri: string; edit: NavigationEdit }, NavigationEditAnswer, void>(
+  'docsmith/navigationEdit',
+);
+
+/** Every place of the navigation a page or group can be moved or added to, each named by the labels above it. Also the `docsmith.navigation.targets` command. */
+export const navigationTargetsRequest = new RequestType<{ rootUri: string }, NavigationTarget[], void>('docsmith/navigationTargets');
+
+/** The `workspace/executeCommand` names of the navigation requests, for LSP clients other than VS Code's. */
+export const NAVIGATION_COMMANDS = {
+  level: 'docsmith.navigation.level',
+  path: 'docsmith.navigation.path',
+  targets: 'docsmith.navigation.targets',
+  edit: 'docsmith.navigation.edit',
+} as const;

@@ -17,7 +17,7 @@ export type { PageIndex, IndexedPage, IndexedSection } from './siteIndex/pageInd
 export type { DraftPageRequest } from './features/draftPage';
 export type { DraftPlace } from './features/navigationGroups';
 export type { NavigationEdit } from './navigationView/navigationEdits';
-export type { NavigationItem, NavigationLevel, NavigationScopeChoice } from './navigationView/navigationItems';
+export type { NavigationItem, NavigationLevel, NavigationScopeChoice, NavigationTarget } from './navigationView/navigationItems';
 export type { NavigationEditAnswer } from './navigationView/navigationQueries';
 
 export type { DocsWorkspace, DirectoryEntry, FileStat, FileListing } from './workspace';

@@ -169,6 +169,7 @@ const TOKEN_PLACES = {
   getNavigationLevel: 2,
   getNavigationPath: 2,
   getNavigationEdit: 2,
+  getNavigationTargets: 1,
   didChange: 'none',
   updateSettings: 'none',
   workspace: 'none',

@@ -28,7 +28,12 @@ const REFUSED_WARNINGS = new Set(['nav/duplicate-page']);
  * and the edit is refused when a finding appears that the site did not have (an error, such as a
  * page that does not exist or a shape the schema rejects, or a page listed twice).
  */
-export async function refusal(state: SiteState, edited: EditedSite, inputs: EditCheckInputs, token: Cancellation): Promise<string | undefined> {
+export async function refusal(
+  state: SiteState,
+  edited: EditedSite,
+  inputs: EditCheckInputs,
+  token: Cancellation,
+): Promise<string | undefined> {
   const files = state.context?.files;
   if (!files) return 'the site could not be read';
   const base = inputs.workspace;

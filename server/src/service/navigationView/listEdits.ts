@@ -25,7 +25,12 @@ export function removeItem(array: JsonNode, index: number): OffsetEdit {
   const next = children[index + 1];
   const previous = children[index - 1];
   if (next) return { offset: item.offset, length: next.offset - item.offset, content: '' };
-  if (previous) return { offset: previous.offset + previous.length, length: item.offset + item.length - previous.offset - previous.length, content: '' };
+  if (previous)
+    return {
+      offset: previous.offset + previous.length,
+      length: item.offset + item.length - previous.offset - previous.length,
+      content: '',
+    };
   return { offset: array.offset + 1, length: array.length - 2, content: '' };
 }
 

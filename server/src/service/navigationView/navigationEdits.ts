@@ -73,12 +73,14 @@ class EditPlan {
     const node = nodeAt(this.tree, id);
     if (!node || !node.list) return { refused: 'that entry is no longer in the navigation (refresh the view)' };
     if (node.page?.isRoot) return { refused: "a group's root page is set by its `root` key: edit it in docs.json" };
-    if (node.kind !== 'page' && node.kind !== 'operation' && node.kind !== 'group') return { refused: 'only pages and groups can be moved' };
+    if (node.kind !== 'page' && node.kind !== 'operation' && node.kind !== 'group')
+      return { refused: 'only pages and groups can be moved' };
     const target = this.target(parentId, index, node.kind === 'group' ? ['pages', 'groups'] : ['pages']);
     if ('refused' in target) return target;
     if (target.id === id || target.id.startsWith(`${id}/`)) return { refused: 'a group cannot be moved into itself' };
     const from = node.list.children!.indexOf(node.node);
-    if (from < 0 || node.node.uri !== node.list.uri) return { refused: `that entry is written through a \`$ref\`: move it in ${node.node.uri}` };
+    if (from < 0 || node.node.uri !== node.list.uri)
+      return { refused: `that entry is written through a \`$ref\`: move it in ${node.node.uri}` };
     if (target.list === node.list) {
       const edit = moveWithin(this.text(node.list.uri), node.list, from, target.index);
       if (!edit) return { refused: 'the entry is already there' };
@@ -108,9 +110,11 @@ class EditPlan {
     const node = nodeAt(this.tree, id);
     if (!node || !node.list) return { refused: 'that entry is no longer in the navigation (refresh the view)' };
     if (node.page?.isRoot) return { refused: "a group's root page is set by its `root` key: edit it in docs.json" };
-    if (node.kind !== 'page' && node.kind !== 'operation' && node.kind !== 'group') return { refused: 'only pages and groups can be removed here' };
+    if (node.kind !== 'page' && node.kind !== 'operation' && node.kind !== 'group')
+      return { refused: 'only pages and groups can be removed here' };
     const from = node.list.children!.indexOf(node.node);
-    if (from < 0 || node.node.uri !== node.list.uri) return { refused: `that entry is written through a \`$ref\`: remove it in ${node.node.uri}` };
+    if (from < 0 || node.node.uri !== node.list.uri)
+      return { refused: `that entry is written through a \`$ref\`: remove it in ${node.node.uri}` };
     this.push(node.list.uri, removeItem(node.list, from));
     return this.done();
   }
@@ -157,7 +161,9 @@ class EditPlan {
     }
     for (const [list, indexes] of byList) this.push(list.uri, ...removeItems(this.text(list.uri), list, indexes));
     const redirect =
-      redirectTo === undefined ? [] : redirectEdits(this.state, [{ from: servedPath(id), to: servedPath(normalisePageEntry(redirectTo).id) }]);
+      redirectTo === undefined
+        ? []
+        : redirectEdits(this.state, [{ from: servedPath(id), to: servedPath(normalisePageEntry(redirectTo).id) }]);
     return this.done({ remove: { uri: joinUri(this.state.rootUri, file), pageId: id }, redirect });
   }
 
@@ -197,7 +203,10 @@ class EditPlan {
     if (extra.create) {
       documentChanges.push({ kind: 'create', uri: extra.create.uri, options: { ignoreIfExists: false } });
       const start = { line: 0, character: 0 };
-      documentChanges.push({ textDocument: { uri: extra.create.uri, version: null }, edits: [{ range: { start, end: start }, newText: extra.create.content }] });
+      documentChanges.push({
+        textDocument: { uri: extra.create.uri, version: null },
+        edits: [{ range: { start, end: start }, newText: extra.create.content }],
+      });
     }
     for (const [uri, edits] of this.edits) {
       const document = this.state.configDocuments.get(uri)!;

@@ -118,3 +118,28 @@ export function scopeOf(tree: NavigationNode, requested: string | undefined): { 
 export function iconOf(node: NavigationNode): string | undefined {
   return node.node.type === 'object' ? stringValue(child(node.node, 'icon')) : undefined;
 }
+
+/** A place a page or group can be moved or added to: a node with a list of pages (or groups), by its path of labels. */
+export interface NavigationTarget {
+  id: string;
+  /** "en › Guides › Get started". */
+  label: string;
+  /** What its list takes: pages (and groups) in a `pages` list, groups only in a `groups` list. */
+  takes: 'pages' | 'groups';
+}
+
+/** Every node of the tree whose list takes pages or groups, in order, each with the labels above it. */
+export function navigationTargets(tree: NavigationNode): NavigationTarget[] {
+  const targets: NavigationTarget[] = [];
+  const visit = (node: NavigationNode, id: string, labels: string[]) => {
+    const here = node.kind === 'navigation' ? labels : [...labels, node.label || node.kind];
+    const key = node.childList?.key;
+    if ((key === 'pages' || key === 'groups') && node.childList!.node.type === 'array')
+      targets.push({ id, label: here.join(' › ') || 'Top level', takes: key });
+    node.children.forEach((below, at) => {
+      if (below.kind !== 'page' && below.kind !== 'operation') visit(below, id === '' ? String(at) : `${id}/${at}`, here);
+    });
+  };
+  visit(tree, '', []);
+  return targets;
+}

@@ -24,7 +24,11 @@ export interface LevelInputs {
  * product shown, and the pages no entry lists), each labelled as the sidebar labels it. Only this
  * level's pages are read (for their titles): the view asks for a level when it is expanded.
  */
-export async function navigationLevel(inputs: LevelInputs, parent: string | undefined, scope: string | undefined): Promise<NavigationLevel> {
+export async function navigationLevel(
+  inputs: LevelInputs,
+  parent: string | undefined,
+  scope: string | undefined,
+): Promise<NavigationLevel> {
   const { state, token } = inputs;
   const site = state.context;
   if (!site || state.configBroken) return { items: [] };
@@ -94,7 +98,11 @@ async function childItems(inputs: LevelInputs, node: NavigationNode, id: string,
         acceptsPages: false,
       });
     } else if (child.kind === 'operation') {
-      const found = await lookupOperation(state, child.operation!.value, child.operation!.inherited?.map((ref) => ref.source));
+      const found = await lookupOperation(
+        state,
+        child.operation!.value,
+        child.operation!.inherited?.map((ref) => ref.source),
+      );
       items.push({
         ...base,
         ...(found ? await operationItem(inputs, found.spec, found.operation, childId) : { kind: 'operation', label: child.label }),
@@ -131,7 +139,14 @@ async function generatedItems(inputs: LevelInputs, node: NavigationNode, id: str
     for (const operation of spec.operations) {
       if (operation.excluded) continue;
       const item = await operationItem(inputs, spec, operation, `${id}/${items.length}`);
-      items.push({ ...item, problems: { errors: 0, warnings: 0 }, collapsible: false, canMove: false, canRename: false, acceptsPages: false });
+      items.push({
+        ...item,
+        problems: { errors: 0, warnings: 0 },
+        collapsible: false,
+        canMove: false,
+        canRename: false,
+        acceptsPages: false,
+      });
     }
   return items;
 }

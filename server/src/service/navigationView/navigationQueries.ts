@@ -6,7 +6,7 @@ import { relativeUri } from '../uri';
 import { refusal, type EditCheckInputs } from './editCheck';
 import { navigationLevel, orphanFiles } from './navigationLevel';
 import { planNavigationEdit, type NavigationEdit } from './navigationEdits';
-import { NOT_IN_NAVIGATION, scopeOf, type NavigationLevel } from './navigationItems';
+import { navigationTargets, NOT_IN_NAVIGATION, scopeOf, type NavigationLevel, type NavigationTarget } from './navigationItems';
 import type { NavigationNode } from '../docsJson/navigation';
 import type { Diagnostic } from 'vscode-languageserver-types';
 
@@ -19,6 +19,8 @@ export interface NavigationQueries {
   getNavigationLevel(rootUri: string, params: { parent?: string; scope?: string }, token: Cancellation): Promise<NavigationLevel>;
   /** The ids from the first level down to a page's entry (in the scope shown when it is listed there), or to it under "Not in navigation". */
   getNavigationPath(uri: string, scope: string | undefined, token: Cancellation): Promise<string[] | undefined>;
+  /** Every place a page or group can go, in order, each named by the labels above it (for "Move to…" and "Add to Navigation…"). */
+  getNavigationTargets(rootUri: string, token: Cancellation): Promise<NavigationTarget[]>;
   /** Plans an edit of the navigation and checks that the platform would take the result. */
   getNavigationEdit(rootUri: string, request: NavigationEdit, token: Cancellation): Promise<NavigationEditAnswer>;
 }
@@ -47,11 +49,19 @@ export function navigationQueries(deps: () => NavigationDeps): NavigationQueries
       const orphan = orphanFiles(state).indexOf(relative);
       if (orphan >= 0) return [NOT_IN_NAVIGATION, `${NOT_IN_NAVIGATION}/${orphan}`];
       const shown = scopeOf(site.navigation.tree, scope).id;
-      const id = pathTo(site.navigation.tree, (node) => {
-        const listed = node.page && resolvePageId(site.files.pages, node.page.page.id);
-        return listed !== undefined && site.files.pages.get(listed) === relative;
-      }, shown);
+      const id = pathTo(
+        site.navigation.tree,
+        (node) => {
+          const listed = node.page && resolvePageId(site.files.pages, node.page.page.id);
+          return listed !== undefined && site.files.pages.get(listed) === relative;
+        },
+        shown,
+      );
       return id === undefined ? undefined : chainBelow(id, shown);
+    },
+    async getNavigationTargets(rootUri, token) {
+      const state = await deps().getSiteState(rootUri, token);
+      return state.context && !state.configBroken ? navigationTargets(state.context.navigation.tree) : [];
     },
     async getNavigationEdit(rootUri, request, token) {
       const state = await deps().getSiteState(rootUri, token);
