@@ -168,7 +168,7 @@ test('62: add an orphan, rename a group, remove an entry, create and delete a pa
 });
 
 test('62: edits the platform would not take, or that would list a page twice or a missing one, are refused with why', async () => {
-  const { edit } = setup();
+  const { edit, level } = setup();
   assert.match(String(await edit({ kind: 'add', pageId: 'guides/setup', parent: '0/0' })), /already listed/);
   assert.match(String(await edit({ kind: 'add', pageId: 'nowhere', parent: '0/0' })), /no page nowhere/);
   assert.match(String(await edit({ kind: 'move', id: '0/1', parent: '0/1/1' })), /into itself/);
@@ -177,4 +177,9 @@ test('62: edits the platform would not take, or that would list a page twice or 
   // Listed twice in one language: a duplicate the check finds in the edited site.
   assert.match(String(await edit({ kind: 'add', pageId: 'intro', parent: '0/1' })), /intro/);
   assert.match(String(await edit({ kind: 'renameGroup', id: '0/0', name: '  ' })), /needs a name/);
+  // A view drawn before the navigation changed names a node by its place: the key shows it is another now.
+  const shown = (await level({ parent: '0/0' })).items[0];
+  assert.equal(shown.key, 'page:intro');
+  await edit({ kind: 'move', id: '0/0/0', parent: '0/1' });
+  assert.match(String(await edit({ kind: 'remove', id: shown.id, keys: { id: shown.key } })), /navigation changed/);
 });

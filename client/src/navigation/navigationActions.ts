@@ -29,6 +29,7 @@ export class NavigationActions {
     const answer = await this.host.client.sendRequest(navigationEditRequest, { rootUri: root.toString(), edit });
     if ('refused' in answer) {
       void vscode.window.showWarningMessage(`Docsmith: cannot ${what}: ${answer.refused}.`);
+      this.host.tree.refresh();
       return false;
     }
     const converted = await this.host.client.protocol2CodeConverter.asWorkspaceEdit(answer.edit);
@@ -53,24 +54,28 @@ export class NavigationActions {
   async moveTo(node: NavNode | undefined): Promise<void> {
     if (!node?.canMove) return;
     const target = await this.pickTarget(`Move "${node.label}" to…`, node.kind === 'group' ? ['pages', 'groups'] : ['pages'], node.id);
-    if (target) await this.apply({ kind: 'move', id: node.id, parent: target.id }, `move ${node.label}`);
+    if (target)
+      await this.apply({ kind: 'move', id: node.id, parent: target.id, keys: { id: node.key, parent: target.key } }, `move ${node.label}`);
   }
 
   async addToNavigation(node: NavNode | undefined): Promise<void> {
     if (!node?.pageId) return;
     const target = await this.pickTarget(`Add "${node.label}" to…`, ['pages']);
-    if (target) await this.apply({ kind: 'add', pageId: node.pageId, parent: target.id }, `add ${node.pageId}`);
+    if (target)
+      await this.apply({ kind: 'add', pageId: node.pageId, parent: target.id, keys: { parent: target.key } }, `add ${node.pageId}`);
   }
 
   async newPage(node: NavNode | undefined): Promise<void> {
-    const target = node?.acceptsPages ? { id: node.id, label: node.label } : await this.pickTarget('New page in…', ['pages']);
+    const target = node?.acceptsPages
+      ? { id: node.id, key: node.key, label: node.label }
+      : await this.pickTarget('New page in…', ['pages']);
     if (!target) return;
     const title = await vscode.window.showInputBox({
       title: `New page in "${target.label}"`,
       prompt: 'The page title: the file is named after it, in the folder of the group’s pages.',
       validateInput: (value) => (value.trim() ? undefined : 'A page needs a title.'),
     });
-    if (title) await this.apply({ kind: 'newPage', parent: target.id, title }, `create "${title}"`);
+    if (title) await this.apply({ kind: 'newPage', parent: target.id, title, keys: { parent: target.key } }, `create "${title}"`);
   }
 
   async renameGroup(node: NavNode | undefined): Promise<void> {
@@ -80,12 +85,13 @@ export class NavigationActions {
       value: node.label,
       validateInput: (value) => (value.trim() ? undefined : 'A group needs a name.'),
     });
-    if (name && name !== node.label) await this.apply({ kind: 'renameGroup', id: node.id, name }, `rename ${node.label}`);
+    if (name && name !== node.label)
+      await this.apply({ kind: 'renameGroup', id: node.id, name, keys: { id: node.key } }, `rename ${node.label}`);
   }
 
   async remove(node: NavNode | undefined): Promise<void> {
     if (!node?.canMove) return;
-    await this.apply({ kind: 'remove', id: node.id }, `remove ${node.label} from the navigation`);
+    await this.apply({ kind: 'remove', id: node.id, keys: { id: node.key } }, `remove ${node.label} from the navigation`);
   }
 
   async deletePage(node: NavNode | undefined): Promise<void> {

@@ -41,7 +41,10 @@ export class NavigationController implements vscode.Disposable {
     this.disposables.push(
       this.view,
       ...registerCommands(vscode.commands, navigationCommands, { view: this, actions: this.actions }),
-      vscode.languages.onDidChangeDiagnostics(() => this.refreshSoon()),
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        const root = this.tree.root?.toString();
+        if (root && event.uris.some((uri) => uri.toString().startsWith(`${root}/`))) this.refreshSoon();
+      }),
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (/\.json$/i.test(event.document.uri.path) && event.contentChanges.length) this.refreshSoon();
       }),
@@ -60,6 +63,10 @@ export class NavigationController implements vscode.Disposable {
     );
     this.chooseRoot();
     this.tree.refresh();
+  }
+
+  selected(): NavNode | undefined {
+    return this.view.selection[0];
   }
 
   async refresh(): Promise<void> {
@@ -115,7 +122,7 @@ export class NavigationController implements vscode.Disposable {
   private refreshSoon(): void {
     if (!this.view.visible) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tree.refresh(), REFRESH_DELAY_MS);
+    this.timer = setTimeout(() => void this.tree.refreshChanged().catch(() => this.tree.refresh()), REFRESH_DELAY_MS);
   }
 
   dispose(): void {

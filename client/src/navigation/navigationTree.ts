@@ -5,6 +5,12 @@ import type { NavigationEdit, NavigationItem, NavigationScopeChoice } from '../.
 export interface NavNode extends NavigationItem {
   rootUri: string;
   parentId?: string;
+  /**
+   * The item's identity in VS Code's tree: its key under its parent's (with a count for a repeat), not
+   * its position, so that focus, selection and expansion stay on the same page or group when entries
+   * above it move and the view is read again.
+   */
+  treeId: string;
 }
 
 /** How the view reads levels and applies edits: through the language server (see navigationController.ts). */
@@ -59,6 +65,34 @@ export class NavigationTreeProvider implements vscode.TreeDataProvider<NavNode>,
     this.changed.fire(undefined);
   }
 
+  /**
+   * Reads the levels shown again and redraws only what changed (a count of problems, a label): while a
+   * site is checked in the background its diagnostics change many times, and redrawing the whole tree
+   * each time would close the context menu or the drag under the author's hand.
+   */
+  async refreshChanged(): Promise<void> {
+    const root = this.root?.toString();
+    if (!root) return;
+    const parents = [undefined, ...new Set([...this.nodes.values()].map((node) => node.parentId).filter((id) => id !== undefined))];
+    for (const parentId of parents) {
+      const parent = parentId === undefined ? undefined : this.nodes.get(parentId);
+      if (parentId !== undefined && !parent) continue;
+      const shown = [...this.nodes.values()].filter((node) => node.parentId === parentId);
+      const fresh = (await this.source.level(root, parentId, parentId === undefined ? this.scope : undefined)).items;
+      if (fresh.length !== shown.length || fresh.some((item, at) => item.id !== shown[at].id || item.key !== shown[at].key)) {
+        this.changed.fire(parent);
+        continue;
+      }
+      for (const [at, item] of fresh.entries()) {
+        const node = shown[at];
+        const { rootUri, parentId: above, treeId, ...was } = node;
+        if (JSON.stringify(was) === JSON.stringify(item)) continue;
+        Object.assign(node, item, { rootUri, treeId, ...(above !== undefined && { parentId: above }) });
+        this.changed.fire(node);
+      }
+    }
+  }
+
   node(id: string): NavNode | undefined {
     return this.nodes.get(id);
   }
@@ -71,17 +105,32 @@ export class NavigationTreeProvider implements vscode.TreeDataProvider<NavNode>,
   async getChildren(element?: NavNode): Promise<NavNode[]> {
     const root = this.root?.toString();
     if (!root) return [];
-    if (!element) this.nodes.clear();
     const level = await this.source.level(root, element?.id, element ? undefined : this.scope);
     if (!element) {
       this.choices = level.scope?.choices ?? [];
       void vscode.commands.executeCommand('setContext', 'docsmith.navigation.hasScopes', this.choices.length > 0);
     }
+    const seen = new Map<string, number>();
+    // What the parent held before and no longer does is forgotten (its items, and theirs).
+    const kept = new Set(level.items.map((item) => item.id));
+    for (const [id, node] of this.nodes) if (node.parentId === element?.id && !kept.has(id)) this.forget(id);
     return level.items.map((item) => {
-      const node: NavNode = { ...item, rootUri: root, ...(element && { parentId: element.id }) };
+      const count = (seen.get(item.key) ?? 0) + 1;
+      seen.set(item.key, count);
+      const treeId = `${element ? element.treeId : (this.scope ?? '')}/${item.key}${count > 1 ? `#${count}` : ''}`;
+      const fresh: NavNode = { ...item, rootUri: root, treeId, ...(element && { parentId: element.id }) };
+      // The same object for the same item: VS Code knows the elements it was given by identity
+      // (reveal, a command's argument), across refreshes.
+      const known = this.nodes.get(item.id);
+      const node = known && known.treeId === treeId ? Object.assign(known, fresh) : fresh;
       this.nodes.set(item.id, node);
       return node;
     });
+  }
+
+  private forget(id: string): void {
+    this.nodes.delete(id);
+    for (const [below, node] of this.nodes) if (node.parentId === id) this.forget(below);
   }
 
   getParent(element: NavNode): NavNode | undefined {
@@ -93,7 +142,7 @@ export class NavigationTreeProvider implements vscode.TreeDataProvider<NavNode>,
       node.label,
       node.collapsible ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
-    item.id = `${this.scope ?? ''}|${node.id}`;
+    item.id = node.treeId;
     const problems = describeProblems(node.problems);
     item.description = [node.kind === 'page' || node.kind === 'orphan' ? node.pageId : node.description, problems]
       .filter(Boolean)
@@ -114,7 +163,8 @@ export class NavigationTreeProvider implements vscode.TreeDataProvider<NavNode>,
       item.command = {
         command: 'vscode.open',
         title: 'Open',
-        arguments: [vscode.Uri.parse(open), { selection: new vscode.Range(line, 0, line, 0), preview: true }],
+        // As the Explorer does, a click shows the page and leaves the focus in the view (keyboard users go on from there).
+        arguments: [vscode.Uri.parse(open), { selection: new vscode.Range(line, 0, line, 0), preview: true, preserveFocus: true }],
       };
       if (node.uri) item.resourceUri = vscode.Uri.parse(node.uri);
     }
@@ -136,7 +186,9 @@ export class NavigationTreeProvider implements vscode.TreeDataProvider<NavNode>,
     // The view selects one item at a time: ids change as entries move.
     const node = dragged[0];
     const edit: NavigationEdit =
-      node.kind === 'orphan' ? { kind: 'add', pageId: node.pageId!, parent: target.id } : { kind: 'move', id: node.id, parent: target.id };
+      node.kind === 'orphan'
+        ? { kind: 'add', pageId: node.pageId!, parent: target.id, keys: { parent: target.key } }
+        : { kind: 'move', id: node.id, parent: target.id, keys: { id: node.key, parent: target.key } };
     await this.source.apply(edit, node.kind === 'orphan' ? `add ${node.label}` : `move ${node.label}`);
   }
 }

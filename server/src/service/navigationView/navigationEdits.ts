@@ -10,7 +10,7 @@ import type { SiteState } from '../session/siteState';
 import { resolvePageId } from '../site/siteFiles';
 import { joinUri } from '../uri';
 import { insertItem, itemIndent, itemText, moveWithin, removeItem } from './listEdits';
-import { idChain, nodeAt } from './navigationItems';
+import { idChain, keyOf, nodeAt } from './navigationItems';
 import type { EditedSite } from './editCheck';
 
 /**
@@ -19,13 +19,17 @@ import type { EditedSite } from './editCheck';
  * or a page entry (the item goes right after it). `index` is the position in the parent's list
  * (default: the end).
  */
-export type NavigationEdit =
+export type NavigationEdit = (
   | { kind: 'move'; id: string; parent: string; index?: number }
   | { kind: 'add'; pageId: string; parent: string; index?: number }
   | { kind: 'remove'; id: string }
   | { kind: 'renameGroup'; id: string; name: string }
   | { kind: 'newPage'; parent: string; title: string }
-  | { kind: 'deletePage'; pageId: string; redirectTo?: string };
+  | { kind: 'deletePage'; pageId: string; redirectTo?: string }
+) & {
+  /** The keys the view showed for the nodes it names (`id`, `parent`): the edit is refused when the navigation changed under them. */
+  keys?: { id?: string; parent?: string };
+};
 
 /** The edit to apply (one undoable change), with what it does to the site; or why it is refused. */
 export type PlannedEdit = { edit: WorkspaceEdit; site: EditedSite; created?: string } | { refused: string };
@@ -35,6 +39,8 @@ export function planNavigationEdit(state: SiteState, request: NavigationEdit): P
   const site = state.context;
   if (!site || state.configBroken) return { refused: 'docs.json cannot be read as it is (fix its syntax errors first)' };
   const plan = new EditPlan(state);
+  const stale = staleNode(plan.tree, request);
+  if (stale) return { refused: stale };
   switch (request.kind) {
     case 'move':
       return plan.move(request.id, request.parent, request.index);
@@ -63,7 +69,7 @@ interface Target {
 
 class EditPlan {
   private readonly edits = new Map<string, OffsetEdit[]>();
-  private readonly tree: NavigationNode;
+  readonly tree: NavigationNode;
 
   constructor(private readonly state: SiteState) {
     this.tree = state.context!.navigation.tree;
@@ -229,6 +235,20 @@ class EditPlan {
       ...(extra.create && { created: extra.create.uri }),
     };
   }
+}
+
+/** Why an edit names a node that is no longer the one the view showed, if it does. */
+function staleNode(tree: NavigationNode, request: NavigationEdit): string | undefined {
+  const named = [
+    ['id' in request ? request.id : undefined, request.keys?.id],
+    ['parent' in request ? request.parent : undefined, request.keys?.parent],
+  ] as const;
+  for (const [id, key] of named) {
+    if (id === undefined || key === undefined) continue;
+    const node = nodeAt(tree, id);
+    if (!node || keyOf(node) !== key) return 'the navigation changed since the view showed it (the view is read again: try once more)';
+  }
+  return undefined;
 }
 
 /** Takes several items out of one array: one by one when none are neighbours, else the array's items written again without them. */

@@ -9,6 +9,11 @@ import { stringValue, child } from '../json/jsonTree';
  */
 export interface NavigationItem {
   id: string;
+  /**
+   * What the node is (its kind and its entry or label): an edit names its nodes by id and key, and is
+   * refused when the node at that id is no longer that one (the navigation changed since it was shown).
+   */
+  key: string;
   kind: NavigationNodeKind | 'notInNavigation' | 'orphan';
   /** As the sidebar labels it: a page's `sidebarTitle`, else its `title`, else its file name as the platform titles it. */
   label: string;
@@ -64,6 +69,11 @@ export function nodeAt(tree: NavigationNode, id: string): NavigationNode | undef
     node = node?.children[Number(part)];
   }
   return node;
+}
+
+/** A node's key (see {@link NavigationItem.key}). */
+export function keyOf(node: NavigationNode): string {
+  return `${node.kind}:${node.label}`;
 }
 
 /** Ids from the navigation down to a node's, first to last. */
@@ -122,6 +132,7 @@ export function iconOf(node: NavigationNode): string | undefined {
 /** A place a page or group can be moved or added to: a node with a list of pages (or groups), by its path of labels. */
 export interface NavigationTarget {
   id: string;
+  key: string;
   /** "en › Guides › Get started". */
   label: string;
   /** What its list takes: pages (and groups) in a `pages` list, groups only in a `groups` list. */
@@ -135,7 +146,7 @@ export function navigationTargets(tree: NavigationNode): NavigationTarget[] {
     const here = node.kind === 'navigation' ? labels : [...labels, node.label || node.kind];
     const key = node.childList?.key;
     if ((key === 'pages' || key === 'groups') && node.childList!.node.type === 'array')
-      targets.push({ id, label: here.join(' › ') || 'Top level', takes: key });
+      targets.push({ id, key: keyOf(node), label: here.join(' › ') || 'Top level', takes: key });
     node.children.forEach((below, at) => {
       if (below.kind !== 'page' && below.kind !== 'operation') visit(below, id === '' ? String(at) : `${id}/${at}`, here);
     });

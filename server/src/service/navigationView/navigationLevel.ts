@@ -7,7 +7,7 @@ import type { SiteState } from '../session/siteState';
 import { loadSpecs } from '../site/siteSpecs';
 import { checkedPageFiles, resolvePageId } from '../site/siteFiles';
 import { joinUri } from '../uri';
-import { iconOf, nodeAt, NOT_IN_NAVIGATION, scopeOf, type NavigationItem, type NavigationLevel } from './navigationItems';
+import { iconOf, keyOf, nodeAt, NOT_IN_NAVIGATION, scopeOf, type NavigationItem, type NavigationLevel } from './navigationItems';
 import { pageLabels } from './pageLabels';
 import { ProblemCounter } from './problemCounts';
 
@@ -50,6 +50,7 @@ export async function navigationLevel(
     if (orphans.length)
       items.push({
         id: NOT_IN_NAVIGATION,
+        key: NOT_IN_NAVIGATION,
         kind: 'notInNavigation',
         label: 'Not in navigation',
         description: `${orphans.length} page${orphans.length === 1 ? '' : 's'}`,
@@ -79,7 +80,7 @@ async function childItems(inputs: LevelInputs, node: NavigationNode, id: string,
   const items: NavigationItem[] = [];
   for (const [at, child] of node.children.entries()) {
     const childId = id === '' ? String(at) : `${id}/${at}`;
-    const base = { id: childId, location: counter.locationOf(child.node), problems: counter.ofNode(child) };
+    const base = { id: childId, key: keyOf(child), location: counter.locationOf(child.node), problems: counter.ofNode(child) };
     if (child.kind === 'page') {
       const file = fileOf(child);
       const label = file === undefined ? undefined : labels.get(file);
@@ -156,10 +157,10 @@ async function operationItem(
   spec: OpenApiSpec,
   operation: Operation,
   id: string,
-): Promise<Pick<NavigationItem, 'id' | 'kind' | 'label' | 'description' | 'uri' | 'line'>> {
+): Promise<Pick<NavigationItem, 'id' | 'key' | 'kind' | 'label' | 'description' | 'uri' | 'line'>> {
   const { line } = await operationPosition(spec, operation, inputs.state.context!.workspace);
   const name = `${operation.method} ${operation.path}`;
-  return { id, kind: 'operation', label: operation.summary ?? name, description: name, uri: spec.uri, line };
+  return { id, key: `operation:${name}`, kind: 'operation', label: operation.summary ?? name, description: name, uri: spec.uri, line };
 }
 
 /** The page files no navigation entry reaches (pages another file imports are snippets, not orphans). */
@@ -181,6 +182,7 @@ async function orphanItems(inputs: LevelInputs): Promise<NavigationItem[]> {
     const label = labels.get(relative)!;
     return {
       id: `${NOT_IN_NAVIGATION}/${at}`,
+      key: `orphan:${relative}`,
       kind: 'orphan',
       label: label.label,
       description: relative.replace(/\.mdx?$/i, ''),
