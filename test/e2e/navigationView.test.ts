@@ -78,7 +78,7 @@ async function settled(page: Page): Promise<void> {
 /** The errors a row of the view counts (its label says "2 errors, 1 warning"). */
 async function errorsOf(page: Page, label: string): Promise<number> {
   const text = (await row(page, label).getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) errors?/.exec(text)?.[1] ?? 0);
+  return Number(/(?<!\d)(\d+) errors?/.exec(text)?.[1] ?? 0);
 }
 
 /** docs.json as saved (an empty object while the editor is writing it). */
