@@ -17,6 +17,8 @@ const SERVICE_PACKAGES = [
   'fastest-levenshtein',
   'ignore',
   'js-yaml',
+  // js-yaml 3, as the platform reads front matter (frontMatter/parseFrontMatter.ts).
+  'js-yaml-3',
   // RFC 9535 JSONPath, for OpenAPI Overlays (their own bundle), and the linear-time regular expressions they may use.
   'json-p3',
   're2js',

@@ -101,7 +101,7 @@ test('62: the first level is the default language, with a picker of the language
     [
       ['Welcome', 'house', false, 'intro'],
       ['Set up', undefined, false, 'guides/setup'],
-      ['missing-page', undefined, true, 'missing-page'],
+      ['Missing page', undefined, true, 'missing-page'],
     ],
   );
   // The missing page's docs.json error is counted on it and on its group.

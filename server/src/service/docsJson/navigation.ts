@@ -204,6 +204,31 @@ function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherit
     : { ...inSection, scope: `${here.scope}${scoping}:${scopeLabel}/`, ...(key === 'languages' ? { language: scopeLabel } : {}) };
 }
 
+/** Adds a page or operation entry to the model, and its leaf to the tree under `parent`. */
+function entryAdder(model: NavigationModel) {
+  return (node: JsonNode, inherited: Inherited, isRoot: boolean, parent: NavigationNode, list?: JsonNode) => {
+    const { scope, section, specs, otherVersion, language } = inherited;
+    const value = node.value as string;
+    const operation = isRoot ? undefined : parseOperation(value);
+    const leaf: NavigationNode = { kind: operation ? 'operation' : 'page', node, label: value, children: [], ...(list && { list }) };
+    parent.children.push(leaf);
+    if (operation) model.operations.push((leaf.operation = { value, node, ...operation, inherited: specs, otherVersion }));
+    else
+      model.pages.push(
+        (leaf.page = {
+          value,
+          node,
+          page: normalisePageEntry(value),
+          scope,
+          section,
+          isRoot,
+          otherVersion,
+          ...(language === undefined ? {} : { language }),
+        }),
+      );
+  };
+}
+
 /**
  * The pages, operations and specs of the navigation as the platform keeps it: `dropped` holds the
  * properties it ignores (a second division of a node, an invalid `openapi`), which are left out, and
@@ -226,27 +251,7 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       else if (entry.type === 'object' && !dropped.has(entry)) visitNode(entry, above, parent, { kind: 'group', list });
     }
   };
-  const addEntry = (node: JsonNode, inherited: Inherited, isRoot: boolean, parent: NavigationNode, list?: JsonNode) => {
-    const { scope, section, specs, otherVersion, language } = inherited;
-    const value = node.value as string;
-    const operation = isRoot ? undefined : parseOperation(value);
-    const leaf: NavigationNode = { kind: operation ? 'operation' : 'page', node, label: value, children: [], ...(list && { list }) };
-    parent.children.push(leaf);
-    if (operation) model.operations.push((leaf.operation = { value, node, ...operation, inherited: specs, otherVersion }));
-    else
-      model.pages.push(
-        (leaf.page = {
-          value,
-          node,
-          page: normalisePageEntry(value),
-          scope,
-          section,
-          isRoot,
-          otherVersion,
-          ...(language === undefined ? {} : { language }),
-        }),
-      );
-  };
+  const addEntry = entryAdder(model);
   const visitNode = (node: JsonNode, above: Inherited, parent: NavigationNode, place?: { kind: NavigationNodeKind; list: JsonNode }) => {
     const treeNode: NavigationNode = place ? { kind: place.kind, node, label: '', children: [], list: place.list } : parent;
     if (place) parent.children.push(treeNode);

@@ -1,4 +1,5 @@
-import { load, YAMLException } from 'js-yaml';
+// The platform reads front matter with js-yaml 3's safeLoad (through `front-matter`): YAML 1.1's scalars.
+import { safeLoad, YAMLException } from 'js-yaml-3';
 import { parseSimpleMapping, type SimpleKey } from './simpleYaml';
 import { trimEndSpaces, trimEndWhitespace } from '../../common/text';
 import { thousands } from '../../common/plural';
@@ -137,7 +138,7 @@ function splitAndParse(text: string, opening: RegExpExecArray, empty: FrontMatte
   }
   let data: unknown;
   try {
-    data = load(yaml, { json: true });
+    data = safeLoad(yaml, { json: true });
   } catch (error) {
     if (error instanceof RangeError) {
       // js-yaml recurses: a hostile block nested thousands deep overflows the stack.

@@ -8,7 +8,7 @@ import { loadSpecs } from '../site/siteSpecs';
 import { checkedPageFiles, resolvePageId } from '../site/siteFiles';
 import { joinUri } from '../uri';
 import { iconOf, keyOf, nodeAt, NOT_IN_NAVIGATION, scopeOf, type NavigationItem, type NavigationLevel } from './navigationItems';
-import { pageLabels } from './pageLabels';
+import { pageLabels, titleFromPath } from './pageLabels';
 import { ProblemCounter } from './problemCounts';
 
 /** What a level of the view reads besides the site's state: the diagnostics the service already has of a page. */
@@ -71,10 +71,14 @@ async function childItems(inputs: LevelInputs, node: NavigationNode, id: string,
     const page = child.page && resolvePageId(files.pages, child.page.page.id);
     return page === undefined ? undefined : files.pages.get(page);
   };
+  // The sidebar's label comes from the page whose path is the entry as written (the build looks its
+  // metadata up by that path, a leading and a trailing slash aside); an entry reaching a page any
+  // other way (a folder's index, an extension) is titled from its path, as the build titles it.
+  const labelled = (child: NavigationNode) => files.pages.get(child.label.replace(/^\//, '').replace(/\/$/, ''));
   const labels = await pageLabels(
     state.context!.workspace,
     state.rootUri,
-    node.children.map(fileOf).filter((file): file is string => file !== undefined),
+    node.children.map((child) => (child.page ? labelled(child) : undefined)).filter((file): file is string => file !== undefined),
   );
   throwIfCancelled(inputs.token);
   const items: NavigationItem[] = [];
@@ -83,11 +87,13 @@ async function childItems(inputs: LevelInputs, node: NavigationNode, id: string,
     const base = { id: childId, key: keyOf(child), location: counter.locationOf(child.node), problems: counter.ofNode(child) };
     if (child.kind === 'page') {
       const file = fileOf(child);
-      const label = file === undefined ? undefined : labels.get(file);
+      const exact = labelled(child);
+      const label = exact === undefined ? undefined : labels.get(exact);
       items.push({
         ...base,
         kind: 'page',
-        label: label?.label ?? child.label,
+        // A page the build does not find by the entry's path is shown as it shows it: titled from the path.
+        label: label?.label ?? titleFromPath(child.label),
         description: child.page!.page.id + (file === undefined ? ' (missing)' : ''),
         ...(label?.icon && { icon: label.icon }),
         ...(file !== undefined && { uri: joinUri(state.rootUri, file) }),

@@ -18,9 +18,12 @@ const READS_AT_ONCE = 16;
  */
 export function labelOfText(relative: string, text: string | undefined): PageLabel {
   const data = text === undefined ? {} : parseFrontMatter(text).data;
-  const written = [data.sidebarTitle, data.title].find((value) => typeof value === 'string' && value.trim() !== '');
+  // A number is shown as written (`title: 3.8`).
+  const shown = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  const written = shown(data.sidebarTitle) ?? shown(data.title);
   const icon = typeof data.icon === 'string' && data.icon.trim() !== '' ? data.icon : undefined;
-  return { label: (written as string | undefined) ?? titleFromPath(relative), ...(icon && { icon }) };
+  return { label: written ?? titleFromPath(relative), ...(icon && { icon }) };
 }
 
 /** The platform's `slugToTitle` of a page path: `guides/getting_started-now` is "Getting started now". */
