@@ -100,17 +100,7 @@ export interface NavigationModel {
 
 /** What a node of the navigation tree is: the navigation itself, an item of a division list, a group, or an entry. */
 export type NavigationNodeKind =
-  | 'navigation'
-  | 'product'
-  | 'language'
-  | 'version'
-  | 'tab'
-  | 'anchor'
-  | 'dropdown'
-  | 'menu'
-  | 'group'
-  | 'page'
-  | 'operation';
+  'navigation' | 'product' | 'language' | 'version' | 'tab' | 'anchor' | 'dropdown' | 'menu' | 'group' | 'page' | 'operation';
 
 /** The kind of the items of each list that holds divisions (an object in a `pages` list is a group). */
 const ITEM_KINDS: Record<(typeof CHILD_ARRAYS)[number], NavigationNodeKind> = {
@@ -235,7 +225,12 @@ function entryAdder(model: NavigationModel) {
  * the entry being typed, if any (not an entry yet).
  */
 export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const tree: NavigationNode = { kind: 'navigation', node: navigation ?? { type: 'null', uri: '', offset: 0, length: 0 }, label: '', children: [] };
+  const tree: NavigationNode = {
+    kind: 'navigation',
+    node: navigation ?? { type: 'null', uri: '', offset: 0, length: 0 },
+    label: '',
+    children: [],
+  };
   const model: NavigationModel = { pages: [], operations: [], specRefs: [], generators: [], wholeSpecs: [], groups: [], tree };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).

@@ -20,7 +20,11 @@ export function labelOfText(relative: string, text: string | undefined): PageLab
   const data = text === undefined ? {} : parseFrontMatter(text).data;
   // A number is shown as written (`title: 3.8`).
   const shown = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+    typeof value === 'string' && value.trim() !== ''
+      ? value
+      : typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : undefined;
   const written = shown(data.sidebarTitle) ?? shown(data.title);
   const icon = typeof data.icon === 'string' && data.icon.trim() !== '' ? data.icon : undefined;
   return { label: written ?? titleFromPath(relative), ...(icon && { icon }) };
