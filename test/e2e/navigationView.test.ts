@@ -50,6 +50,8 @@ async function expand(page: Page, label: string): Promise<void> {
 
 /** Runs a context-menu entry of a row. */
 async function contextMenu(page: Page, label: string, entry: string): Promise<void> {
+  // The view is read again after each edit and as the site's problems change: rows move until it holds still.
+  await settled(page);
   await row(page, label).click({ button: 'right' });
   await page.locator('.context-view .action-item', { hasText: entry }).first().click();
 }
@@ -133,17 +135,19 @@ test('UI: a page dragged to another group is listed there', { skip: unavailable 
 });
 
 test(
-  'UI: a page moved with Move to… (its quick pick of places, chosen by typing) is listed in the group picked',
+  'UI: a page moved with the keyboard (Shift+F10, Move to…, the place typed) is listed in the group picked',
   { skip: unavailable && `NOT RUN: ${unavailable}` },
   async () => {
     const { page } = session;
     await step('nav-03-move-to', async () => {
-      // While the site is checked again after the drag, the view redraws the groups whose counts change (and
-      // their items): the keyboard acts on the item once the view holds still.
+      // The keyboard way: the row selected, its context menu by Shift+F10, the place typed. While the site
+      // is checked again after the drag, the view redraws the groups whose counts change: it is done once
+      // the view holds still.
       await settled(page);
       await row(page, 'Pagination').click();
       await settled(page);
-      await contextMenu(page, 'Pagination', 'Move to…');
+      await page.keyboard.press('Shift+F10');
+      await page.locator('.context-view .action-item', { hasText: 'Move to…' }).first().click();
       await pick(page, 'Guides › Get started');
       await waitFor(
         async () => (await groupPages('Get started')).includes('/guides/pagination'),
@@ -182,7 +186,8 @@ test(
       await runCommand(page, 'View: Focus Problems');
       await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).first().waitFor();
       const before = await errorsOf(page, 'Get started');
-      await contextMenu(page, 'guides/quikstart', 'Remove from Navigation');
+      // A page that does not exist is titled from its path, as the platform's sidebar titles it.
+      await contextMenu(page, 'Quikstart', 'Remove from Navigation');
       await waitFor(async () => !(await groupPages('Get started')).includes('guides/quikstart'), 'guides/quikstart removed');
       await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).first().waitFor({ state: 'detached' });
       await page.locator('.pane-body .monaco-list-row', { hasText: 'guides/quikstart' }).first().waitFor({ state: 'detached' });

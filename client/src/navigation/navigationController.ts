@@ -93,6 +93,8 @@ export class NavigationController implements vscode.Disposable {
   async revealActive(): Promise<void> {
     const uri = vscode.window.activeTextEditor?.document.uri;
     if (!this.view.visible || !uri || !/\.mdx?$/i.test(uri.path)) return;
+    // Opened from the view (a click on its row): it is selected already, and revealing it again would move the selection under the author.
+    if (this.view.selection.some((node) => node.uri === uri.toString())) return;
     if (this.chooseRoot()) this.tree.refresh();
     const path = await this.client.sendRequest(navigationPathRequest, { uri: uri.toString(), scope: this.tree.scope });
     if (!path?.length) return;
