@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateCrewSite } from './generateCrewSite.mjs';
 import { generateSite } from './generateSite.mjs';
+import { stats } from './lspBench.mjs';
 import { startLspServer } from './lspServer.mjs';
 
 const here = resolve(import.meta.dirname);
@@ -85,11 +86,6 @@ export async function runNavigationBench({ site = 'crew' } = {}) {
     }
     return samples;
   }
-}
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] };
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -23,16 +23,7 @@ after(async () => {
   await session?.close();
 });
 
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-    await session.shot(name);
-  } catch (error) {
-    await session.shot(`${name}-FAILED`).catch(() => undefined);
-    await session.saveOutput(`${name}-FAILED-output.txt`).catch(() => undefined);
-    throw error;
-  }
-}
+const step = (name: string, body: () => Promise<void>) => session.step(name, body);
 
 const row = (page: Page, label: string | RegExp): Locator =>
   page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();

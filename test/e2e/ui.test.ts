@@ -17,16 +17,7 @@ after(async () => {
   await session?.close();
 });
 
-async function step(name: string, body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-    await session.shot(name);
-  } catch (error) {
-    await session.shot(`${name}-FAILED`).catch(() => undefined);
-    await session.saveOutput(`${name}-FAILED-output.txt`).catch(() => undefined);
-    throw error;
-  }
-}
+const step = (name: string, body: () => Promise<void>) => session.step(name, body);
 
 test(
   'UI: the Problems panel shows the diagnostics of docs.json and of an endpoint page',

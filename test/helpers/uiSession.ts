@@ -20,6 +20,8 @@ export interface UiSession {
   /** Saves the text of the Docsmith output channel (for a failed step). */
   saveOutput(name: string): Promise<void>;
   close(): Promise<void>;
+  /** Runs a step of a test: a screenshot after it, or on failure one and the Docsmith output, saved in test-results/. */
+  step(name: string, body: () => Promise<void>): Promise<void>;
 }
 
 /** The packaged extension: what ships is what is tested. */
@@ -72,7 +74,7 @@ export async function startUiSession(): Promise<UiSession> {
   await mkdir(RESULTS, { recursive: true });
   await page.goto(workbenchUrl(codeServer, site));
   await page.waitForSelector('.monaco-workbench');
-  return {
+  const session: UiSession = {
     page,
     site,
     exportServer,
@@ -82,6 +84,16 @@ export async function startUiSession(): Promise<UiSession> {
       const path = join(RESULTS, `${name}.png`);
       await page.screenshot({ path });
       return path;
+    },
+    async step(name: string, body: () => Promise<void>) {
+      try {
+        await body();
+        await session.shot(name);
+      } catch (error) {
+        await session.shot(`${name}-FAILED`).catch(() => undefined);
+        await session.saveOutput(`${name}-FAILED-output.txt`).catch(() => undefined);
+        throw error;
+      }
     },
     async saveOutput(name: string) {
       await page.keyboard.press('Escape');
@@ -102,6 +114,7 @@ export async function startUiSession(): Promise<UiSession> {
       await exportServer.close();
     },
   };
+  return session;
 }
 
 const QUICK_INPUT = '.quick-input-widget .quick-input-box input';
