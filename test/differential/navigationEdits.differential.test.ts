@@ -133,7 +133,7 @@ if (unavailable || sites.length === 0) {
         if (!state.context || state.configBroken || !(await platformValidation()).validateDocsConfig(await platformValue(site)).success)
           return;
         const orphans = (await service.getNavigationLevel(ROOT, { parent: 'orphans' }, NOT_CANCELLED)).items.map((item) => item.pageId!);
-        const planned = plan(kind, state.context.navigation.tree, orphans, next);
+        const planned = plan(kind, state.context.navigationTree(), orphans, next);
         if (!planned) continue;
         const answer = await service.getNavigationEdit(ROOT, planned.edit, NOT_CANCELLED);
         if ('refused' in answer) {
@@ -153,7 +153,7 @@ if (unavailable || sites.length === 0) {
         );
         // The navigation is the intended one.
         const after = await createLanguageService({ workspace: site }).getSiteState(ROOT, NOT_CANCELLED);
-        assert.deepEqual(keyTree(after.context!.navigation.tree), planned.expected, `the navigation after ${what}`);
+        assert.deepEqual(keyTree(after.context!.navigationTree()), planned.expected, `the navigation after ${what}`);
         // Each edited file's tokens are those before, but for the entry (and its comma) the edit is about.
         const edited = (answer.edit.documentChanges ?? []).flatMap((change) => (change as TextDocumentEdit).textDocument?.uri ?? []);
         for (const uri of edited) {

@@ -183,3 +183,23 @@ test('62: edits the platform would not take, or that would list a page twice or 
   await edit({ kind: 'move', id: '0/0/0', parent: '0/1' });
   assert.match(String(await edit({ kind: 'remove', id: shown.id, keys: { id: shown.key } })), /navigation changed/);
 });
+
+test('62: the tree follows docs.json as it is typed in (an entry added, then one renamed)', async () => {
+  const { workspace, service, level } = setup();
+  const scope = (await level()).scope!.choices[0].id;
+  const typed = (text: string) => {
+    workspace.set('docs.json', text);
+    service.didChange(`${ROOT}/docs.json`, 'changed');
+  };
+  typed(DOCS.replace('"guides/setup",', '"guides/setup", "guides/orphan",'));
+  assert.deepEqual(
+    (await level({ parent: '0/0' })).items.map((item) => item.pageId),
+    ['intro', 'guides/setup', 'guides/orphan', 'missing-page'],
+  );
+  typed(DOCS.replace('"guides/setup",', '"guides/deploy",'));
+  assert.deepEqual(
+    (await level({ parent: '0/0' })).items.map((item) => item.pageId),
+    ['intro', 'guides/deploy', 'missing-page'],
+  );
+  assert.equal((await level({ scope })).items.length, 3);
+});

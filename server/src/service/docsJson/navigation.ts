@@ -94,8 +94,8 @@ export interface NavigationModel {
   wholeSpecs: (SpecRef & { otherVersion: boolean })[];
   /** Every `pages` array, in document order. */
   groups: NavigationGroup[];
-  /** The navigation as a tree of its divisions, groups and entries, in the order readers see them. */
-  tree: NavigationNode;
+  /** The navigation as a tree of its divisions, groups and entries, in the order readers see them (only when asked for: see {@link buildNavigationTree}). */
+  tree?: NavigationNode;
 }
 
 /** What a node of the navigation tree is: the navigation itself, an item of a division list, a group, or an entry. */
@@ -195,17 +195,16 @@ function divisionInherits(key: string, item: JsonNode, here: Inherited): Inherit
 }
 
 /** Adds a page or operation entry to the model, and its leaf to the tree under `parent`. */
-function entryAdder(model: NavigationModel) {
+function entryAdder(model: NavigationModel, withTree: boolean) {
   return (node: JsonNode, inherited: Inherited, isRoot: boolean, parent: NavigationNode, list?: JsonNode) => {
     const { scope, section, specs, otherVersion, language } = inherited;
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
-    const leaf: NavigationNode = { kind: operation ? 'operation' : 'page', node, label: value, children: [], ...(list && { list }) };
-    parent.children.push(leaf);
-    if (operation) model.operations.push((leaf.operation = { value, node, ...operation, inherited: specs, otherVersion }));
+    const found: Pick<NavigationNode, 'page' | 'operation'> = {};
+    if (operation) model.operations.push((found.operation = { value, node, ...operation, inherited: specs, otherVersion }));
     else
       model.pages.push(
-        (leaf.page = {
+        (found.page = {
           value,
           node,
           page: normalisePageEntry(value),
@@ -216,7 +215,27 @@ function entryAdder(model: NavigationModel) {
           ...(language === undefined ? {} : { language }),
         }),
       );
+    if (withTree)
+      parent.children.push({ kind: operation ? 'operation' : 'page', node, label: value, children: [], ...(list && { list }), ...found });
   };
+}
+
+/** The tree's root: the navigation object (a null node when there is none). */
+function rootNode(navigation: JsonNode | undefined): NavigationNode {
+  return { kind: 'navigation', node: navigation ?? { type: 'null', uri: '', offset: 0, length: 0 }, label: '', children: [] };
+}
+
+function emptyModel(): NavigationModel {
+  return { pages: [], operations: [], specRefs: [], generators: [], wholeSpecs: [], groups: [] };
+}
+
+/**
+ * The navigation as the Navigation view shows it: the walk of {@link buildNavigationModel}, keeping
+ * the tree. Walked again on each request for it (the rules' loads do not pay for it), from the JSON
+ * as it is now (the incremental edits of docs.json patch the JSON and the model's lists, not a tree).
+ */
+export function buildNavigationTree(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationNode {
+  return buildNavigationModel(navigation, dropped, true).tree!;
 }
 
 /**
@@ -224,14 +243,13 @@ function entryAdder(model: NavigationModel) {
  * properties it ignores (a second division of a node, an invalid `openapi`), which are left out, and
  * the entry being typed, if any (not an entry yet).
  */
-export function buildNavigationModel(navigation: JsonNode | undefined, dropped: ReadonlySet<JsonNode> = new Set()): NavigationModel {
-  const tree: NavigationNode = {
-    kind: 'navigation',
-    node: navigation ?? { type: 'null', uri: '', offset: 0, length: 0 },
-    label: '',
-    children: [],
-  };
-  const model: NavigationModel = { pages: [], operations: [], specRefs: [], generators: [], wholeSpecs: [], groups: [], tree };
+export function buildNavigationModel(
+  navigation: JsonNode | undefined,
+  dropped: ReadonlySet<JsonNode> = new Set(),
+  withTree = false,
+): NavigationModel {
+  const tree = rootNode(navigation);
+  const model: NavigationModel = { ...emptyModel(), ...(withTree && { tree }) };
   if (navigation?.type !== 'object') return model;
   // A repeated key counts once, with its last value (as JSON.parse reads it).
   const kept = (node: JsonNode) => [...lastProperties(node).values()].filter((property) => !dropped.has(property));
@@ -246,10 +264,11 @@ export function buildNavigationModel(navigation: JsonNode | undefined, dropped: 
       else if (entry.type === 'object' && !dropped.has(entry)) visitNode(entry, above, parent, { kind: 'group', list });
     }
   };
-  const addEntry = entryAdder(model);
+  const addEntry = entryAdder(model, withTree);
   const visitNode = (node: JsonNode, above: Inherited, parent: NavigationNode, place?: { kind: NavigationNodeKind; list: JsonNode }) => {
-    const treeNode: NavigationNode = place ? { kind: place.kind, node, label: '', children: [], list: place.list } : parent;
-    if (place) parent.children.push(treeNode);
+    // Without the tree, every node's place is the root's, which is not kept.
+    const treeNode: NavigationNode = place && withTree ? { kind: place.kind, node, label: '', children: [], list: place.list } : parent;
+    if (place && withTree) parent.children.push(treeNode);
     let specs = above.specs;
     const openapi = keptChild(node, 'openapi');
     if (openapi) {

@@ -10,7 +10,7 @@ import type { SiteState } from '../session/siteState';
 import { resolvePageId } from '../site/siteFiles';
 import { joinUri } from '../uri';
 import { insertItem, itemIndent, itemText, moveWithin, removeItem } from './listEdits';
-import { idChain, keyOf, nodeAt } from './navigationItems';
+import { idChain, keyOf, nodeAt, treeOf } from './navigationItems';
 import type { EditedSite } from './editCheck';
 
 /**
@@ -72,7 +72,7 @@ class EditPlan {
   readonly tree: NavigationNode;
 
   constructor(private readonly state: SiteState) {
-    this.tree = state.context!.navigation.tree;
+    this.tree = treeOf(state);
   }
 
   move(id: string, parentId: string, index: number | undefined): PlannedEdit {

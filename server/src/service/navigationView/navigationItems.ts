@@ -1,6 +1,7 @@
 import type { Range } from 'vscode-languageserver-types';
 import type { NavigationNode, NavigationNodeKind } from '../docsJson/navigation';
 import { stringValue, child } from '../json/jsonTree';
+import type { SiteState } from '../session/siteState';
 
 /**
  * The Navigation view's nodes as they cross the wire: the site's sidebar as readers see it, one level
@@ -69,6 +70,18 @@ export function nodeAt(tree: NavigationNode, id: string): NavigationNode | undef
     node = node?.children[Number(part)];
   }
   return node;
+}
+
+const trees = new WeakMap<SiteState, NavigationNode>();
+
+/**
+ * The navigation tree of a state, walked once per state: an edit of docs.json makes a new state (the
+ * incremental ones patch the JSON and the context in place, so a tree kept with the context would be stale).
+ */
+export function treeOf(state: SiteState): NavigationNode {
+  let tree = trees.get(state);
+  if (!tree) trees.set(state, (tree = state.context!.navigationTree()));
+  return tree;
 }
 
 /** A node's key (see {@link NavigationItem.key}). */

@@ -7,7 +7,7 @@ import type { SiteState } from '../session/siteState';
 import { loadSpecs } from '../site/siteSpecs';
 import { checkedPageFiles, resolvePageId } from '../site/siteFiles';
 import { joinUri } from '../uri';
-import { iconOf, keyOf, nodeAt, NOT_IN_NAVIGATION, scopeOf, type NavigationItem, type NavigationLevel } from './navigationItems';
+import { iconOf, keyOf, nodeAt, NOT_IN_NAVIGATION, scopeOf, treeOf, type NavigationItem, type NavigationLevel } from './navigationItems';
 import { pageLabels, titleFromPath } from './pageLabels';
 import { ProblemCounter } from './problemCounts';
 
@@ -32,7 +32,7 @@ export async function navigationLevel(
   const { state, token } = inputs;
   const site = state.context;
   if (!site || state.configBroken) return { items: [] };
-  const tree = site.navigation.tree;
+  const tree = treeOf(state);
   if (parent === NOT_IN_NAVIGATION) return { items: await orphanItems(inputs) };
   const shown = parent === undefined ? scopeOf(tree, scope) : undefined;
   const id = parent ?? shown!.id;

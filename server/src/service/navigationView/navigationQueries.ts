@@ -6,7 +6,7 @@ import { relativeUri } from '../uri';
 import { refusal, type EditCheckInputs } from './editCheck';
 import { navigationLevel, orphanFiles } from './navigationLevel';
 import { planNavigationEdit, type NavigationEdit } from './navigationEdits';
-import { navigationTargets, NOT_IN_NAVIGATION, scopeOf, type NavigationLevel, type NavigationTarget } from './navigationItems';
+import { navigationTargets, NOT_IN_NAVIGATION, scopeOf, treeOf, type NavigationLevel, type NavigationTarget } from './navigationItems';
 import type { NavigationNode } from '../docsJson/navigation';
 import type { Diagnostic } from 'vscode-languageserver-types';
 
@@ -48,9 +48,10 @@ export function navigationQueries(deps: () => NavigationDeps): NavigationQueries
       if (!site || relative === undefined) return undefined;
       const orphan = orphanFiles(state).indexOf(relative);
       if (orphan >= 0) return [NOT_IN_NAVIGATION, `${NOT_IN_NAVIGATION}/${orphan}`];
-      const shown = scopeOf(site.navigation.tree, scope).id;
+      const tree = treeOf(state);
+      const shown = scopeOf(tree, scope).id;
       const id = pathTo(
-        site.navigation.tree,
+        tree,
         (node) => {
           const listed = node.page && resolvePageId(site.files.pages, node.page.page.id);
           return listed !== undefined && site.files.pages.get(listed) === relative;
@@ -61,7 +62,7 @@ export function navigationQueries(deps: () => NavigationDeps): NavigationQueries
     },
     async getNavigationTargets(rootUri, token) {
       const state = await deps().getSiteState(rootUri, token);
-      return state.context && !state.configBroken ? navigationTargets(state.context.navigation.tree) : [];
+      return state.context && !state.configBroken ? navigationTargets(treeOf(state)) : [];
     },
     async getNavigationEdit(rootUri, request, token) {
       const state = await deps().getSiteState(rootUri, token);

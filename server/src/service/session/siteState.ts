@@ -11,7 +11,7 @@ import { indexSiteFiles, resolvePageId, type SiteFiles } from '../site/siteFiles
 import { joinUri } from '../uri';
 import { WorkspaceError, type DocsWorkspace } from '../workspace';
 import { child, toValue, type JsonNode } from '../json/jsonTree';
-import { buildNavigationModel } from '../docsJson/navigation';
+import { buildNavigationModel, buildNavigationTree } from '../docsJson/navigation';
 import { resolveRefs, type ResolvedConfig } from '../docsJson/refs';
 import { configRules } from '../configRules/registry';
 import { docsJsonEngine } from '../docsJson/schema';
@@ -281,6 +281,7 @@ async function buildContext(
     get navigation() {
       return (navigation ??= buildNavigationModel(child(resolved.root, 'navigation'), validated()));
     },
+    navigationTree: () => buildNavigationTree(child(resolved.root, 'navigation'), validated()),
     get variables() {
       return (variables ??= { read: readVariables(basics.value, countTexts(files.files)) }).read;
     },

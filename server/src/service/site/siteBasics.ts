@@ -6,7 +6,7 @@ import type { SiteFiles } from './siteFiles';
 import type { DocsWorkspace } from '../workspace';
 import type { SiteSpecs } from '../openapi/spec';
 import type { JsonNode } from '../json/jsonTree';
-import type { NavigationModel } from '../docsJson/navigation';
+import type { NavigationModel, NavigationNode } from '../docsJson/navigation';
 
 /** A loaded site: its configuration, files and specs. What its links are made from (see SiteContext, which adds them). */
 export interface SiteBasics {
@@ -17,6 +17,8 @@ export interface SiteBasics {
   /** Its plain value. */
   value: Record<string, any>;
   navigation: NavigationModel;
+  /** The navigation as a tree (the Navigation view's), walked again from the JSON as it is now on each call. */
+  navigationTree(): NavigationNode;
   /** docs.json's `variables`, which pages are read with (see mdx/variables.ts); undefined when it has none. */
   variables: PageVariables | undefined;
   /** An empty entry at the editor's last edit (being typed), left out of the verdict and the navigation. */
