@@ -200,23 +200,24 @@ function entryAdder(model: NavigationModel, withTree: boolean) {
     const { scope, section, specs, otherVersion, language } = inherited;
     const value = node.value as string;
     const operation = isRoot ? undefined : parseOperation(value);
-    const found: Pick<NavigationNode, 'page' | 'operation'> = {};
-    if (operation) model.operations.push((found.operation = { value, node, ...operation, inherited: specs, otherVersion }));
-    else
-      model.pages.push(
-        (found.page = {
-          value,
-          node,
-          page: normalisePageEntry(value),
-          scope,
-          section,
-          isRoot,
-          otherVersion,
-          ...(language === undefined ? {} : { language }),
-        }),
-      );
-    if (withTree)
-      parent.children.push({ kind: operation ? 'operation' : 'page', node, label: value, children: [], ...(list && { list }), ...found });
+    if (operation) {
+      const entry: OperationEntry = { value, node, ...operation, inherited: specs, otherVersion };
+      model.operations.push(entry);
+      if (withTree) parent.children.push({ kind: 'operation', node, label: value, children: [], ...(list && { list }), operation: entry });
+      return;
+    }
+    const page: PageEntry = {
+      value,
+      node,
+      page: normalisePageEntry(value),
+      scope,
+      section,
+      isRoot,
+      otherVersion,
+      ...(language === undefined ? {} : { language }),
+    };
+    model.pages.push(page);
+    if (withTree) parent.children.push({ kind: 'page', node, label: value, children: [], ...(list && { list }), page });
   };
 }
 
