@@ -1,6 +1,7 @@
 // One build for every bundle: the VS Code client (vscode external) and the node-only server and CLI.
 import * as esbuild from 'esbuild';
 import { compileSchemas } from './scripts/compileSchemas.mjs';
+import { WEB_BUDGETS, webContexts } from './scripts/webBuild.mjs';
 import { writeNotices } from './scripts/notices.mjs';
 import {
   ENGLISH_WORDS_BUNDLE,
@@ -58,6 +59,8 @@ const contexts = [
   { ...service, entryPoints: { gapWorker: 'server/src/gapWorker/worker.ts' }, outdir },
   // The VS Code client: `vscode` is provided by the editor.
   { ...clustering, entryPoints: { extension: 'client/src/extension.ts' }, outdir, external: ['vscode'] },
+  // The browser build (package.json's `browser`): the web extension and its server's Web Worker.
+  ...webContexts({ outdir, production }),
 ];
 
 if (watch) {
@@ -69,4 +72,10 @@ if (watch) {
     results.map((result) => result.metafile),
     outdir,
   );
+  // The browser build's sizes, beside their budgets (checked by test/unit/webBundles.test.ts).
+  for (const result of results)
+    for (const [file, { bytes }] of Object.entries(result.metafile.outputs)) {
+      const name = Object.keys(WEB_BUDGETS).find((budgeted) => file.endsWith(budgeted));
+      if (name) console.log(`${name}: ${(bytes / 1e6).toFixed(2)} MB (budget ${(WEB_BUDGETS[name] / 1e6).toFixed(1)} MB)`);
+    }
 }

@@ -32,7 +32,7 @@ writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2
 run('node', ['esbuild.mjs', '--production', `--outdir=${join(staging, 'dist')}`]);
 // Every bundle the build makes ships: one left out by .vscodeignore (a worker, say) would only show at run time.
 const listed = spawnSync(vsce, ['ls', '--no-dependencies'], { cwd: staging, encoding: 'utf8' }).stdout.split(/\r?\n/);
-const missing = readdirSync(join(staging, 'dist'))
+const missing = readdirSync(join(staging, 'dist'), { recursive: true })
   .filter((file) => file.endsWith('.js'))
   .filter((file) => !listed.includes(`dist/${file}`));
 if (missing.length) {
@@ -44,7 +44,9 @@ const out = join(root, `${name}-${version}.vsix`);
 run(vsce, ['package', '--no-dependencies', '--out', out], { cwd: staging });
 const size = statSync(out).size;
 console.log(`${out}: ${(size / 1024 / 1024).toFixed(2)} MB`);
-if (size > 2 * 1024 * 1024) {
-  console.error('The package is over 2 MB.');
+// 3 MB: the browser build's server (github.dev, vscode.dev) carries in one file what the node bundles
+// load apart (the MDX reference parser, the word lists): 0.8 MB of the package zipped.
+if (size > 3 * 1024 * 1024) {
+  console.error('The package is over 3 MB.');
   process.exit(1);
 }

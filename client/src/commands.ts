@@ -5,14 +5,17 @@
  * handler, nor registered without being declared. No runtime import of vscode here (the test reads it).
  */
 import type * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 
 /** A command's handler, given the objects its part works with and the arguments VS Code passes. */
 export type CommandTable<T> = Record<string, (target: T, ...args: any[]) => unknown>;
 
 /** The extension's own commands. */
 export const extensionCommands: CommandTable<{ client: LanguageClient | undefined; output: vscode.OutputChannel }> = {
-  'docsmith.restartServer': ({ client }) => client?.restart(),
+  'docsmith.restartServer': async ({ client }) => {
+    await client?.stop();
+    await client?.start();
+  },
   'docsmith.showOutput': ({ output }) => output.show(true),
 };
 

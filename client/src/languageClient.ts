@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { clientOptions } from './clientOptions';
 import type { DocsmithConfig } from './config';
 
 /**
  * Starts dist/server.js for docs.json, $ref'd JSON files and MDX/Markdown pages. Documents are chosen
  * by pattern, not language id, so Docsmith works beside the vendor's MDX extension and contributes no
- * grammar of its own. Only `file:` documents: a docs site lives on disk.
+ * grammar of its own. Only `file:` documents: a docs site lives on disk (the browser build's are in web/).
  */
 export function createLanguageClient(
   context: vscode.ExtensionContext,
@@ -17,27 +18,5 @@ export function createLanguageClient(
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', pattern: '**/docs.json' },
-      { scheme: 'file', pattern: '**/*.json' },
-      { scheme: 'file', pattern: '**/*.mdx' },
-      { scheme: 'file', pattern: '**/*.md' },
-    ],
-    initializationOptions: { settings: config.serverSettings() },
-    outputChannel: output,
-    diagnosticPullOptions: { onChange: true, onSave: true },
-    middleware: {
-      workspace: {
-        // The server asks for `docsmith`; answer with the shape the service expects.
-        configuration: async (params, token, next) => {
-          const answers = await next(params, token);
-          return Array.isArray(answers)
-            ? params.items.map((item, index) => (item.section === 'docsmith' ? config.serverSettings() : answers[index]))
-            : answers;
-        },
-      },
-    },
-  };
-  return new LanguageClient('docsmith', 'Docsmith', serverOptions, clientOptions);
+  return new LanguageClient('docsmith', 'Docsmith', serverOptions, clientOptions(config, output, ['file']));
 }

@@ -1,7 +1,32 @@
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { MessageCap, maxMessageBytes, megabytes } from './lsp/messageCap';
 import { boundHeapGrowth, HEAP_GROWING_PERCENT } from './heapGrowth';
-import { startServer } from './server';
+import { startServer, type ServerHost } from './server';
+import { FsWorkspace } from './fsWorkspace';
+import { deadlineParser } from './parserWorker/deadlineParser';
+import { startSiteClusterer } from './gapWorker/siteClusterer';
+import { useReferenceParser } from './service';
+
+/** How long the server waits for the MDX reference parser on one page (see parserWorker/deadlineParser.ts). */
+const PARSER_DEADLINE_MS = 2000;
+
+/**
+ * The server under node: files from the disk (`file:` URIs), the pages the scanner cannot vouch for
+ * parsed on a worker stopped past the deadline, each site's gap clusters in a worker thread.
+ */
+function nodeHost(): ServerHost {
+  const parser = deadlineParser({
+    deadlineMs: PARSER_DEADLINE_MS,
+    why: ', so that the editor does not wait; `docsmith check` parses it in full',
+    log: (line) => console.error(line),
+  });
+  useReferenceParser(parser);
+  return {
+    files: () => ({ files: new FsWorkspace(), holds: (uri) => uri.startsWith('file:') }),
+    clusterer: () => startSiteClusterer,
+    close: () => parser.close(),
+  };
+}
 
 /**
  * What the server may have written that the client has not read yet: a client that never reads
@@ -32,7 +57,7 @@ if (process.argv.includes('--stdio')) {
     }
     return write(message);
   };
-  startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), output));
+  startServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input), output), nodeHost());
 } else {
-  startServer(createConnection(ProposedFeatures.all));
+  startServer(createConnection(ProposedFeatures.all), nodeHost());
 }

@@ -1,19 +1,33 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { FsWorkspace } from './fsWorkspace';
 import type { DirectoryEntry, DocsWorkspace, FileListing, FileStat } from './service';
 
+/** Where the server's files come from: the file system (node), or the client (the browser build). */
+export interface FileSource {
+  files: DocsWorkspace;
+  /** Whether a URI names a file of a docs site (`file:` on the desktop); others (untitled, git, output) are never read from here. */
+  holds(uri: string): boolean;
+}
+
 /**
- * The server's view of files: open documents (with unsaved edits) over the file system. Only
- * `file:` documents belong to a docs site; others (untitled, git, output) are never read from here.
+ * The server's view of files: open documents (with unsaved edits) over the files of the disk, or of
+ * the editor in the browser build.
  */
 export class OpenDocumentsWorkspace implements DocsWorkspace {
-  private readonly disk = new FsWorkspace();
+  private readonly disk: DocsWorkspace;
+  private readonly holds: (uri: string) => boolean;
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
+    source: FileSource,
     private readonly edits?: LastEdits,
-  ) {}
+  ) {
+    this.disk = source.files;
+    this.holds = source.holds;
+    this.readsAtOnce = source.files.readsAtOnce;
+  }
+
+  readonly readsAtOnce: number | undefined;
 
   editedAt(uri: string): number | undefined {
     const open = this.documents.get(uri);
@@ -23,24 +37,24 @@ export class OpenDocumentsWorkspace implements DocsWorkspace {
   async readFile(uri: string): Promise<string | undefined> {
     const open = this.documents.get(uri);
     if (open) return open.getText();
-    return uri.startsWith('file:') ? this.disk.readFile(uri) : undefined;
+    return this.holds(uri) ? this.disk.readFile(uri) : undefined;
   }
 
   async stat(uri: string): Promise<FileStat | undefined> {
     const open = this.documents.get(uri);
-    const onDisk = uri.startsWith('file:') ? await this.disk.stat(uri) : undefined;
+    const onDisk = this.holds(uri) ? await this.disk.stat(uri) : undefined;
     // An open document's version changes with every edit; its disk time with every save.
     if (open) return { kind: 'file', size: open.getText().length, mtime: onDisk?.mtime ?? 0, version: open.version };
     return onDisk;
   }
 
   realPathInside(uri: string, rootUri: string): Promise<boolean> {
-    return this.disk.realPathInside(uri, rootUri);
+    return this.disk.realPathInside?.(uri, rootUri) ?? Promise.resolve(true);
   }
 
   /** The file on disk: the editor shows its bytes that are not UTF-8 as U+FFFD too (with its default encoding). */
   isNotUtf8(uri: string): Promise<boolean> {
-    return uri.startsWith('file:') ? this.disk.isNotUtf8(uri) : Promise.resolve(false);
+    return this.holds(uri) && this.disk.isNotUtf8 ? this.disk.isNotUtf8(uri) : Promise.resolve(false);
   }
 
   listFiles(folderUri: string): Promise<FileListing> {

@@ -6,6 +6,7 @@ import {
   TextDocuments,
   type Connection,
   type InitializeResult,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { clientSupport, serverCapabilities, WATCHED_FILES, type ClientSupport } from './lsp/capabilities';
@@ -18,7 +19,7 @@ import {
 } from './lsp/clientSettings';
 import { DiagnosticsChannel } from './lsp/diagnosticsChannel';
 import { GapClusterers } from './lsp/gapClusterers';
-import { megabytes } from './lsp/messageCap';
+import { megabytes } from './common/plural';
 import {
   docsRootsRequest,
   draftPageRequest,
@@ -33,21 +34,35 @@ import { answerNavigationRequests } from './lsp/navigationHandlers';
 import { willRenameFiles } from './lsp/renameHandler';
 import { RequestGuard } from './lsp/requestGuard';
 import { WorkspaceDiagnostics } from './lsp/workspaceDiagnostics';
-import { LastEdits, OpenDocumentsWorkspace } from './openDocumentsWorkspace';
-import { deadlineParser, type DeadlineParser } from './parserWorker/deadlineParser';
-import { createLanguageService, useReferenceParser, type DocsLanguageService, type FileChange } from './service';
+import { LastEdits, OpenDocumentsWorkspace, type FileSource } from './openDocumentsWorkspace';
+import type { SiteClusterer } from './gapWorker/siteClusterer';
+import { createLanguageService, type DocsLanguageService, type FileChange } from './service';
 
-/** How long the server waits for the MDX reference parser on one page (see parserWorker/deadlineParser.ts). */
-const PARSER_DEADLINE_MS = 2000;
+/**
+ * What differs between the server under node (main.ts) and in a Web Worker (browserMain.ts): where
+ * files come from, and what runs off the server's thread.
+ */
+export interface ServerHost {
+  /** The files of the docs sites: the disk, or the client's `vscode.workspace.fs` (given the connection and the workspace folders). */
+  files(
+    connection: Connection,
+    folders: () => readonly string[],
+  ): FileSource & { forget?(uri: string, listingChanged: boolean): void; readAhead?(uris: string[]): void };
+  /** Starts a site's gap clusterer (a worker thread under node), given the server's own service. */
+  clusterer(service: DocsLanguageService): (docsJson: string | undefined, onFallback: (reason: string) => void) => SiteClusterer;
+  /** Called at shutdown: stops what the host started (the parser's worker). */
+  close?(): void;
+}
 
 /**
  * The LSP server: it wires the language service to a connection, and its handlers only delegate.
  * Works in any LSP client; VS Code is one of them.
  */
-export function startServer(connection: Connection): void {
-  const { documents, workspace } = openDocuments();
+export function startServer(connection: Connection, host: ServerHost): void {
   let folders: string[] = [];
-  const { service, parser } = languageService(workspace, () => folders);
+  const source = host.files(connection, () => folders);
+  const { documents, workspace } = openDocuments(source);
+  const service = createLanguageService({ workspace, folders: () => folders });
   const guard = new RequestGuard();
   let support: ClientSupport = clientSupport({});
   let renameRedirects: RenameRedirects = 'ask';
@@ -59,6 +74,7 @@ export function startServer(connection: Connection): void {
     scope: () => scope,
     folders: () => folders,
     progress: () => support.workDoneProgress,
+    readAhead: source.readAhead?.bind(source),
   });
   const diagnostics = new DiagnosticsChannel(connection, documents, service, () => support, workspaceDiagnostics);
 
@@ -70,25 +86,28 @@ export function startServer(connection: Connection): void {
     return { capabilities: serverCapabilities(support), serverInfo: { name: 'docsmith', version: '0.1.0' } };
   });
   connection.onInitialized(async () => {
-    if (support.dynamicWatch)
-      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_FILES }] });
-    if (support.workspaceFolders)
-      connection.workspace.onDidChangeWorkspaceFolders((event) => {
-        const removed = new Set(event.removed.map((folder) => folder.uri));
-        folders = [...folders.filter((uri) => !removed.has(uri)), ...event.added.map((folder) => folder.uri)];
-        workspaceDiagnostics.changed(true);
-      });
+    await watchFilesAndFolders(connection, support, (event) => {
+      const removed = new Set(event.removed.map((folder) => folder.uri));
+      folders = [...folders.filter((uri) => !removed.has(uri)), ...event.added.map((folder) => folder.uri)];
+      workspaceDiagnostics.changed(true);
+    });
     await loadSettings();
   });
-  // The Docs Gaps view's clusters, each site indexed in a worker thread of its own.
-  // Only a docs.json inside a workspace folder is a site to index (no uri: the questions alone).
   const inWorkspace = (uri: unknown) => insideFolders(folders, uri);
-  const isWorkspaceDocsJson = (uri: string | null) => uri === null || (/\/docs\.json$/.test(uri) && inWorkspace(uri));
-  const gapClusterers = new GapClusterers((line) => console.error(line), undefined, undefined, isWorkspaceDocsJson);
+  const gapClusterers = answerGapClusters(
+    connection,
+    guard,
+    new GapClusterers(
+      (line) => console.error(line),
+      host.clusterer(service),
+      undefined,
+      (uri) => uri === null || (/\/docs\.json$/.test(uri) && inWorkspace(uri)),
+    ),
+  );
   connection.onShutdown(() => {
     guard.shutDown();
     gapClusterers.dispose();
-    parser.close();
+    host.close?.();
   });
 
   function applySettings(raw: unknown): void {
@@ -109,20 +128,40 @@ export function startServer(connection: Connection): void {
     diagnostics.changed();
   });
 
-  watchChanges(connection, documents, service, diagnostics);
+  watchChanges(connection, documents, service, diagnostics, source.forget?.bind(source));
   diagnostics.listen(guard);
   workspaceDiagnostics.listen(guard);
   answerRequests(connection, service, guard, () => renameRedirects, inWorkspace);
   answerNavigationRequests(connection, service, guard, inWorkspace);
-  connection.onRequest(
-    gapClustersRequest,
-    // In a worker thread: nothing here holds up other requests or the background checks.
-    guard.answer(null, (params, token) => gapClusterers.cluster(params, token), true),
-  );
-  connection.onNotification(prepareGapClustersNotification, (params) => gapClusterers.warm(params));
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** Asks the client to watch the sites' files, and to tell of workspace folders added and removed. */
+async function watchFilesAndFolders(
+  connection: Connection,
+  support: ClientSupport,
+  foldersChanged: (event: WorkspaceFoldersChangeEvent) => void,
+): Promise<void> {
+  if (support.dynamicWatch)
+    await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED_FILES }] });
+  if (support.workspaceFolders) connection.workspace.onDidChangeWorkspaceFolders(foldersChanged);
+}
+
+/**
+ * The Docs Gaps view's clusters, each site indexed in a worker thread of its own (on the server's
+ * thread in the browser). Only a docs.json inside a workspace folder is a site to index (no uri: the
+ * questions alone): `clusterers` is told which.
+ */
+function answerGapClusters(connection: Connection, guard: RequestGuard, clusterers: GapClusterers): GapClusterers {
+  // Off the server's thread: nothing here holds up other requests or the background checks.
+  connection.onRequest(
+    gapClustersRequest,
+    guard.answer(null, (params, token) => clusterers.cluster(params, token), true),
+  );
+  connection.onNotification(prepareGapClustersNotification, (params) => clusterers.warm(params));
+  return clusterers;
 }
 
 /** Whether a URI the client sent is a workspace folder's or inside one: what Docsmith may read and write for it. */
@@ -132,26 +171,12 @@ function insideFolders(folders: readonly string[], uri: unknown): boolean {
   );
 }
 
-/** The language service; the pages the scanner cannot vouch for are parsed on a worker it stops past the deadline. */
-function languageService(
-  workspace: OpenDocumentsWorkspace,
-  folders: () => readonly string[],
-): { service: DocsLanguageService; parser: DeadlineParser } {
-  const parser = deadlineParser({
-    deadlineMs: PARSER_DEADLINE_MS,
-    why: ', so that the editor does not wait; `docsmith check` parses it in full',
-    log: (line) => console.error(line),
-  });
-  useReferenceParser(parser);
-  return { service: createLanguageService({ workspace, folders }), parser };
-}
-
 /** The editor's open documents, and the workspace that reads them over the disk (knowing where each was last edited). */
-function openDocuments(): { documents: TextDocuments<TextDocument>; workspace: OpenDocumentsWorkspace } {
+function openDocuments(source: FileSource): { documents: TextDocuments<TextDocument>; workspace: OpenDocumentsWorkspace } {
   const edits = new LastEdits();
   const documents = new TextDocuments({ create: TextDocument.create, update: edits.update });
   documents.onDidClose((event) => edits.forget(event.document.uri));
-  return { documents, workspace: new OpenDocumentsWorkspace(documents, edits) };
+  return { documents, workspace: new OpenDocumentsWorkspace(documents, source, edits) };
 }
 
 /** Edits of open documents, and files created, deleted or changed on disk (by git, another editor). */
@@ -160,6 +185,7 @@ function watchChanges(
   documents: TextDocuments<TextDocument>,
   service: DocsLanguageService,
   diagnostics: DiagnosticsChannel,
+  forget?: (uri: string, listingChanged: boolean) => void,
 ): void {
   documents.onDidChangeContent((event) => {
     service.didChange(event.document.uri, 'changed');
@@ -174,6 +200,7 @@ function watchChanges(
     for (const change of params.changes) {
       const kind: FileChange =
         change.type === FileChangeType.Created ? 'created' : change.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+      forget?.(change.uri, kind !== 'changed');
       if (kind === 'changed' && documents.get(change.uri)) continue; // the editor's text wins over the disk
       service.didChange(change.uri, kind);
     }

@@ -10,6 +10,7 @@ import { pathToUri } from '../../server/src/service/uri';
 import { docsJson } from '../helpers/check';
 import { tempDir } from '../helpers/tempDir';
 import { NOT_CANCELLED } from '../../server/src/service/cancellation';
+import { FsWorkspace } from '../../server/src/fsWorkspace';
 
 /** The open documents of an editor, as the server's TextDocuments holds them. */
 function openDocuments(): {
@@ -43,7 +44,9 @@ test('an unsaved edit of an open OpenAPI spec is seen by docs.json diagnostics a
   );
   writeFileSync(join(dir, 'openapi.json'), spec(['get']));
   const { documents, open, edit } = openDocuments();
-  const service = createLanguageService({ workspace: new OpenDocumentsWorkspace(documents) });
+  const service = createLanguageService({
+    workspace: new OpenDocumentsWorkspace(documents, { files: new FsWorkspace(), holds: (uri) => uri.startsWith('file:') }),
+  });
   const docs = pathToUri(join(dir, 'docs.json'));
   const specUri = pathToUri(join(dir, 'openapi.json'));
   const missing = async () =>

@@ -143,8 +143,10 @@ test('66.3: in the editor, the first diagnostics of a page the navigation lists 
   const workspace = new MemoryWorkspace(files);
   const service = createLanguageService({ workspace });
   await service.getDiagnostics(`${ROOT}/p7.mdx`, NOT_CANCELLED);
+  // The graph is read in the background meanwhile: how far it got depends on the scheduling of the
+  // workspace's reads (here each is a few microtasks), not on the page's check waiting for it.
   const pageReads = new Set(workspace.reads.filter((uri) => uri.endsWith('.mdx')));
-  assert.ok(pageReads.size < 10, `${pageReads.size} pages read for one listed page's diagnostics`);
+  assert.ok(pageReads.size < pages.length / 10, `${pageReads.size} of ${pages.length} pages read for one listed page's diagnostics`);
   // A page no entry lists may be an imported part: its check waits for the graph, and it is an orphan here.
   const stray = ((await service.getDiagnostics(`${ROOT}/stray.mdx`, NOT_CANCELLED)) ?? []).map((d) => String(d.code));
   assert.ok(stray.includes('nav/orphan-page'), stray.join());

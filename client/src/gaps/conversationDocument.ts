@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ReportConversation, ReportSource } from '../../../server/src/analytics';
 import { oneLine } from '../../../server/src/common/text';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { anchorLine } from './headingLine';
 import { inertMarkdown } from './inertMarkdown';
 

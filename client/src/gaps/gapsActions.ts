@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { pageDraft, sectionDraft } from '../../../server/src/analytics';
 import { draftPageRequest, draftPlacesRequest, type DraftPlace } from '../../../server/src/lsp/protocol';
 import type { SiteMap } from '../../../server/src/lsp/protocol';

@@ -1,6 +1,6 @@
 import type { ClusterRequestOptions } from './viewClusters';
 import * as vscode from 'vscode';
-import type { CancellationToken, LanguageClient, RequestType } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient, CancellationToken, RequestType } from 'vscode-languageclient';
 import type { GapCluster, GapQuestion } from '../../../server/src/lsp/protocol';
 import {
   docsRootsRequest,

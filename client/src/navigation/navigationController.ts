@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { docsRootsRequest, navigationLevelRequest, navigationPathRequest } from '../../../server/src/lsp/protocol';
 import { registerCommands } from '../commands';
 import type { DocsmithConfig } from '../config';

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Base64Url } from '../common/hash';
 import { ExportApiError } from './errors';
 import { describeNetworkError, looksLikeHtml, nestedDeeperThan, readCapped, retryAfter, withRetries, type Attempt } from './http';
 import { isLoopback } from './query';
@@ -51,7 +51,7 @@ const MAX_NUMBERS = 41_000_000;
 
 /** The cache key of a text's vector: the model and the text's hash (the text itself is not kept). */
 export function embeddingKey(model: string, text: string): string {
-  return `${model}\u0000${createHash('sha256').update(text).digest('base64url')}`;
+  return `${model}\u0000${sha256Base64Url(text)}`;
 }
 
 /** The embedding of each distinct text, from the cache or the server; throws {@link EmbeddingsError}. */

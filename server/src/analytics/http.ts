@@ -1,4 +1,3 @@
-import { setTimeout } from 'node:timers/promises';
 import validatePage from '../generated/conversationPageValidator';
 import { ExportApiError } from './errors';
 import type { ConversationPage } from './types';
@@ -267,8 +266,24 @@ export function describeNetworkError(error: unknown): string {
 /** Waits before a retry; a cancel during the wait ends the export. */
 async function pause(ms: number, signal?: AbortSignal): Promise<void> {
   try {
-    await setTimeout(ms, undefined, { signal });
+    await sleep(ms, signal);
   } catch {
     throw new ExportApiError('cancelled', 'The export was cancelled.');
   }
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first (Node's timers/promises `setTimeout`, without Node). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((done, fail) => {
+    if (signal?.aborted) return fail(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      fail(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      done();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -18,3 +18,33 @@ export function groupBy<T, K>(items: Iterable<T>, key: (item: T) => K): T[][] {
   }
   return [...groups.values()];
 }
+
+/**
+ * Reads each item (`read`, up to `ahead` at once) and hands each result to `use` in the items' order.
+ * Where a read waits on something slow (the browser build's files, each a round trip to the editor),
+ * the reads overlap; where it does not (the disk, read synchronously), it is a plain loop.
+ */
+export async function readInOrder<T, R>(
+  items: Iterable<T>,
+  read: (item: T) => Promise<R>,
+  use: (item: T, result: R) => void,
+  ahead: number,
+): Promise<void> {
+  const next = items[Symbol.iterator]();
+  const queue: [T, Promise<R>][] = [];
+  const fill = () => {
+    while (queue.length < ahead) {
+      const item = next.next();
+      if (item.done) return;
+      const result = read(item.value);
+      result.catch(() => undefined); // awaited in turn below
+      queue.push([item.value, result]);
+    }
+  };
+  fill();
+  while (queue.length) {
+    const [item, result] = queue.shift()!;
+    use(item, await result);
+    fill();
+  }
+}

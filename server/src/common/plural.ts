@@ -19,3 +19,9 @@ export function thousands(count: number): string {
   for (let at = grouped.length; at < digits.length; at += 3) grouped += `,${digits.slice(at, at + 3)}`;
   return count < 0 ? `-${grouped}` : grouped;
 }
+
+/** Bytes for a message: `1.0 MB`, `0.25 MB`. */
+export function megabytes(bytes: number): string {
+  const value = bytes / 1024 / 1024;
+  return `${value >= 1 ? value.toFixed(1) : value.toFixed(2)} MB`;
+}

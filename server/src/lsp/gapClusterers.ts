@@ -1,10 +1,10 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import { decodeVector, readCorrections } from '../analytics';
-import { startSiteClusterer, type SiteClusterer } from '../gapWorker/siteClusterer';
+import type { SiteClusterer } from '../gapWorker/siteClusterer';
 import { CancelledError } from '../service';
 import type { GapClustersParams, GapClustersResult, GapSite } from './protocol';
 
-type Start = (docsJson: string | undefined, onFallback: (reason: string) => void) => SiteClusterer;
+export type Start = (docsJson: string | undefined, onFallback: (reason: string) => void) => SiteClusterer;
 
 interface Indexed {
   siteVersion: number;
@@ -39,7 +39,8 @@ export class GapClusterers {
 
   constructor(
     private readonly log: (line: string) => void,
-    private readonly start: Start = startSiteClusterer,
+    /** Starts a site's clusterer: a worker thread under node (gapWorker/siteClusterer.ts), the server's own thread in the browser (threadClusterer.ts). */
+    private readonly start: Start,
     private readonly idleMs = IDLE_MS,
     /** Whether a uri names a docs.json the server serves (inside the workspace); others are refused. */
     private readonly accepts: (uri: string | null) => boolean = () => true,

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { oversizeMessageRequest } from './protocol';
+import { megabytes } from '../common/plural';
 
 /**
  * The largest LSP message the server reads over stdio. A docs.json is read up to 20 MB and opened
@@ -119,8 +120,4 @@ export class MessageCap extends Transform {
   }
 }
 
-/** Bytes for a message: `1.0 MB`, `0.25 MB`. */
-export function megabytes(bytes: number): string {
-  const value = bytes / 1024 / 1024;
-  return `${value >= 1 ? value.toFixed(1) : value.toFixed(2)} MB`;
-}
+export { megabytes };

@@ -163,3 +163,42 @@ export const NAVIGATION_COMMANDS = {
   targets: 'docsmith.navigation.targets',
   edit: 'docsmith.navigation.edit',
 } as const;
+
+/*
+ * Files through the editor (the browser build: github.dev, vscode.dev). The server in a Web Worker has
+ * no file system: it asks the client, which reads with `vscode.workspace.fs`. Requests from the server
+ * to the client; each may be cancelled by the server (a background pass stopped).
+ */
+
+/** A file's text as the client decoded it (see common/fileText.ts), or why it cannot be used as text; null: no such file. */
+export type ClientFileText =
+  { text: string; notUtf8?: boolean } | { error: { reason: 'too-large' | 'binary' | 'unreadable'; message: string } };
+
+/**
+ * The texts of files, in the order asked (null: no such file). Several at once: the server reads
+ * ahead of its checks, and one message per file would cost more than the reads (a Web Worker's
+ * connection handles one message per timer tick).
+ */
+export const readFilesRequest = new RequestType<{ uris: string[] }, (ClientFileText | null)[], void>('docsmith/fs/readFiles');
+
+/** A file's or folder's kind, size and modification time; null when there is none. */
+export const statRequest = new RequestType<{ uri: string }, ClientFileStat | null, void>('docsmith/fs/stat');
+export interface ClientFileStat {
+  kind: 'file' | 'directory';
+  size: number;
+  mtime: number;
+}
+
+/** The entries of one folder (none when it cannot be read), a symlink as one. */
+export const readDirectoryRequest = new RequestType<{ uri: string }, { name: string; kind: 'file' | 'directory' | 'symlink' }[], void>(
+  'docsmith/fs/readDirectory',
+);
+
+/**
+ * Every file below a folder (relative paths with `/`), as the service's `listFiles` lists them: the
+ * client walks the folders (skipping `node_modules` and `.git`, following no symlinked folder), with
+ * the problems met on the way.
+ */
+export const listFilesRequest = new RequestType<{ uri: string }, { files: string[]; problems: { uri: string; message: string }[] }, void>(
+  'docsmith/fs/listFiles',
+);

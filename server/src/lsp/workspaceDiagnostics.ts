@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
@@ -14,10 +13,11 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CancelledError, type DocsLanguageService } from '../service';
+import { CancelledError, yieldToEventLoop, type DocsLanguageService } from '../service';
 import type { DiagnosticsScope } from './clientSettings';
 import { logFailure, type RequestGuard } from './requestGuard';
 import { plural } from '../common/plural';
+import { sha256Base64Url } from '../common/hash';
 import { fileDiagnostics } from './fileDiagnostics';
 
 /** After a change, the workspace is checked again once nothing has changed for this long (typing is one burst). */
@@ -40,6 +40,11 @@ export interface WorkspaceDiagnosticsOptions {
   /** The workspace folders, whose docs roots are checked. */
   folders: () => string[];
   progress: () => boolean;
+  /**
+   * The files the pass will check, in order, to be read ahead of it (the browser build, whose every
+   * first read is a round trip to the client).
+   */
+  readAhead?: (uris: string[]) => void;
 }
 
 /**
@@ -90,10 +95,11 @@ export class WorkspaceDiagnostics {
     const seen = new Set<string>();
     const progress = files.length >= PROGRESS_FROM && this.options.progress() ? await this.startProgress(files.length) : undefined;
     let sliceStart = Date.now();
+    this.options.readAhead?.(files);
     try {
       for (const [index, uri] of files.entries()) {
         if (Date.now() - sliceStart >= SLICE_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
+          await yieldToEventLoop();
           sliceStart = Date.now();
           progress?.report(Math.floor((index * 100) / files.length), `${index} of ${plural(files.length, 'file')}`);
         }
@@ -168,7 +174,7 @@ export class WorkspaceDiagnostics {
 }
 
 function resultIdOf(items: Diagnostic[]): string {
-  return createHash('sha1').update(JSON.stringify(items)).digest('base64url');
+  return sha256Base64Url(JSON.stringify(items));
 }
 
 function cancelled(): ResponseError<void> {

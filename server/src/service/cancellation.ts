@@ -19,7 +19,27 @@ export function throwIfCancelled(token: Cancellation | undefined): void {
  */
 export function yieldToEventLoop(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (callback: () => void) => void }).setImmediate;
-  return new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
+  return new Promise((resolve) => (immediate ? immediate(resolve) : messageImmediate(resolve)));
+}
+
+/**
+ * Where there is no `setImmediate` (a browser's Web Worker), a message to itself: it runs after what
+ * waits in the event loop, as `setTimeout(0)` does, without the 4 ms that browsers make nested timers wait.
+ */
+let channel: { port1: { onmessage: unknown }; port2: { postMessage(message: unknown): void } } | undefined;
+const waiting: (() => void)[] = [];
+function messageImmediate(callback: () => void): void {
+  const Channel = (globalThis as unknown as { MessageChannel?: new () => NonNullable<typeof channel> }).MessageChannel;
+  if (!Channel) {
+    setTimeout(callback, 0);
+    return;
+  }
+  if (!channel) {
+    channel = new Channel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
+  waiting.push(callback);
+  channel.port2.postMessage(undefined);
 }
 
 /** The token of a request that nobody can cancel (the CLI's, a test's). */

@@ -30,7 +30,7 @@ export { FIX_ALL_KIND } from './features/fixAll';
 export { diagnosticCodes, codeHref, DIAGNOSTIC_SOURCE, type DiagnosticCode, type Severity } from './check/diagnosticCodes';
 export { internalErrorDiagnostic } from './check/diagnostics';
 export { occurrences } from './check/groupRepeats';
-export { CancelledError, NOT_CANCELLED, type Cancellation } from './cancellation';
+export { CancelledError, NOT_CANCELLED, yieldToEventLoop, type Cancellation } from './cancellation';
 export { useReferenceParser, type ReferenceParser } from './mdx/referenceParser';
 export { parseMdx, type MdxParse } from './mdx/mdxReference';
 export { pathToUri, uriToPath, relativeUri, joinUri } from './uri';

@@ -66,6 +66,12 @@ export interface DocsWorkspace {
    * (one that is valid UTF-8 holds it on purpose: a page about encodings).
    */
   isNotUtf8?(uri: string): Promise<boolean>;
+  /**
+   * How many reads are worth having under way at once when many files are read (every page, for the
+   * site's imports): 1, the default, where a read does not wait (the disk, read synchronously); more
+   * where each waits on a round trip (the browser build, which asks the editor for every file).
+   */
+  readsAtOnce?: number;
 }
 
 /** A file exists but cannot be used as text: too large, binary, unreadable. The message is for the user. */

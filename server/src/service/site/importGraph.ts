@@ -1,4 +1,5 @@
 import { resolveImport } from '../mdx/importPath';
+import { readInOrder } from '../../common/arrays';
 
 /** A line that starts an import, as the platform's build finds them (`import ` or `import<tab>` at the line's start). */
 const IMPORT_LINE = /^import[ \t]/;
@@ -43,6 +44,8 @@ export class ImportGraph {
     /** The published page files (before imports make snippets of some). */
     private readonly pageFiles: () => Iterable<string>,
     private readonly read: (relative: string) => Promise<string | undefined>,
+    /** Files read at once while the graph is built (the workspace's `readsAtOnce`). */
+    private readonly readsAtOnce = 1,
   ) {}
 
   /** A file's text changed: its imports are read again before the next answer. */
@@ -107,12 +110,21 @@ export class ImportGraph {
   }
 
   private async readAll(): Promise<void> {
-    for (const file of this.sources()) await this.readOne(file);
+    await readInOrder(
+      this.sources(),
+      (file) => this.read(file).catch(() => undefined),
+      (file, text) => this.take(file, text),
+      this.readsAtOnce,
+    );
   }
 
   /** Reads a file's imports; whether they differ from those it had. */
   private async readOne(file: string): Promise<boolean> {
-    const text = await this.read(file).catch(() => undefined);
+    return this.take(file, await this.read(file).catch(() => undefined));
+  }
+
+  /** A file's imports, from its text; whether they differ from those it had. */
+  private take(file: string, text: string | undefined): boolean {
     const edges = text === undefined ? [] : importsOf(text, file);
     const before = this.edges.get(file) ?? [];
     const moved =

@@ -158,6 +158,7 @@ export async function indexSiteFiles(workspace: DocsWorkspace, rootUri: string):
     (relative) => SNIPPET_FOLDERS.test(relative),
     () => pages.values(),
     (relative) => workspace.readFile(joinUri(rootUri, relative)),
+    workspace.readsAtOnce,
   );
   const index: SiteFiles = {
     rootUri,
