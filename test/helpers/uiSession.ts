@@ -37,9 +37,10 @@ export function packagedExtension(): string {
  * code-server with the .vsix installed, on a fresh copy of examples/site whose settings point the
  * Docs Gaps view at a local export server; Chromium on the workbench.
  */
-export async function startUiSession(): Promise<UiSession> {
+export async function startUiSession({ web = false }: { web?: boolean } = {}): Promise<UiSession> {
   const vsix = packagedExtension();
-  const exportServer = await startExportServer({ key: DEMO_KEY, project: 'demo', seed: 1, conversations: 240 });
+  // The browser build fetches from the workbench's origin: the export server must allow it (CORS).
+  const exportServer = await startExportServer({ key: DEMO_KEY, project: 'demo', seed: 1, conversations: 240, ...(web && { cors: '*' }) });
   const site = tempDir('docsmith-ui-site-');
   await cp(join(REPO, 'examples/site'), site, { recursive: true });
   await mkdir(join(site, '.vscode'), { recursive: true });
@@ -67,6 +68,7 @@ export async function startUiSession(): Promise<UiSession> {
     env: { ...process.env, ...isolatedHome(dir) },
   });
   if (install.status !== 0) throw new Error(`installing the .vsix failed:\n${install.stdout}\n${install.stderr}`);
+  if (web) await webOnly(extensions);
   const codeServer = await startCodeServer(site, { userDataDir: userData, extensionsDir: extensions });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -115,6 +117,21 @@ export async function startUiSession(): Promise<UiSession> {
     },
   };
   return session;
+}
+
+/**
+ * The test variant of the manifest for the browser build: the installed extension's `main` removed, so
+ * that VS Code's web client runs it in its web worker extension host (as github.dev and vscode.dev
+ * do), from its `browser` entry, with no Node extension host and no node language server.
+ */
+async function webOnly(extensions: string): Promise<void> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const folder = (await readdir(extensions)).find((name) => name.includes('docsmith'));
+  if (!folder) throw new Error(`the .vsix installed no docsmith folder in ${extensions}`);
+  const manifest = join(extensions, folder, 'package.json');
+  const { main, ...rest } = JSON.parse(await readFile(manifest, 'utf8'));
+  if (!main || !rest.browser) throw new Error(`${manifest} has no main or no browser entry`);
+  await writeFile(manifest, JSON.stringify(rest, null, 2));
 }
 
 const QUICK_INPUT = '.quick-input-widget .quick-input-box input';

@@ -59,3 +59,24 @@ test('the web bundles stay within their size budgets', async () => {
   for (const [name, bytes] of Object.entries(sizes))
     assert.ok(bytes <= (WEB_BUDGETS as Record<string, number>)[name], `${name}: ${bytes} bytes, over its budget`);
 });
+
+/** Node's globals, which a browser's worker lacks: a use that is not guarded fails there at run time (the bundle builds). */
+const NODE_GLOBAL = /(?<![\w$.'"`])(?:Buffer|__dirname|__filename|setImmediate|require)\b(?!\s*[?:])|(?<![\w$.'"`?])process\.(?!env\b)/;
+
+test("the web bundles' own sources use no Node global unguarded (Buffer, process, setImmediate, __dirname, require)", async () => {
+  const { readFileSync } = await import('node:fs');
+  const found: string[] = [];
+  for (const { metafile } of await builds)
+    for (const input of Object.keys(metafile!.inputs)) {
+      if (!/^(?:server|client)\/src\/.*\.ts$/.test(input)) continue;
+      readFileSync(input, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          const comment = Math.min(...['//', '/*'].map((start) => line.indexOf(start)).filter((at) => at >= 0));
+          const code = line.trimStart().startsWith('*') ? '' : line.slice(0, comment);
+          // A guarded use names the global through globalThis or typeof first.
+          if (NODE_GLOBAL.test(code) && !/globalThis|typeof /.test(code)) found.push(`${input}:${index + 1}: ${line.trim()}`);
+        });
+    }
+  assert.deepEqual([...new Set(found)], []);
+});

@@ -9,6 +9,7 @@ import { ClientWorkspace, FILES_PER_REQUEST, MAX_PENDING_READS } from '../../ser
 import { listFilesRequest, readFilesRequest, statRequest } from '../../server/src/lsp/protocol';
 import { WorkspaceError } from '../../server/src/service';
 import { seededRandom } from '../../server/src/common/seededRandom';
+import { web } from '../../server/src/common/bytes';
 
 /** What the browser build reads files with gives what the node build gives. */
 
@@ -98,4 +99,21 @@ test('ClientWorkspace asks once per file until the watcher says it changed, seve
   workspace.forget('x:/site/new.mdx', true);
   await workspace.listFiles('x:/site');
   assert.equal(client.stats.sent.filter((sent) => sent.startsWith('docsmith/fs/listFiles')).length, 2);
+});
+
+test("the browser's bytes functions give Buffer's answers: UTF-8 text of chunks (cut, a BOM kept, bad bytes), base64 both ways", () => {
+  const random = seededRandom(11);
+  for (let i = 0; i < 200; i++) {
+    const chunks = Array.from({ length: 1 + Math.floor(random() * 4) }, () =>
+      Uint8Array.from({ length: Math.floor(random() * 40) }, () => Math.floor(random() * 256)),
+    );
+    chunks.unshift(Uint8Array.from([0xef, 0xbb, 0xbf]));
+    const whole = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const total = Math.floor(random() * whole);
+    assert.equal(web.utf8Text(chunks, total), Buffer.concat(chunks, total).toString('utf8'));
+    const vector = new Float32Array(chunks[1].length).map(() => random() * 2 - 1);
+    const bytes = new Uint8Array(vector.buffer);
+    assert.equal(web.toBase64(bytes), Buffer.from(bytes).toString('base64'));
+    assert.deepEqual([...web.fromBase64(Buffer.from(bytes).toString('base64'))], [...bytes]);
+  }
 });

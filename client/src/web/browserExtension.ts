@@ -21,6 +21,7 @@ declare const URL: { createObjectURL(blob: object): string; revokeObjectURL(url:
  */
 export async function activate(context: vscode.ExtensionContext): Promise<DocsmithApi> {
   const api = await activateWith(context, async (_context, config, output) => {
+    output.appendLine('Docsmith in the browser: the language server runs in a Web Worker and reads files through the editor.');
     const worker = await startServerWorker(context);
     // The workspace's own schemes (`vscode-vfs` on github.dev, `vscode-remote` under a server): not git's or the output's.
     const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.scheme))];

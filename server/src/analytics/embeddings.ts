@@ -1,4 +1,5 @@
 import { sha256Base64Url } from '../common/hash';
+import { fromBase64, toBase64 } from '../common/bytes';
 import { ExportApiError } from './errors';
 import { describeNetworkError, looksLikeHtml, nestedDeeperThan, readCapped, retryAfter, withRetries, type Attempt } from './http';
 import { isLoopback } from './query';
@@ -261,12 +262,12 @@ export function embeddingsDestination(url: string, model: string): string {
 
 /** A vector as text (its float32 bytes in base64): for a cache file, and for the LSP, which carries JSON. */
 export function encodeVector(vector: Float32Array): string {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
+  return toBase64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength));
 }
 
 /** The vector {@link encodeVector} wrote; undefined for anything else. */
 export function decodeVector(text: string): Float32Array | undefined {
-  const bytes = Buffer.from(text, 'base64');
+  const bytes = fromBase64(text);
   if (bytes.length === 0 || bytes.length % 4 !== 0) return undefined;
   const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
   return vector.every(Number.isFinite) ? vector : undefined;

@@ -1,3 +1,4 @@
+import { utf8Text } from '../common/bytes';
 import validatePage from '../generated/conversationPageValidator';
 import { ExportApiError } from './errors';
 import type { ConversationPage } from './types';
@@ -89,7 +90,10 @@ async function attemptPage(url: string, options: PageRequestOptions): Promise<At
     if (error instanceof ExportApiError) throw error;
     if (options.signal?.aborted) throw new ExportApiError('cancelled', 'The export was cancelled.');
     if (timeout.aborted) return { error: new ExportApiError('timeout', `The request timed out after ${options.timeoutMs ?? 30000} ms.`) };
-    return { error: new ExportApiError('network', `The connection failed: ${describeNetworkError(error)}.`) };
+    const failure = new ExportApiError('network', connectionFailure(error, url, inBrowser()));
+    // In a browser a refused origin looks like a network down: it would be retried for a minute in vain.
+    if (inBrowser() && error instanceof TypeError) throw failure;
+    return { error: failure };
   }
   if (status >= 300 && status < 400) {
     const location = headers.get('location') ?? '';
@@ -186,11 +190,11 @@ async function readChunks(
       await reader.cancel().catch(() => undefined);
       if (!cut) throw tooLarge(total, max);
       chunks.push(value.subarray(0, value.length - (total - max)));
-      return Buffer.concat(chunks, max).toString('utf8');
+      return utf8Text(chunks, max);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return utf8Text(chunks, total);
 }
 
 /**
@@ -256,6 +260,22 @@ export function retryAfter(text: string | undefined): number | undefined {
 
 export function looksLikeHtml(text: string): boolean {
   return /^\s*<(?:!doctype|html)/i.test(text);
+}
+
+/** Whether this runs in a browser (the web extension's worker), where a refused cross-origin request and a network down look alike. */
+export function inBrowser(): boolean {
+  return !(globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+}
+
+/**
+ * Why a request to the export API failed before any answer. In a browser, `fetch` says only "Failed
+ * to fetch" both when the network is down and when the API does not allow requests from the editor's
+ * origin (CORS): the message says so, and where the same review works.
+ */
+export function connectionFailure(error: unknown, url: string, browser: boolean): string {
+  if (browser && error instanceof TypeError)
+    return `The export API at ${new URL(url).origin} could not be reached from the browser: it does not allow requests from this editor's origin (CORS), or the network is down; review the gaps in desktop VS Code, or with \`docsmith gaps\` in a terminal.`;
+  return `The connection failed: ${describeNetworkError(error)}.`;
 }
 
 export function describeNetworkError(error: unknown): string {

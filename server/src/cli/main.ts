@@ -172,6 +172,7 @@ program
   .option('--latency-ms <n>', 'delay of every answer', (v) => integer(v, '--latency-ms'), 0)
   .addOption(new Option('--scenario <name>', 'misbehave on purpose').choices(SCENARIOS))
   .option('--no-status', 'leave resolutionStatus out of conversations')
+  .option('--cors <origin>', 'let pages of this origin (or *) call it from a browser, as the browser build does')
   .action(
     async (options: {
       port: number;
@@ -183,6 +184,7 @@ program
       latencyMs: number;
       scenario?: Scenario;
       status: boolean;
+      cors?: string;
     }) => {
       const server = await gaps().startExportServer({ ...options, omitStatus: !options.status });
       process.stdout.write(`listening on ${server.url}\n`);

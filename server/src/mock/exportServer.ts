@@ -27,6 +27,12 @@ export interface ExportServerOptions {
   siteUrl?: string;
   /** The days before `now` the conversations spread over (default 90). */
   spanDays?: number;
+  /**
+   * An origin (or `*`) whose pages may call the API from a browser (CORS): the browser build's Docs
+   * Gaps view fetches from the editor's origin. Without it the server sends no CORS header, and a
+   * browser refuses its answers to another origin.
+   */
+  cors?: string;
 }
 
 export interface RunningExportServer {
@@ -126,6 +132,20 @@ class ExportApi {
   }
 
   private async answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (this.options.cors) {
+      response.setHeader('access-control-allow-origin', this.options.cors);
+      response.setHeader('vary', 'origin');
+      // A preflight: the browser asks before it sends the key in a header.
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+        response.writeHead(204, {
+          'access-control-allow-methods': 'GET',
+          'access-control-allow-headers': 'authorization, accept',
+          'access-control-max-age': '600',
+        });
+        response.end();
+        return;
+      }
+    }
     const raw = request.url ?? '/';
     const url = new URL(raw.length > MAX_URL_LENGTH ? '/' : raw, 'http://localhost');
     const log = (status: number) => {

@@ -1,0 +1,109 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { e2eUnavailable } from '../helpers/codeServer';
+import { DEMO_KEY, goToLine, openFile, runCommand, startUiSession, type UiSession } from '../helpers/uiSession';
+
+/**
+ * The browser build (github.dev, vscode.dev) in a real VS Code web client: code-server's workbench in
+ * Chromium runs the packaged extension, its manifest without `main`, in the web worker extension host;
+ * the language server is a Web Worker started from a blob and reads every file through the editor.
+ */
+const unavailable = e2eUnavailable();
+let session: UiSession;
+
+before(async () => {
+  if (!unavailable) session = await startUiSession({ web: true });
+});
+after(async () => {
+  await session?.close();
+});
+
+const step = (name: string, body: () => Promise<void>) => session.step(`web-${name}`, body);
+const skip = unavailable && `NOT RUN: ${unavailable}`;
+
+test('web: the extension runs in the web worker host, and a broken page entry shows in Problems', { skip }, async () => {
+  const { page } = session;
+  await step('01-problems', async () => {
+    await openFile(page, 'docs.json');
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart' }).first().waitFor({ timeout: 30000 });
+    // A page's findings come from files the server asked the editor for.
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'authMethod' }).first().waitFor({ timeout: 30000 });
+  });
+  await step('02-web-worker-host', async () => {
+    // No node language server: code-server's processes hold no dist/server.js.
+    const processes = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout;
+    assert.equal(
+      processes
+        .split('\n')
+        .filter((line) => line.includes(session.codeServer.port.toString()) || /docsmith.*dist\/server\.js/.test(line))
+        .some((line) => /dist\/server\.js/.test(line)),
+      false,
+      'a node language server is running',
+    );
+    await runCommand(page, 'Docsmith: Show Output');
+    await page.locator('.output-view .view-lines', { hasText: 'language server runs in a Web Worker' }).first().waitFor();
+  });
+});
+
+test('web: completion of a page entry in docs.json', { skip }, async () => {
+  const { page } = session;
+  await step('03-completion', async () => {
+    await openFile(page, 'docs.json');
+    await goToLine(page, 31, 51);
+    await page.keyboard.type(', "');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.editor-widget.suggest-widget.visible .monaco-list-row', { hasText: 'guides/old-setup' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'File: Revert File');
+    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
+  });
+});
+
+test('web: a quick fix applied takes the error away', { skip }, async () => {
+  const { page } = session;
+  await step('04-quick-fix', async () => {
+    await openFile(page, 'docs.json');
+    await goToLine(page, 18, 36);
+    await page.keyboard.press('Control+.');
+    await page.getByText('Create guides/quikstart.mdx', { exact: true }).click({ force: true });
+    await page
+      .locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart" does not exist' })
+      .waitFor({ state: 'detached', timeout: 20000 });
+  });
+});
+
+test('web: a page opened from a link in a page', { skip }, async () => {
+  const { page } = session;
+  await step('05-follow-link', async () => {
+    await openFile(page, 'guides/authentication.mdx');
+    // Inside the link's target, `/guides/webhooks#verifying-signature`: Go to Definition opens the page.
+    await goToLine(page, 16, 72);
+    await page.keyboard.press('F12');
+    await page.waitForSelector('.tabs-container .tab.active[aria-label^="webhooks.mdx"]');
+  });
+});
+
+test('web: the Docs Gaps view is filled from the local export server, through the browser', { skip }, async () => {
+  const { page } = session;
+  await step('06-set-key', async () => {
+    await runCommand(page, 'Docsmith: Set Admin API Key');
+    await page.fill('.quick-input-widget .quick-input-box input[type="password"]', DEMO_KEY);
+    await page.keyboard.press('Enter');
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'admin API key stored' }).waitFor();
+  });
+  await step('07-gaps-view', async () => {
+    const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
+    if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
+    const gaps = page.locator('.pane-header', { has: page.locator('.title', { hasText: /^Docs Gaps$/i }) });
+    if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
+    await runCommand(page, 'Docsmith: Refresh Docs Gaps');
+    await page
+      .locator('.customview-tree .monaco-list-row[aria-level="1"]', { hasText: /\d (?:[↑↓]\d|=)/ })
+      .first()
+      .waitFor({ timeout: 30000 });
+    assert.ok(session.exportServer.requests.length > 0);
+    assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));
+  });
+});
