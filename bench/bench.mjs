@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve, join } from 'node:path';
 import { generateSite } from './generateSite.mjs';
 import { generateCrewSite } from './generateCrewSite.mjs';
-import { reportEditorBench } from './editorBench.mjs';
+import { reportEditorBench, reportWebBench } from './editorBench.mjs';
 import { runExportBench } from './exportBench.mjs';
 import { measure, measureOnce, RUNS } from './measure.mjs';
 import { runRealSiteBench } from './realSitesBench.mjs';
@@ -200,6 +200,7 @@ for (const c of cases) {
 
 // The language server and the Docs Navigation view (bench/editorBench.mjs).
 failed = (await reportEditorBench()) || failed;
+failed = (await reportWebBench()) || failed;
 
 console.log('\nExport: docsmith gaps --format json over the local server, 100,000 conversations, limit 1000 (median of 3)');
 const exported = await runExportBench();

@@ -23,9 +23,17 @@ export const WEB_SERVER = resolve(__dirname, '../../dist/web/server.js');
  */
 const WORKER_SHIM = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { getHeapStatistics } = require('node:v8');
+// The worker's heap at its largest, sampled (for the bench): asked for by a message of its own.
+let peak = 0;
+const sample = () => { const heap = getHeapStatistics(); peak = Math.max(peak, heap.used_heap_size + heap.external_memory); };
+setInterval(sample, 50).unref();
 globalThis.postMessage = (message) => parentPort.postMessage(message);
 globalThis.addEventListener = () => undefined;
-parentPort.on('message', (data) => globalThis.onmessage && globalThis.onmessage({ data }));
+parentPort.on('message', (data) => {
+  if (data && data.docsmithHeapPeak) return sample(), parentPort.postMessage({ docsmithHeapPeak: peak });
+  globalThis.onmessage && globalThis.onmessage({ data });
+});
 require(workerData.bundle);
 `;
 
@@ -35,7 +43,9 @@ class WorkerReader extends AbstractMessageReader {
     worker.on('error', (error) => this.fireError(error));
   }
   listen(callback: DataCallback): Disposable {
-    const listener = (message: Message) => callback(message);
+    const listener = (message: Message & { docsmithHeapPeak?: number }) => {
+      if (message.docsmithHeapPeak === undefined) callback(message);
+    };
     this.worker.on('message', listener);
     return { dispose: () => this.worker.off('message', listener) };
   }
@@ -79,6 +89,8 @@ export interface WebServer {
   asked: { readFile: number; stat: number; readDirectory: number; listFiles: number; read: string[] };
   /** The files' served copy: a test edits it, then says so through `workspace/didChangeWatchedFiles`. */
   files: ServedFiles;
+  /** The worker's largest heap so far (used, with external memory), in bytes, sampled every 50 ms. */
+  heapPeak(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -168,6 +180,16 @@ export async function startWebServer(
     connection,
     asked,
     files,
+    heapPeak: () =>
+      new Promise((done) => {
+        const listener = (message: { docsmithHeapPeak?: number }) => {
+          if (message.docsmithHeapPeak === undefined) return;
+          worker.off('message', listener);
+          done(message.docsmithHeapPeak);
+        };
+        worker.on('message', listener);
+        worker.postMessage({ docsmithHeapPeak: true });
+      }),
     close: async () => {
       await connection.sendRequest('shutdown').catch(() => undefined);
       connection.dispose();

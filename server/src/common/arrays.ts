@@ -32,7 +32,9 @@ export async function readInOrder<T, R>(
 ): Promise<void> {
   const next = items[Symbol.iterator]();
   const queue: [T, Promise<R>][] = [];
+  // Refilled once half has been used, so that the reads go out in groups (a request can carry several).
   const fill = () => {
+    if (queue.length > ahead / 2) return;
     while (queue.length < ahead) {
       const item = next.next();
       if (item.done) return;
