@@ -2,6 +2,12 @@ import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedF
 import { ClientWorkspace } from './clientWorkspace';
 import { threadClusterer } from './lsp/threadClusterer';
 import { startServer, type ServerHost } from './server';
+import { QueuedParser } from './parserWorker/queuedParser';
+import { isParserWorker, serveParser, webParserChannel } from './parserWorker/webParser';
+import { parseMdx, useReferenceParser } from './service';
+
+/** How long the server waits for the MDX reference parser on one page: the node server's deadline. */
+const PARSER_DEADLINE_MS = 2000;
 
 /**
  * The language server in a Web Worker (the browser build: github.dev, vscode.dev): the same server as
@@ -9,8 +15,22 @@ import { startServer, type ServerHost } from './server';
  * clusters on its own thread (no worker threads here).
  */
 function browserHost(): ServerHost {
+  // What the server says goes to the client's output channel (a worker's console is the browser's devtools).
+  let say = (line: string) => console.error(line);
+  // The pages the scanner cannot vouch for are parsed on a Web Worker stopped past the deadline; the
+  // parse the service asks for on return (never in the server) stays on this thread.
+  const queued = new QueuedParser(
+    {
+      deadlineMs: PARSER_DEADLINE_MS,
+      why: ', so that the editor does not wait; `docsmith check` parses it in full',
+      log: (line) => say(line),
+    },
+    webParserChannel,
+  );
+  useReferenceParser({ parse: (text) => parseMdx(text), parseAsync: (text, key) => queued.parse(text, key) });
   return {
     files: (connection, folders) => {
+      say = (line) => connection.console.error(line);
       const files = new ClientWorkspace(connection);
       return {
         files,
@@ -21,9 +41,12 @@ function browserHost(): ServerHost {
       };
     },
     clusterer: threadClusterer,
+    close: () => queued.close(),
   };
 }
 
 // The worker's global scope (its messages are the connection); typed through the reader, as this project compiles without the DOM's types.
 const worker = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
-startServer(createConnection(ProposedFeatures.all, new BrowserMessageReader(worker), new BrowserMessageWriter(worker)), browserHost());
+// The same script is the server, or (started under the parser's name) the parser's worker.
+if (isParserWorker()) serveParser(globalThis as unknown as Parameters<typeof serveParser>[0]);
+else startServer(createConnection(ProposedFeatures.all, new BrowserMessageReader(worker), new BrowserMessageWriter(worker)), browserHost());

@@ -47,6 +47,30 @@ test('web: the extension runs in the web worker host, and a broken page entry sh
   });
 });
 
+test('web: a page the scanner cannot vouch for is parsed on the parser Web Worker, and its syntax error shown', { skip }, async () => {
+  const { page } = session;
+  await step('02b-parser-worker', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    // JSX over two lines inside a paragraph: only the MDX parser can say whether the page builds.
+    await writeFile(
+      join(session.site, 'guides/tooltip.mdx'),
+      '---\ntitle: Tooltip\n---\n\nText <Tooltip\n  tip="x">word</Tooltip> and <b>bold</i>.\n',
+    );
+    await openFile(page, 'guides/tooltip.mdx');
+    await runCommand(page, 'Problems: Focus on Problems View');
+    // The Problems list renders only the rows that fit: filter it down to the page's.
+    const filter = page.getByPlaceholder('Filter (e.g. text, **/*.ts, !**/node_modules/**)');
+    await filter.fill('closing tag');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'Unexpected closing tag' }).first().waitFor({ timeout: 30000 });
+    await filter.fill('');
+    await runCommand(page, 'Docsmith: Show Output');
+    const output = page.locator('.output-view .view-lines').first();
+    await output.filter({ hasText: 'Web Worker' }).waitFor();
+    assert.doesNotMatch(await output.innerText(), /parses MDX on this thread/, 'the parser fell back to the server thread');
+  });
+});
+
 test('web: completion of a page entry in docs.json', { skip }, async () => {
   const { page } = session;
   await step('03-completion', async () => {

@@ -42,15 +42,12 @@ export async function deactivate(): Promise<void> {
 /**
  * The server's worker, started from a blob of its code: a web extension served by a VS Code server
  * cannot start a worker from its own URI (microsoft/vscode#168942), and a blob works wherever the
- * extension's files can be read, vscode.dev included.
+ * extension's files can be read, vscode.dev included. The blob's URL lives as long as the extension.
  */
 async function startServerWorker(context: vscode.ExtensionContext): Promise<WebWorker> {
   const code = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js'));
   const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  try {
-    return new Worker(url, { name: 'Docsmith language server' });
-  } finally {
-    // The worker has its script once it starts; the blob's URL is not needed after.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
+  // Kept while the extension runs: the server starts its MDX parser's worker from the same URL.
+  context.subscriptions.push({ dispose: () => URL.revokeObjectURL(url) });
+  return new Worker(url, { name: 'Docsmith language server' });
 }

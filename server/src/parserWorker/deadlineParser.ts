@@ -15,16 +15,14 @@ import {
   parseOf,
   START_DEADLINE_MS,
   startFailure,
-  startParserThread,
   stoppedPage,
-  stopParserThread,
   type ParserOptions,
-  type ParserThread,
   type Reply,
-} from './parserThread';
+} from './parserReplies';
+import { nodeParserChannel, startParserThread, stopParserThread, type ParserThread } from './parserThread';
 import { QueuedParser } from './queuedParser';
 
-export type { ParserOptions } from './parserThread';
+export type { ParserOptions } from './parserReplies';
 
 export interface DeadlineParser extends Required<ReferenceParser> {
   /** Stops the workers; later pages start new ones. */
@@ -34,7 +32,7 @@ export interface DeadlineParser extends Required<ReferenceParser> {
 /** A reference parser that gives up on a page after `deadlineMs`. */
 export function deadlineParser(options: ParserOptions): DeadlineParser {
   const { deadlineMs, why, script, log = () => undefined } = options;
-  const queued = new QueuedParser(options);
+  const queued = new QueuedParser(options, () => nodeParserChannel(script));
   let running: ParserThread | undefined;
   // Why no worker can run, once none could start: every page is then parsed on the calling thread.
   let broken: string | undefined;

@@ -12,13 +12,21 @@ import {
   parseOf,
   START_DEADLINE_MS,
   startFailure,
-  startParserThread,
   stoppedPage,
-  stopParserThread,
   type ParserOptions,
-  type ParserThread,
   type Reply,
-} from './parserThread';
+} from './parserReplies';
+
+/**
+ * A parser worker as the queue sees it: a worker thread under node (parserThread.ts), a Web Worker in
+ * the browser build (webParser.ts). Its first reply says it is ready; stopping it ends its page.
+ */
+export interface ParserChannel {
+  send(text: string): void;
+  onReply(listener: (reply: Reply) => void): void;
+  onError(listener: (error: Error) => void): void;
+  stop(): void;
+}
 
 /** A worker idle this long is stopped (the parser holds tens of MB). */
 const IDLE_MS = 60_000;
@@ -32,7 +40,7 @@ interface Request {
 }
 
 export class QueuedParser {
-  private thread: ParserThread | undefined;
+  private thread: ParserChannel | undefined;
   private ready: Promise<boolean> | undefined;
   private readonly waiting: Request[] = [];
   /** The page the worker has, and how it ends: its reply, the deadline, or the worker's failure. */
@@ -40,7 +48,11 @@ export class QueuedParser {
   private broken: string | undefined;
   private idle: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly options: ParserOptions) {}
+  constructor(
+    private readonly options: ParserOptions,
+    /** Starts a worker (throws when none can start). */
+    private readonly start: () => ParserChannel,
+  ) {}
 
   parse(text: string, key: string): Promise<MdxParse | undefined> {
     return new Promise((resolve) => {
@@ -67,7 +79,7 @@ export class QueuedParser {
     if (this.waiting.length === 0) {
       // A worker with nothing to do for a while gives its memory back; the next page starts another.
       this.idle = setTimeout(() => this.stop(), this.options.idleMs ?? IDLE_MS);
-      this.idle.unref();
+      (this.idle as { unref?: () => void }).unref?.();
       return;
     }
     const request = this.waiting.shift()!;
@@ -96,7 +108,7 @@ export class QueuedParser {
         this.stop();
         current.settle(undefined, 'deadline');
       }, this.options.deadlineMs);
-      this.thread!.port.postMessage(request.text);
+      this.thread!.send(request.text);
     }
     await settled;
     void this.next();
@@ -107,7 +119,7 @@ export class QueuedParser {
     if (this.broken) return Promise.resolve(false);
     if (this.thread && this.ready) return this.ready;
     try {
-      const thread = startParserThread(this.options.script);
+      const thread = this.start();
       this.thread = thread;
       this.ready = new Promise<boolean>((resolve) => {
         const timeout = setTimeout(() => {
@@ -116,15 +128,13 @@ export class QueuedParser {
           this.stop();
           resolve(false);
         }, START_DEADLINE_MS);
-        thread.port.on('message', (reply: Reply) => {
+        thread.onReply((reply: Reply) => {
           if ('ready' in reply) {
             clearTimeout(timeout);
             resolve(true);
           } else this.current?.settle(reply);
         });
-        // Listening must not keep the process alive (a page in the worker is kept alive by its deadline).
-        thread.port.unref();
-        thread.worker.on('error', (error) => {
+        thread.onError((error) => {
           clearTimeout(timeout);
           if (this.thread === thread) this.stop();
           resolve(false);
@@ -140,7 +150,7 @@ export class QueuedParser {
   }
 
   private stop(): void {
-    if (this.thread) stopParserThread(this.thread);
+    this.thread?.stop();
     this.thread = undefined;
     this.ready = undefined;
   }
