@@ -120,6 +120,22 @@ function provision(heavyFiles) {
   return Promise.all(started);
 }
 const provisioning = provision(files.filter(heavy));
+
+/** The suites that start from the whole-site check of each unchanged corpus site (test/helpers/corpusBaseline.ts). */
+const BASELINE_USERS = /^test\/corpus\/(?:corpus|fixAll|headingRename|quickFixes|rename|webDesktop)\.test\.ts$/;
+
+/** Those checks, made once, one share per core, before the suites that read them. */
+async function warmBaselines() {
+  const started = Date.now();
+  const shares = Math.max(1, Number(concurrency ?? 2));
+  const children = Array.from({ length: shares }, (_, share) =>
+    spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'helpers/warmBaselines.ts'), String(share), String(shares)], {
+      stdio: 'inherit',
+    }),
+  );
+  await Promise.all(children.map((child) => new Promise((done) => child.on('exit', done))));
+  console.log(`# the corpus sites' whole-site checks, shared by the corpus suites: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
 for (const [index, run] of runs.entries()) {
   if (run.coverage === undefined && run.files.some(heavy) && provisioning) {
     for (const { log, failure } of await provisioning) {
@@ -128,6 +144,7 @@ for (const [index, run] of runs.entries()) {
       if (failure) status = 1;
     }
   }
+  if (run.files.some((file) => BASELINE_USERS.test(file.split(sep).join('/')))) await warmBaselines();
   const result = spawnSync(
     process.execPath,
     [

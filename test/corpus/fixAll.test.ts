@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
 import { FixedWorkspace } from '../helpers/fixedWorkspace';
+import { baselineByUri } from '../helpers/corpusBaseline';
 import { createLanguageService, NOT_CANCELLED, pathToUri } from '../../server/src/service';
 import { FIX_ALL_KIND } from '../../server/src/service/features/fixAll';
 
@@ -35,7 +36,7 @@ test('fix all on every file of every corpus site takes findings away and adds no
     const root = pathToUri(join(CORPUS, site));
     const workspace = new FixedWorkspace();
     const editor = createLanguageService({ workspace, folders: () => [root] });
-    const before = (await editor.checkSite(root, { token: NOT_CANCELLED })).diagnostics;
+    const before = await baselineByUri(join(CORPUS, site));
     for (const uri of before.keys()) {
       const start = { line: 0, character: 0 };
       const actions = await editor.getCodeActions(uri, { start, end: start }, [], NOT_CANCELLED, [FIX_ALL_KIND]);

@@ -6,6 +6,7 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types
 import { CORPUS, CORPUS_LABEL, corpusSites } from '../helpers/corpus';
 import { FixedWorkspace } from '../helpers/fixedWorkspace';
 import { FsWorkspace } from '../../server/src/fsWorkspace';
+import { baselineByUri } from '../helpers/corpusBaseline';
 import { createLanguageService, NOT_CANCELLED, pathToUri } from '../../server/src/service';
 
 /**
@@ -31,7 +32,7 @@ test('every quick fix sampled on every corpus site adds no broken link, anchor, 
   for (const site of sites) {
     const root = pathToUri(join(CORPUS, site));
     const editor = createLanguageService({ workspace: new FsWorkspace(), folders: () => [root] });
-    const all = (await editor.checkSite(root, { token: NOT_CANCELLED })).diagnostics;
+    const all = await baselineByUri(join(CORPUS, site));
     const fixable = [...all].flatMap(([uri, list]) => list.filter((d) => serious(d) && d.data).map((d) => [uri, d] as const));
     const step = Math.max(1, Math.ceil(fixable.length / SAMPLES_PER_SITE));
     for (let i = 0; i < fixable.length; i += step) {

@@ -1,6 +1,6 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { FsWorkspace } from '../../server/src/fsWorkspace';
-import { createLanguageService, NOT_CANCELLED, pathToUri, relativeUri } from '../../server/src/service';
+import { pathToUri, relativeUri } from '../../server/src/service';
+import { baselineByUri } from './corpusBaseline';
 import { filesOf, startWebServer } from './webServer';
 
 /** Findings as `file:line:column code message`, sorted: what the web and desktop answers are compared by. */
@@ -14,9 +14,7 @@ function lines(root: string, found: Iterable<[string, Diagnostic[]]>): string[] 
 
 /** A site's findings as `docsmith check` makes them (the service over the file system, default settings). */
 export async function desktopFindings(dir: string): Promise<string[]> {
-  const root = pathToUri(dir);
-  const result = await createLanguageService({ workspace: new FsWorkspace(), settings: {} }).checkSite(root, { token: NOT_CANCELLED });
-  return lines(root, result.diagnostics);
+  return lines(pathToUri(dir), await baselineByUri(dir));
 }
 
 /**
