@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { e2eUnavailable } from '../helpers/codeServer';
 import { DEMO_KEY, goToLine, openFile, runCommand, startUiSession, type UiSession } from '../helpers/uiSession';
+import { completePageEntry, createMissingPage, refreshGapsView, setAdminKey } from '../helpers/uiSteps';
 
 /**
  * The user's view, in a real VS Code (code-server 1.100 in Chromium) with the packaged .vsix:
@@ -64,29 +65,12 @@ test(
 
 test('UI: completion inside a pages array offers a page on disk', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   const { page } = session;
-  await step('03-completion', async () => {
-    await openFile(page, 'docs.json');
-    await goToLine(page, 31, 51);
-    await page.keyboard.type(', "');
-    await page.keyboard.press('Control+Space');
-    await page.locator('.editor-widget.suggest-widget.visible .monaco-list-row', { hasText: 'guides/old-setup' }).first().waitFor();
-    await page.keyboard.press('Escape');
-    await runCommand(page, 'File: Revert File');
-    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
-  });
+  await step('03-completion', () => completePageEntry(page));
 });
 
 test('UI: the quick fix creates the missing page and the error goes away', { skip: unavailable && `NOT RUN: ${unavailable}` }, async () => {
   const { page } = session;
-  await step('04-quick-fix', async () => {
-    await openFile(page, 'docs.json');
-    await goToLine(page, 18, 36);
-    await page.keyboard.press('Control+.');
-    await page.getByText('Create guides/quikstart.mdx', { exact: true }).click({ force: true });
-    await page
-      .locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart" does not exist' })
-      .waitFor({ state: 'detached', timeout: 20000 });
-  });
+  await step('04-quick-fix', () => createMissingPage(page));
 });
 
 test(
@@ -142,26 +126,8 @@ test(
   { skip: unavailable && `NOT RUN: ${unavailable}` },
   async () => {
     const { page } = session;
-    await step('06-set-key', async () => {
-      await runCommand(page, 'Docsmith: Set Admin API Key');
-      await page.fill('.quick-input-widget .quick-input-box input[type="password"]', DEMO_KEY);
-      await page.keyboard.press('Enter');
-      await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'admin API key stored' }).waitFor();
-    });
-    await step('07-gaps-view', async () => {
-      const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
-      if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
-      // By its title: the header's aria-label changes with the view's description (the range and sync time).
-      const gaps = page.locator('.pane-header', { has: page.locator('.title', { hasText: /^Docs Gaps$/i }) });
-      if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
-      await runCommand(page, 'Docsmith: Refresh Docs Gaps');
-      // Grouped by need: each cluster row says how many questions it holds, and its trend.
-      await page
-        .locator('.customview-tree .monaco-list-row[aria-level="1"]', { hasText: /\d (?:[↑↓]\d|=)/ })
-        .first()
-        .waitFor({ timeout: 30000 });
-      assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));
-    });
+    await step('06-set-key', () => setAdminKey(page));
+    await step('07-gaps-view', () => refreshGapsView(session));
     await step('07b-draft-page', async () => {
       const { readFile } = await import('node:fs/promises');
       const { join } = await import('node:path');

@@ -2,7 +2,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { e2eUnavailable } from '../helpers/codeServer';
-import { DEMO_KEY, goToLine, openFile, runCommand, startUiSession, type UiSession } from '../helpers/uiSession';
+import { goToLine, openFile, runCommand, startUiSession, type UiSession } from '../helpers/uiSession';
+import { completePageEntry, createMissingPage, refreshGapsView, setAdminKey } from '../helpers/uiSteps';
 
 /**
  * The browser build (github.dev, vscode.dev) in a real VS Code web client: code-server's workbench in
@@ -72,30 +73,11 @@ test('web: a page the scanner cannot vouch for is parsed on the parser Web Worke
 });
 
 test('web: completion of a page entry in docs.json', { skip }, async () => {
-  const { page } = session;
-  await step('03-completion', async () => {
-    await openFile(page, 'docs.json');
-    await goToLine(page, 31, 51);
-    await page.keyboard.type(', "');
-    await page.keyboard.press('Control+Space');
-    await page.locator('.editor-widget.suggest-widget.visible .monaco-list-row', { hasText: 'guides/old-setup' }).first().waitFor();
-    await page.keyboard.press('Escape');
-    await runCommand(page, 'File: Revert File');
-    await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
-  });
+  await step('03-completion', () => completePageEntry(session.page));
 });
 
 test('web: a quick fix applied takes the error away', { skip }, async () => {
-  const { page } = session;
-  await step('04-quick-fix', async () => {
-    await openFile(page, 'docs.json');
-    await goToLine(page, 18, 36);
-    await page.keyboard.press('Control+.');
-    await page.getByText('Create guides/quikstart.mdx', { exact: true }).click({ force: true });
-    await page
-      .locator('.markers-panel .monaco-list-row', { hasText: 'guides/quikstart" does not exist' })
-      .waitFor({ state: 'detached', timeout: 20000 });
-  });
+  await step('04-quick-fix', () => createMissingPage(session.page));
 });
 
 test('web: a page opened from a link in a page', { skip }, async () => {
@@ -110,24 +92,6 @@ test('web: a page opened from a link in a page', { skip }, async () => {
 });
 
 test('web: the Docs Gaps view is filled from the local export server, through the browser', { skip }, async () => {
-  const { page } = session;
-  await step('06-set-key', async () => {
-    await runCommand(page, 'Docsmith: Set Admin API Key');
-    await page.fill('.quick-input-widget .quick-input-box input[type="password"]', DEMO_KEY);
-    await page.keyboard.press('Enter');
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'admin API key stored' }).waitFor();
-  });
-  await step('07-gaps-view', async () => {
-    const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
-    if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
-    const gaps = page.locator('.pane-header', { has: page.locator('.title', { hasText: /^Docs Gaps$/i }) });
-    if ((await gaps.getAttribute('aria-expanded')) !== 'true') await gaps.click();
-    await runCommand(page, 'Docsmith: Refresh Docs Gaps');
-    await page
-      .locator('.customview-tree .monaco-list-row[aria-level="1"]', { hasText: /\d (?:[↑↓]\d|=)/ })
-      .first()
-      .waitFor({ timeout: 30000 });
-    assert.ok(session.exportServer.requests.length > 0);
-    assert.ok(session.exportServer.requests.every((r) => r.authorization === `Bearer ${DEMO_KEY}`));
-  });
+  await step('06-set-key', () => setAdminKey(session.page));
+  await step('07-gaps-view', () => refreshGapsView(session));
 });
