@@ -72,6 +72,24 @@ test('web: a page the scanner cannot vouch for is parsed on the parser Web Worke
   });
 });
 
+test('web: the Docs Navigation view shows the sidebar, pages labelled from front matter read through the editor', { skip }, async () => {
+  const { page } = session;
+  const row = (label: string) =>
+    page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
+  await step('02c-navigation-view', async () => {
+    const explorer = page.locator('.pane-header[aria-label^="Explorer Section"]');
+    if ((await explorer.getAttribute('aria-expanded')) === 'true') await explorer.click();
+    const navigation = page.locator('.pane-header', { has: page.locator('.title', { hasText: /^Docs Navigation$/i }) });
+    if ((await navigation.getAttribute('aria-expanded')) !== 'true') await navigation.click();
+    await row('Not in navigation').waitFor({ timeout: 30000 });
+    for (const group of ['Guides', 'Get started']) {
+      await row(group).waitFor();
+      if ((await row(group).getAttribute('aria-expanded')) === 'false') await row(group).locator('.monaco-tl-twistie').click();
+    }
+    await row('Welcome to Acme').waitFor();
+  });
+});
+
 test('web: completion of a page entry in docs.json', { skip }, async () => {
   await step('03-completion', () => completePageEntry(session.page));
 });
