@@ -1,13 +1,12 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { ClientWorkspace } from './clientWorkspace';
-import { threadClusterer } from './lsp/threadClusterer';
+import { insideFolders } from './common/text';
+import { threadClusterer } from './gapWorker/threadClusterer';
 import { startServer, type ServerHost } from './server';
 import { QueuedParser } from './parserWorker/queuedParser';
+import { EDITOR_PARSER } from './parserWorker/parserReplies';
 import { isParserWorker, serveParser, webParserChannel } from './parserWorker/webParser';
 import { parseMdx, useReferenceParser } from './service';
-
-/** How long the server waits for the MDX reference parser on one page: the node server's deadline. */
-const PARSER_DEADLINE_MS = 2000;
 
 /**
  * The language server in a Web Worker (the browser build: github.dev, vscode.dev): the same server as
@@ -19,29 +18,28 @@ function browserHost(): ServerHost {
   let say = (line: string) => console.error(line);
   // The pages the scanner cannot vouch for are parsed on a Web Worker stopped past the deadline; the
   // parse the service asks for on return (never in the server) stays on this thread.
-  const queued = new QueuedParser(
-    {
-      deadlineMs: PARSER_DEADLINE_MS,
-      why: ', so that the editor does not wait; `docsmith check` parses it in full',
-      log: (line) => say(line),
-    },
-    webParserChannel,
-  );
+  const queued = new QueuedParser({ ...EDITOR_PARSER, log: (line) => say(line) }, webParserChannel);
   useReferenceParser({ parse: (text) => parseMdx(text), parseAsync: (text, key) => queued.parse(text, key) });
+  let files: ClientWorkspace | undefined;
   return {
     files: (connection, folders) => {
       say = (line) => connection.console.error(line);
-      const files = new ClientWorkspace(connection);
+      const client = new ClientWorkspace(connection);
+      files = client;
       return {
-        files,
+        files: client,
         // A file of a workspace folder, whatever its scheme (`vscode-vfs:` on github.dev, `vscode-remote:` under a server).
-        holds: (uri) => folders().some((folder) => uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`)),
-        forget: (uri, listingChanged) => files.forget(uri, listingChanged),
-        readAhead: (uris) => files.readAhead(uris),
+        holds: (uri) => insideFolders(folders(), uri),
+        forget: (uri, listingChanged) => client.forget(uri, listingChanged),
+        readAhead: (uris) => client.readAhead(uris),
       };
     },
     clusterer: threadClusterer,
-    close: () => queued.close(),
+    // The requests still waiting or under way are cancelled.
+    close: () => {
+      queued.close();
+      files?.dispose();
+    },
   };
 }
 

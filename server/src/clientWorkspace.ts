@@ -1,5 +1,6 @@
 import { CancellationTokenSource, type Connection } from 'vscode-languageserver';
 import { listFilesRequest, readDirectoryRequest, readFilesRequest, statRequest, type ClientFileText } from './lsp/protocol';
+import { SKIPPED_FOLDERS } from './common/fileText';
 import { WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
 /** Requests to the client under way at most: the browser's connection to GitHub is the bottleneck, not the server. */
@@ -35,8 +36,6 @@ export class ClientWorkspace implements DocsWorkspace {
   private cancel = new CancellationTokenSource();
   /** How many requests were sent, by kind: for the bench and the tests. */
   readonly sent = { readFile: 0, stat: 0, readDirectory: 0, listFiles: 0 };
-  /** How many files were asked for (several a request). */
-  filesAsked = 0;
 
   /** The site's imports are read this many files at a time: several requests' worth. */
   readonly readsAtOnce = FILES_PER_REQUEST * 2;
@@ -94,7 +93,7 @@ export class ClientWorkspace implements DocsWorkspace {
       const path = uri.length < folder.length ? '' : decodeURIComponent(uri.slice(folder.length));
       if (files.has(path)) return { kind: 'file', size: 0, mtime: this.changes.get(uri) ?? 0 };
       if (path === '' || folders.has(path)) return { kind: 'directory', size: 0, mtime: 0 };
-      if (path.split('/').some((segment) => SKIPPED.has(segment))) return NOT_LISTED;
+      if (path.split('/').some((segment) => SKIPPED_FOLDERS.has(segment))) return NOT_LISTED;
       return undefined;
     }
     return NOT_LISTED;
@@ -195,7 +194,6 @@ export class ClientWorkspace implements DocsWorkspace {
       while (list.length) {
         const part = list.splice(0, FILES_PER_REQUEST);
         const uris = part.map((asked) => asked.uri);
-        this.filesAsked += uris.length;
         this.ask('readFile', () => this.connection.sendRequest(readFilesRequest, { uris }, this.cancel.token), now).then(
           (answers) => part.forEach((asked, index) => asked.done(answers[index] ?? null)),
           (error: unknown) => part.forEach((asked) => asked.fail(error)),
@@ -239,8 +237,6 @@ interface Asked {
   done(answer: ClientFileText | null): void;
   fail(error: unknown): void;
 }
-/** Folders a listing does not enter (the client skips them, as fsWorkspace.ts does). */
-const SKIPPED: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** A listing's files, and every folder above one of them (relative paths). */
 function indexListing(files: readonly string[]): { files: Set<string>; folders: Set<string> } {

@@ -13,17 +13,11 @@ import {
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
+import { BINARY_SNIFF_BYTES, binaryMessage, MAX_FILE_BYTES, SKIPPED_FOLDERS, tooLargeMessage } from './common/fileText';
 import { pathToUri, uriToPath, WorkspaceError, type DirectoryEntry, type DocsWorkspace, type FileListing, type FileStat } from './service';
 
-/** Larger files are refused with a message rather than read: real docs.json files stay under 3 MB. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/**
- * Folders never walked, as the platform's file lister skips them; every other folder, dot folders
- * included (`.agent/`), is listed, and the site's ignore rules (`.agents`, `.github`... by default) apply after.
- */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
-/** A NUL byte in a file's first bytes means it is binary, not text. */
-const BINARY_SNIFF_BYTES = 8192;
+// What a file may be and which folders are walked: the same for the browser build's reader (common/fileText.ts).
+export { MAX_FILE_BYTES, SKIPPED_FOLDERS };
 
 /** The file system as the language service sees it (used by the CLI, and under open documents by the server). */
 export class FsWorkspace implements DocsWorkspace {
@@ -275,10 +269,7 @@ export function readRegularFile<T>(
         'unreadable',
       );
     if (stat.size > maxBytes) {
-      throw new WorkspaceError(
-        `${basename(path)} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${maxBytes / 1024 / 1024} MB.`,
-        'too-large',
-      );
+      throw new WorkspaceError(tooLargeMessage(basename(path), stat.size, maxBytes), 'too-large');
     }
     const bytes = Buffer.allocUnsafe(stat.size);
     let total = 0;
@@ -313,8 +304,7 @@ export function readRegularFile<T>(
  * costs a fraction of a UTF-8 decode.
  */
 export function decodeText(bytes: Buffer, path: string): string {
-  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
-    throw new WorkspaceError(`${basename(path)} is a binary file, not text.`, 'binary');
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) throw new WorkspaceError(binaryMessage(basename(path)), 'binary');
   if (isAscii(bytes)) return bytes.toString('latin1');
   const text = bytes.toString('utf8');
   return text.charCodeAt(0) === 0xfeff && !path.endsWith('.json') ? text.slice(1) : text;

@@ -4,22 +4,16 @@ import { boundHeapGrowth, HEAP_GROWING_PERCENT } from './heapGrowth';
 import { startServer, type ServerHost } from './server';
 import { FsWorkspace } from './fsWorkspace';
 import { deadlineParser } from './parserWorker/deadlineParser';
+import { EDITOR_PARSER } from './parserWorker/parserReplies';
 import { startSiteClusterer } from './gapWorker/siteClusterer';
 import { useReferenceParser } from './service';
-
-/** How long the server waits for the MDX reference parser on one page (see parserWorker/deadlineParser.ts). */
-const PARSER_DEADLINE_MS = 2000;
 
 /**
  * The server under node: files from the disk (`file:` URIs), the pages the scanner cannot vouch for
  * parsed on a worker stopped past the deadline, each site's gap clusters in a worker thread.
  */
 function nodeHost(): ServerHost {
-  const parser = deadlineParser({
-    deadlineMs: PARSER_DEADLINE_MS,
-    why: ', so that the editor does not wait; `docsmith check` parses it in full',
-    log: (line) => console.error(line),
-  });
+  const parser = deadlineParser({ ...EDITOR_PARSER, log: (line) => console.error(line) });
   useReferenceParser(parser);
   return {
     files: () => ({ files: new FsWorkspace(), holds: (uri) => uri.startsWith('file:') }),

@@ -20,6 +20,7 @@ import {
 import { DiagnosticsChannel } from './lsp/diagnosticsChannel';
 import { GapClusterers } from './lsp/gapClusterers';
 import { megabytes } from './common/plural';
+import { insideFolders } from './common/text';
 import {
   docsRootsRequest,
   draftPageRequest,
@@ -162,13 +163,6 @@ function answerGapClusters(connection: Connection, guard: RequestGuard, clustere
   );
   connection.onNotification(prepareGapClustersNotification, (params) => clusterers.warm(params));
   return clusterers;
-}
-
-/** Whether a URI the client sent is a workspace folder's or inside one: what Docsmith may read and write for it. */
-function insideFolders(folders: readonly string[], uri: unknown): boolean {
-  return (
-    typeof uri === 'string' && folders.some((folder) => uri === folder || uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`))
-  );
 }
 
 /** The editor's open documents, and the workspace that reads them over the disk (knowing where each was last edited). */

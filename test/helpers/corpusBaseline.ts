@@ -19,18 +19,21 @@ const LOCK_WAIT_MS = 300_000;
 
 let folder: string | undefined;
 
+/** Every file below `dir`, in name order, as `visit(path)`. */
+function walkFiles(dir: string, visit: (path: string) => void): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walkFiles(path, visit);
+    else visit(path);
+  }
+}
+
 /** The folder of this build's baselines (older builds' are removed). */
 function baselineFolder(): string {
   if (folder) return folder;
   const hash = createHash('sha1');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(`${relative(REPO, path)}\0`).update(readFileSync(path));
-    }
-  };
-  for (const source of SOURCES) walk(join(REPO, source));
+  for (const source of SOURCES)
+    walkFiles(join(REPO, source), (path) => hash.update(`${relative(REPO, path)}\0`).update(readFileSync(path)));
   const parent = join(REPO, '.tmp', 'corpus-baseline');
   const key = hash.digest('hex').slice(0, 16);
   mkdirSync(join(parent, key), { recursive: true });
@@ -41,17 +44,10 @@ function baselineFolder(): string {
 /** A key of a site's files as they are on disk: names, sizes and modification times. */
 function siteKey(dir: string): string {
   const hash = createHash('sha1');
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else {
-        const stat = statSync(path, { throwIfNoEntry: false });
-        hash.update(`${relative(dir, path).split(sep).join('/')}\0${stat?.size}\0${stat?.mtimeMs}\0`);
-      }
-    }
-  };
-  walk(dir);
+  walkFiles(dir, (path) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    hash.update(`${relative(dir, path).split(sep).join('/')}\0${stat?.size}\0${stat?.mtimeMs}\0`);
+  });
   return hash.digest('hex').slice(0, 16);
 }
 

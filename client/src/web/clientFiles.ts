@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import { decodeFileBytes } from '../../../server/src/common/fileText';
+import { decodeFileBytes, SKIPPED_FOLDERS } from '../../../server/src/common/fileText';
+import { insideFolders } from '../../../server/src/common/text';
 import {
   listFilesRequest,
   readDirectoryRequest,
@@ -10,8 +11,6 @@ import {
   type ClientFileText,
 } from '../../../server/src/lsp/protocol';
 
-/** Folders never walked, as the platform's file lister skips them (fsWorkspace.ts's SKIPPED_FOLDERS). */
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 /** Folders read at once while listing a site: each is a round trip to GitHub on github.dev. */
 const LISTING_CONCURRENCY = 8;
 
@@ -24,10 +23,10 @@ type FileSystem = Pick<vscode.FileSystem, 'readFile' | 'stat' | 'readDirectory'>
  */
 export function serveFiles(client: BaseLanguageClient, fs: FileSystem = vscode.workspace.fs): vscode.Disposable[] {
   const inWorkspace = (uri: string) =>
-    (vscode.workspace.workspaceFolders ?? []).some((folder) => {
-      const root = folder.uri.toString();
-      return uri === root || uri.startsWith(root.endsWith('/') ? root : `${root}/`);
-    });
+    insideFolders(
+      (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.toString()),
+      uri,
+    );
   return [
     client.onRequest(readFilesRequest, ({ uris }) => Promise.all(uris.map((uri) => (inWorkspace(uri) ? readText(fs, uri) : null)))),
     client.onRequest(statRequest, ({ uri }) => (inWorkspace(uri) ? statOf(fs, uri) : null)),

@@ -10,6 +10,21 @@
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** A NUL byte in a file's first bytes means it is binary, not text. */
 export const BINARY_SNIFF_BYTES = 8192;
+/**
+ * Folders never walked, as the platform's file lister skips them; every other folder, dot folders
+ * included (`.agent/`), is listed, and the site's ignore rules (`.agents`, `.github`... by default) apply after.
+ */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
+/** Why a file over the size cap is not read. */
+export function tooLargeMessage(name: string, bytes: number, maxBytes = MAX_FILE_BYTES): string {
+  return `${name} is ${(bytes / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${maxBytes / 1024 / 1024} MB.`;
+}
+
+/** Why a file with a NUL byte in its first bytes is not read. */
+export function binaryMessage(name: string): string {
+  return `${name} is a binary file, not text.`;
+}
 
 export type DecodedFile =
   { text: string; notUtf8?: boolean } | { error: { reason: 'too-large' | 'binary' | 'unreadable'; message: string } };
@@ -19,15 +34,8 @@ const strict = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
 
 /** The text of a file named `name` (its last path segment), or why it is not used as text. */
 export function decodeFileBytes(bytes: Uint8Array, name: string, maxBytes = MAX_FILE_BYTES): DecodedFile {
-  if (bytes.length > maxBytes)
-    return {
-      error: {
-        reason: 'too-large',
-        message: `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; Docsmith reads files up to ${maxBytes / 1024 / 1024} MB.`,
-      },
-    };
-  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))
-    return { error: { reason: 'binary', message: `${name} is a binary file, not text.` } };
+  if (bytes.length > maxBytes) return { error: { reason: 'too-large', message: tooLargeMessage(name, bytes.length, maxBytes) } };
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { error: { reason: 'binary', message: binaryMessage(name) } };
   const text = lenient.decode(bytes);
   const read = text.charCodeAt(0) === 0xfeff && !name.endsWith('.json') ? text.slice(1) : text;
   if (!read.includes('\uFFFD')) return { text: read };

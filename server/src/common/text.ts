@@ -105,3 +105,10 @@ export function fnv1a(text: string, start = 0, end = text.length): number {
   for (let at = start; at < end; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
   return hash;
 }
+
+/** Whether `uri` (as sent, of any type) is one of the folders' URIs or inside one of them. */
+export function insideFolders(folders: readonly string[], uri: unknown): boolean {
+  return (
+    typeof uri === 'string' && folders.some((folder) => uri === folder || uri.startsWith(folder.endsWith('/') ? folder : `${folder}/`))
+  );
+}

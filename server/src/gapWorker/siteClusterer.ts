@@ -10,24 +10,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { clusterGaps, type ClusterOptions, type GapCluster, type GapQuestion } from '../analytics';
-import { createPageRanker, type PageRanker } from '../analytics';
+import { clusterGaps, type GapCluster, type GapQuestion, type PageRanker } from '../analytics';
 import { FsWorkspace } from '../fsWorkspace';
-import { createLanguageService, NOT_CANCELLED, type DocsLanguageService } from '../service';
+import { createLanguageService, type DocsLanguageService } from '../service';
+import { rankerOf, type Options, type SiteClusterer } from './clusterer';
 
-type Options = Omit<ClusterOptions, 'ranker'>;
+export type { SiteClusterer } from './clusterer';
+
 type Reply = { kind: 'clustered'; clusters: GapCluster[] } | { kind: 'failed'; message: string };
-
-export interface SiteClusterer {
-  /**
-   * The clusters of these questions, with suggestions among the site's pages. Requests are answered
-   * one after the other. An abort rejects with the signal's reason; when the request was under way it
-   * terminates the worker at once, and a new one indexes the site again for the requests after it.
-   */
-  cluster(questions: readonly GapQuestion[], options: Options, signal?: AbortSignal): Promise<GapCluster[]>;
-  /** Stops the worker (at once, even while it indexes); a request under way or asked later rejects. */
-  close(): void;
-}
 
 /**
  * Starts indexing the site of `docsJson` (a docs.json URI; undefined: no site, no suggestions) at once:
@@ -65,7 +55,7 @@ export function startSiteClusterer(
   const fallback = async (questions: readonly GapQuestion[], options: Options) => {
     if (!toldWhy) onFallback(broken ?? 'the site worker did not answer');
     toldWhy = true;
-    return clusterGaps(questions, { ...options, ranker: await rankerOf(docsJson, service) });
+    return clusterGaps(questions, { ...options, ranker: await rankerOfSite(docsJson, service) });
   };
   const answer = async (questions: readonly GapQuestion[], options: Options, signal?: AbortSignal) => {
     if (closed) throw new Error(CLOSED);
@@ -112,7 +102,7 @@ function onThisThread(
   service: DocsLanguageService | undefined,
   script: string | undefined,
 ): SiteClusterer {
-  const ranker = rankerOf(docsJson, service);
+  const ranker = rankerOfSite(docsJson, service);
   ranker.catch(() => undefined); // awaited when the questions come
   let meaning: SiteClusterer | undefined;
   return {
@@ -138,7 +128,7 @@ const DENSE_ON_THIS_THREAD = 300;
 export function siteClustererWorker(): void {
   const port = parentPort;
   if (!port) throw new Error('siteClustererWorker runs in a worker thread');
-  const ranker = rankerOf((workerData as { docsJson: string | undefined }).docsJson);
+  const ranker = rankerOfSite((workerData as { docsJson: string | undefined }).docsJson);
   // Awaited when the first question comes; a failure is then that request's answer.
   ranker.catch(() => undefined);
   port.on('message', async ({ questions, options }: { questions: GapQuestion[]; options: Options }) => {
@@ -152,12 +142,12 @@ export function siteClustererWorker(): void {
   });
 }
 
-/** The ranker of the pages of `docsJson`'s site (none: no pages, and no suggestions). */
-async function rankerOf(
+/** The ranker of the pages of `docsJson`'s site, indexed by `service` or, without one, a service of its own over the disk. */
+function rankerOfSite(
   docsJson: string | undefined,
   service: DocsLanguageService = createLanguageService({ workspace: new FsWorkspace(), checks: false }),
 ): Promise<PageRanker> {
-  return createPageRanker((docsJson && (await service.getPageIndex(docsJson, NOT_CANCELLED))?.pages) || []);
+  return rankerOf(docsJson, service);
 }
 
 function spawn(docsJson: string | undefined, script: string | undefined): Worker {

@@ -6,6 +6,7 @@
  */
 import { NotificationType, RequestType, type WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { GapCluster, GapQuestion, PageSuggestion } from '../analytics';
+import type { DecodedFile } from '../common/fileText';
 import type {
   NavigationEdit,
   NavigationEditAnswer,
@@ -170,9 +171,8 @@ export const NAVIGATION_COMMANDS = {
  * to the client; each may be cancelled by the server (a background pass stopped).
  */
 
-/** A file's text as the client decoded it (see common/fileText.ts), or why it cannot be used as text; null: no such file. */
-export type ClientFileText =
-  { text: string; notUtf8?: boolean } | { error: { reason: 'too-large' | 'binary' | 'unreadable'; message: string } };
+/** A file's text as the client decoded it (common/fileText.ts), or why it cannot be used as text; null: no such file. */
+export type ClientFileText = DecodedFile;
 
 /**
  * The texts of files, in the order asked (null: no such file). Several at once: the server reads

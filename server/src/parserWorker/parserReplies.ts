@@ -3,6 +3,34 @@
  * Worker in the browser build): its options, its replies, and what a stopped page says.
  */
 import type { MdxParse } from '../service';
+// The parser alone, not the whole language service: the parser worker's bundle stays small (the
+// parser itself is loaded from its own bundle, as in the server).
+// eslint-disable-next-line no-restricted-imports
+import { parseMdx } from '../service/mdx/mdxReference';
+
+/** The language servers' parser (node and browser): how long a page may take, and what the page then says. */
+export const EDITOR_PARSER = {
+  deadlineMs: 2000,
+  why: ', so that the editor does not wait; `docsmith check` parses it in full',
+} as const;
+
+/** A worker's answer for a page: its parse, or why the parser failed on it. */
+export function parseOrFailure(text: string): MdxParse | { failed: string } {
+  try {
+    return parseMdx(text);
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Loads the parser before a worker says it is ready (a parser that cannot load fails on the first page, with its message). */
+export function warmParser(): void {
+  try {
+    parseMdx('');
+  } catch {
+    // said on the first page
+  }
+}
 
 /** How long a new worker may take to load the parser before pages are parsed on the calling thread. */
 export const START_DEADLINE_MS = 5000;

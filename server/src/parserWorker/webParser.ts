@@ -4,10 +4,8 @@
  * valid), which runs the parser instead of the server when it has this name. Past the deadline the
  * queue terminates it, as the node server's worker thread is stopped.
  */
-// eslint-disable-next-line no-restricted-imports
-import { parseMdx, type MdxParse } from '../service/mdx/mdxReference';
 import type { ParserChannel } from './queuedParser';
-import type { Reply } from './parserReplies';
+import { parseOrFailure, warmParser, type Reply } from './parserReplies';
 
 /** The name the server's script is started with to be the parser's worker. */
 export const PARSER_WORKER_NAME = 'docsmith-mdx-parser';
@@ -48,19 +46,7 @@ export function isParserWorker(scope: WorkerScope = globalThis as WorkerScope): 
 
 /** The parser's worker: each page it is sent, parsed and answered; first, that it is ready. */
 export function serveParser(scope: { onmessage: ((event: { data: string }) => void) | null; postMessage(message: unknown): void }): void {
-  scope.onmessage = ({ data }) => {
-    let reply: MdxParse | { failed: string };
-    try {
-      reply = parseMdx(data);
-    } catch (error) {
-      reply = { failed: error instanceof Error ? error.message : String(error) };
-    }
-    scope.postMessage(reply);
-  };
-  try {
-    parseMdx('');
-  } catch {
-    // said on the first page
-  }
+  scope.onmessage = ({ data }) => scope.postMessage(parseOrFailure(data));
+  warmParser();
   scope.postMessage({ ready: true });
 }

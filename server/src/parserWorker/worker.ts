@@ -4,10 +4,8 @@
  * thread waits on (see deadlineParser.ts).
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-// The parser alone, not the whole language service: this bundle stays small (the parser itself is
-// loaded from its own bundle, as in the server).
-// eslint-disable-next-line no-restricted-imports
-import { parseMdx, type MdxParse } from '../service/mdx/mdxReference';
+import type { MdxParse } from '../service';
+import { parseOrFailure, warmParser } from './parserReplies';
 
 const { flag, port } = workerData as { flag: Int32Array; port: MessagePort };
 
@@ -18,12 +16,7 @@ function answer(reply: MdxParse | { failed: string } | { ready: true }): void {
 }
 
 port.on('message', (text: string) => {
-  let reply: MdxParse | { failed: string };
-  try {
-    reply = parseMdx(text);
-  } catch (error) {
-    reply = { failed: error instanceof Error ? error.message : String(error) };
-  }
+  const reply = parseOrFailure(text);
   try {
     answer(reply);
   } catch (error) {
@@ -32,11 +25,6 @@ port.on('message', (text: string) => {
   }
 });
 
-// Ready, with the parser loaded (a parser that cannot load fails on the first page, with its message):
-// the calling thread waits for this before it sends the first page.
-try {
-  parseMdx('');
-} catch {
-  // said on the first page
-}
+// Ready, with the parser loaded: the calling thread waits for this before it sends the first page.
+warmParser();
 answer({ ready: true });
